@@ -1,0 +1,134 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {brand} from './src/brand';
+import {analyticsId} from './site-options';
+import remarkCodeFile from './plugins/remark-code-file';
+import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
+
+const config: Config = {
+  title: brand.portalTitle,
+  tagline: brand.tagline,
+  favicon: 'img/favicon.svg',
+  url: brand.portalUrl,
+  baseUrl: '/',
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  future: {
+    // Rspack + SWC: a cold build in a fraction of the webpack time (DESIGN.md).
+    faster: true,
+    // Set the v4 flags one by one: `v4: true` would also namespace storage keys
+    // (`theme` becomes `theme-xyz`), and the spec's keys are exact.
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      siteStorageNamespacing: false,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+          remarkPlugins: [remarkCodeFile],
+        },
+        blog: false,
+        pages: false,
+        theme: {customCss: './src/css/custom.css'},
+        gtag: {trackingID: analyticsId(), anonymizeIP: true},
+        sitemap: {lastmod: null, changefreq: null, priority: null},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    emptyDefaultSearchIndex,
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'api',
+        path: 'api',
+        routeBasePath: 'api',
+        sidebarPath: './sidebars-api.ts',
+        breadcrumbs: true,
+      },
+    ],
+  ],
+
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      '@cmfcmf/docusaurus-search-local',
+      {
+        indexDocs: true,
+        indexBlog: false,
+        // Docs only (spec 2.4); plugins/empty-default-search-index writes the "default" index.
+        indexPages: false,
+        indexDocSidebarParentCategories: 1,
+        maxSearchResults: 8,
+        lunr: {titleBoost: 5, contentBoost: 1, tagsBoost: 3, parentCategoriesBoost: 2},
+      },
+    ],
+  ],
+
+  themeConfig: {
+    colorMode: {defaultMode: 'dark', disableSwitch: true, respectPrefersColorScheme: false},
+    announcementBar: {id: brand.announcement.id, content: brand.announcement.html, isCloseable: true},
+    navbar: {
+      title: brand.name,
+      hideOnScroll: true,
+      logo: {alt: `${brand.name} logo`, src: 'img/logo.svg', href: '/'},
+      items: [
+        {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Docs'},
+        {to: '/api/', label: 'API Reference', position: 'left', activeBaseRegex: '^/api(/|$)'},
+        {href: brand.statusPage, label: 'Status', position: 'right'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Legal',
+          items: [
+            {label: 'API Terms', href: brand.legal.apiTerms},
+            {label: 'Merchant Terms', href: brand.legal.merchantTerms},
+            {label: 'Privacy', href: brand.legal.privacy},
+          ],
+        },
+        {
+          title: 'Community',
+          items: [
+            {label: 'Support', href: `mailto:${brand.supportEmail}`},
+            {label: brand.social.label, href: brand.social.href},
+            {label: brand.blogPost.label, href: brand.blogPost.href},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+    },
+    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

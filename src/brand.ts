@@ -1,0 +1,49 @@
+/**
+ * Every Kestrel brand value lives here so that a rename is one edit.
+ * All addresses sit under the reserved `.example` domain (DESIGN.md).
+ */
+export const brand = {
+  name: 'Kestrel',
+  portalTitle: 'Kestrel Developers',
+  tagline: 'Guides and API reference for the Kestrel payments API',
+  /** Where the built portal is published (used for canonical URLs and the sitemap). */
+  portalUrl: 'https://docs.kestrel.example',
+  developerSite: 'https://developer.kestrel.example',
+  legal: {
+    apiTerms: 'https://developer.kestrel.example/legal/api-terms',
+    merchantTerms: 'https://developer.kestrel.example/legal/merchant-terms',
+    privacy: 'https://developer.kestrel.example/legal/privacy',
+  },
+  statusPage: 'https://status.kestrel.example',
+  api: {
+    production: 'https://api.kestrel.example/v1',
+    sandbox: 'https://api.sandbox.kestrel.example/v1',
+  },
+  dashboard: 'https://dashboard.kestrel.example',
+  oauthServer: 'https://auth.kestrel.example',
+  supportEmail: 'developers@kestrel.example',
+  social: {label: 'Kestrel on Social', href: 'https://social.kestrel.example/@kestrel'},
+  blogPost: {
+    label: 'Introducing the Kestrel API',
+    href: 'https://kestrel.example/blog/introducing-the-kestrel-api',
+  },
+  /** Google Analytics 4 measurement id; KESTREL_GTAG_ID overrides it at build time. */
+  analyticsId: 'G-KESTREL000',
+  /** Bump the id when the text changes, so readers who dismissed the old bar see the new one. */
+  announcement: {
+    id: 'sandbox-2026-11',
+    html: 'The Kestrel sandbox now simulates expired and failed payments. <a href="/sandbox/">See the test inputs</a>.',
+  },
+} as const;
+
+/** Every external origin the portal may link to; tests check each external link against it. */
+export const externalOrigins: readonly string[] = [
+  brand.developerSite,
+  brand.statusPage,
+  brand.dashboard,
+  brand.oauthServer,
+  new URL(brand.social.href).origin,
+  new URL(brand.blogPost.href).origin,
+  new URL(brand.api.production).origin,
+  new URL(brand.api.sandbox).origin,
+];
