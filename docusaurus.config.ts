@@ -1,5 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {brand} from './src/brand';
 import {analyticsId} from './site-options';
@@ -43,6 +44,8 @@ const config: Config = {
           path: 'docs',
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          // Twenty guides: every group stays open so a reader sees the whole map at once.
+          sidebarCollapsed: false,
           breadcrumbs: true,
           remarkPlugins: [remarkCodeFile],
         },
@@ -65,11 +68,31 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
         breadcrumbs: true,
+        docItemComponent: '@theme/ApiItem',
+      },
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'api',
+        config: {
+          kestrel: {
+            specPath: 'openapi/openapi.yaml',
+            // Generated pages are build output (.gitignore); api/index.mdx and
+            // api/introduction.mdx are written by hand.
+            outputDir: 'api',
+            showInfoPage: false,
+            showSchemas: false,
+            sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: false},
+          } satisfies OpenApiPlugin.Options,
+        },
       },
     ],
   ],
 
   themes: [
+    'docusaurus-theme-openapi-docs',
     '@docusaurus/theme-mermaid',
     [
       '@cmfcmf/docusaurus-search-local',
@@ -125,9 +148,19 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+      additionalLanguages: ['bash', 'json', 'http', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    languageTabs: [
+      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
+      {highlight: 'python', language: 'python', logoClass: 'python'},
+      {highlight: 'go', language: 'go', logoClass: 'go'},
+      {highlight: 'java', language: 'java', logoClass: 'java', variant: 'unirest'},
+      {highlight: 'php', language: 'php', logoClass: 'php'},
+      {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
+      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp', variant: 'httpclient'},
+    ],
   } satisfies Preset.ThemeConfig,
 };
 

@@ -1,0 +1,89 @@
+/**
+ * Retries a Kestrel API call that answers 429 (RATE_LIMITED), 503 (SERVICE_UNAVAILABLE) or another
+ * transient 5xx, with exponential backoff and full jitter, and never sooner than Retry-After asks.
+ *
+ * A 5xx may come after Kestrel did the work. Retry a POST or PATCH only when it carries an
+ * Idempotency-Key: the same key and body answer the first result, so a retry cannot pay twice.
+ */
+
+/** The part of a fetch Response that withBackoff reads. */
+export interface RetryableResponse {
+  status: number;
+  headers: {get(name: string): string | null};
+}
+
+export interface BackoffOptions {
+  /** Calls to make in total, the first one included. Default 5. */
+  maxAttempts?: number;
+  /** Upper bound of the first jittered delay, in milliseconds. Default 500. */
+  baseMs?: number;
+  /** Longest single wait, in milliseconds. A Retry-After longer than this ends the retries. Default 30000. */
+  capMs?: number;
+  /** A number in [0, 1). Default Math.random; inject a fixed function in tests. */
+  random?: () => number;
+  /** Waits the given milliseconds. Default setTimeout; inject a recorder in tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Statuses worth retrying: out of budget (429), or a failure that may pass (5xx). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+// #region retry-after
+/**
+ * Reads a Retry-After header as milliseconds to wait. It holds either delta-seconds ("30") or an
+ * HTTP date ("Tue, 14 Jul 2026 06:30:00 GMT"). Returns null when the header is absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, nowMs: number = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date starts with the day name; anything else (a negative number, say) is unreadable.
+  if (!/^[A-Za-z]{3},/.test(text)) return null;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - nowMs);
+}
+// #endregion retry-after
+
+// #region delay
+/** Full jitter: a random wait between 0 and the exponential ceiling for this retry. */
+export function jitteredDelay(retry: number, baseMs: number, capMs: number, random: () => number): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** (retry - 1));
+  return Math.floor(random() * ceiling);
+}
+// #endregion delay
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// #region with-backoff
+/**
+ * Calls fn until it answers a status outside RETRYABLE_STATUSES or maxAttempts is reached, and
+ * returns the last answer. fn receives the attempt number, starting at 1.
+ */
+export async function withBackoff<T extends RetryableResponse>(
+  fn: (attempt: number) => Promise<T>,
+  {
+    maxAttempts = 5,
+    baseMs = 500,
+    capMs = 30_000,
+    random = Math.random,
+    sleep = defaultSleep,
+  }: BackoffOptions = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fn(attempt);
+    if (!RETRYABLE_STATUSES.has(response.status) || attempt >= maxAttempts) return response;
+
+    const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+    if (retryAfter === null) {
+      await sleep(jitteredDelay(attempt, baseMs, capMs, random));
+    } else if (retryAfter > capMs) {
+      // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
+      return response;
+    } else {
+      // Never sooner than Retry-After; a little jitter on top keeps clients from returning in step.
+      await sleep(retryAfter + Math.floor(random() * baseMs));
+    }
+  }
+}
+// #endregion with-backoff

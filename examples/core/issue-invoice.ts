@@ -1,0 +1,42 @@
+/**
+ * Issues an invoice through withBackoff. The Idempotency-Key is made once, outside the retried
+ * function, so every attempt carries the same key and Kestrel creates at most one invoice.
+ */
+import {randomUUID} from 'node:crypto';
+import {withBackoff, type BackoffOptions} from './backoff.js';
+
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+export interface IssueInvoiceOptions extends BackoffOptions {
+  apiKey: string;
+  /** https://api.kestrel.example/v1 or https://api.sandbox.kestrel.example/v1 */
+  baseUrl: string;
+  /** Pass your own to retry the same logical call later, for example after a maintenance window. */
+  idempotencyKey?: string;
+  fetch?: typeof fetch;
+}
+
+// #region usage
+export async function issueInvoice(
+  body: {amount: Money; description?: string},
+  {apiKey, baseUrl, idempotencyKey = randomUUID(), fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
+): Promise<Response> {
+  return withBackoff(
+    () =>
+      send(`${baseUrl}/invoices`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Idempotency-Key': idempotencyKey,
+        },
+        body: JSON.stringify(body),
+      }),
+    backoff,
+  );
+}
+// #endregion usage

@@ -1,0 +1,162 @@
+/**
+ * Kestrel OAuth connect: the authorization code flow with PKCE (RFC 7636, method S256).
+ * Runs on Node 20 or later; the token calls take any fetch-compatible function.
+ */
+import {createHash, randomBytes} from 'node:crypto';
+
+export const AUTHORIZE_URL = 'https://auth.kestrel.example/oauth2/authorize';
+export const TOKEN_URL = 'https://auth.kestrel.example/oauth2/token';
+export const REVOKE_URL = 'https://auth.kestrel.example/oauth2/revoke';
+
+// #region pkce
+/** RFC 7636 section 4.1: 43 to 128 characters from the unreserved set. */
+const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** The S256 code challenge: BASE64URL(SHA-256(ASCII(verifier))), without padding. */
+export function challengeFor(verifier: string): string {
+  if (!VERIFIER_PATTERN.test(verifier)) {
+    throw new Error('A code verifier is 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~".');
+  }
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+export interface PkcePair {
+  /** Keep this secret on your server until the token exchange. */
+  verifier: string;
+  /** Send this in the authorize URL. */
+  challenge: string;
+  method: 'S256';
+}
+
+/**
+ * Makes a fresh verifier and its challenge for one authorization. 32 random bytes give a
+ * 43-character verifier; up to 96 bytes give the 128-character maximum.
+ */
+export function createPkcePair(bytes = 32): PkcePair {
+  if (!Number.isInteger(bytes) || bytes < 32 || bytes > 96) {
+    throw new RangeError('bytes must be an integer from 32 to 96');
+  }
+  const verifier = randomBytes(bytes).toString('base64url');
+  return {verifier, challenge: challengeFor(verifier), method: 'S256'};
+}
+
+/** An unguessable value that ties the callback to the browser session that started the flow. */
+export function createState(): string {
+  return randomBytes(16).toString('base64url');
+}
+// #endregion pkce
+
+// #region authorize-url
+export interface AuthorizeParams {
+  clientId: string;
+  /** Must match one of the redirect URIs registered for your application, character for character. */
+  redirectUri: string;
+  /** API key scopes, such as partner.invoice.read; sent space-separated. */
+  scopes: readonly string[];
+  state: string;
+  codeChallenge: string;
+}
+
+/** The URL to send the account owner's browser to. */
+export function buildAuthorizeUrl({clientId, redirectUri, scopes, state, codeChallenge}: AuthorizeParams): string {
+  if (scopes.length === 0) throw new Error('Ask for at least one scope.');
+  if (scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new Error('A scope has no spaces, quotes or backslashes.');
+  }
+  const url = new URL(AUTHORIZE_URL);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope: scopes.join(' '),
+    state,
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}
+// #endregion authorize-url
+
+// #region tokens
+/** The fields of a successful token answer (RFC 6749 section 5.1). */
+export interface TokenSet {
+  access_token: string;
+  token_type: 'Bearer';
+  /** Seconds: 3600 for Kestrel access tokens. */
+  expires_in: number;
+  /** Rotates on every refresh: store the new one and discard the old one. */
+  refresh_token: string;
+  /** The scopes granted, space-separated; may be fewer than you asked for. */
+  scope: string;
+}
+
+/** A token endpoint error (RFC 6749 section 5.2), such as invalid_grant. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly status: number,
+    readonly description?: string,
+  ) {
+    super(description ? `${error}: ${description}` : error);
+    this.name = 'OAuthError';
+  }
+}
+
+export type FetchLike = (
+  url: string,
+  init: {method: 'POST'; headers: Record<string, string>; body: string},
+) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
+
+export interface ClientCredentials {
+  clientId: string;
+  /** Server-side applications have a secret; leave it out for a public client (mobile, desktop). */
+  clientSecret?: string;
+  fetch?: FetchLike;
+}
+
+async function postForm(url: string, form: Record<string, string>, client: ClientCredentials): Promise<unknown> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Accept: 'application/json',
+  };
+  const body = new URLSearchParams(form);
+  if (client.clientSecret === undefined) {
+    body.set('client_id', client.clientId);
+  } else {
+    const pair = `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`;
+    headers.Authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+  }
+  const send: FetchLike = client.fetch ?? fetch;
+  const response = await send(url, {method: 'POST', headers, body: body.toString()});
+  const text = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const {error, error_description: description} = text as {error?: string; error_description?: string};
+    throw new OAuthError(error ?? 'server_error', response.status, description);
+  }
+  return text;
+}
+
+/** Swaps the code from the callback, and the verifier you kept, for an access and a refresh token. */
+export async function exchangeCode(
+  {code, redirectUri, codeVerifier}: {code: string; redirectUri: string; codeVerifier: string},
+  client: ClientCredentials,
+): Promise<TokenSet> {
+  const form = {grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier};
+  return (await postForm(TOKEN_URL, form, client)) as TokenSet;
+}
+
+/** Gets a new access token. The answer holds a new refresh token: the one you sent stops working. */
+export async function refreshTokens(refreshToken: string, client: ClientCredentials): Promise<TokenSet> {
+  const form = {grant_type: 'refresh_token', refresh_token: refreshToken};
+  return (await postForm(TOKEN_URL, form, client)) as TokenSet;
+}
+
+/** Ends a connection (RFC 7009). Revoking the refresh token also ends the access tokens issued from it. */
+export async function revokeToken(
+  token: string,
+  hint: 'refresh_token' | 'access_token',
+  client: ClientCredentials,
+): Promise<void> {
+  await postForm(REVOKE_URL, {token, token_type_hint: hint}, client);
+}
+// #endregion tokens

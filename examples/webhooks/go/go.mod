@@ -1,0 +1,3 @@
+module kestrel.example/webhooks
+
+go 1.19

@@ -1,0 +1,125 @@
+package webhooks
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+type vectorFile struct {
+	ToleranceSeconds int64 `json:"toleranceSeconds"`
+	Vectors          []struct {
+		Name     string `json:"name"`
+		Secret   string `json:"secret"`
+		RawBody  string `json:"rawBody"`
+		Header   string `json:"header"`
+		Now      int64  `json:"now"`
+		Expected string `json:"expected"`
+	} `json:"vectors"`
+}
+
+func loadVectors(t *testing.T) vectorFile {
+	t.Helper()
+	raw, err := os.ReadFile("../vectors.json")
+	if err != nil {
+		t.Fatalf("read vectors: %v", err)
+	}
+	var file vectorFile
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatalf("parse vectors: %v", err)
+	}
+	if len(file.Vectors) == 0 {
+		t.Fatal("no vectors")
+	}
+	return file
+}
+
+// TestVectors runs one subtest per shared test vector.
+func TestVectors(t *testing.T) {
+	file := loadVectors(t)
+	if time.Duration(file.ToleranceSeconds)*time.Second != DefaultTolerance {
+		t.Fatalf("vectors assume a %d s tolerance, DefaultTolerance is %v", file.ToleranceSeconds, DefaultTolerance)
+	}
+	for _, v := range file.Vectors {
+		v := v
+		t.Run(v.Name, func(t *testing.T) {
+			err := VerifyAt([]byte(v.RawBody), v.Header, v.Secret, time.Unix(v.Now, 0), DefaultTolerance)
+			if v.Expected == "valid" {
+				if err != nil {
+					t.Fatalf("want valid, got %v", err)
+				}
+				return
+			}
+			var signatureErr *SignatureError
+			if !errors.As(err, &signatureErr) {
+				t.Fatalf("want %s, got %v", v.Expected, err)
+			}
+			if signatureErr.Code != v.Expected {
+				t.Fatalf("want %s, got %s", v.Expected, signatureErr.Code)
+			}
+			if !errors.Is(err, &SignatureError{Code: v.Expected}) {
+				t.Fatalf("errors.Is does not match code %s", v.Expected)
+			}
+		})
+	}
+}
+
+func TestSentinelErrors(t *testing.T) {
+	err := VerifyAt([]byte("{}"), "", "kestrel_test_secret_3f9a1c7e5b2d4086", time.Now(), DefaultTolerance)
+	if !errors.Is(err, ErrMalformedHeader) || errors.Is(err, ErrSignatureMismatch) {
+		t.Fatalf("errors.Is does not tell the codes apart: %v", err)
+	}
+}
+
+func TestHandler(t *testing.T) {
+	file := loadVectors(t)
+	valid := file.Vectors[0]
+	if valid.Expected != "valid" {
+		t.Fatal("the first vector must be valid")
+	}
+	// The vectors are signed at a fixed time, so sign the body again for now.
+	processed := make(chan Event, 1)
+	handler := Handler(valid.Secret, func(e Event) { processed <- e })
+
+	timestamp, signature := signNow(valid.Secret, valid.RawBody)
+	request := httptest.NewRequest(http.MethodPost, "/webhooks/kestrel", strings.NewReader(valid.RawBody))
+	request.Header.Set("Kestrel-Signature", "t="+timestamp+",v1="+signature)
+	recorder := httptest.NewRecorder()
+	handler.ServeHTTP(recorder, request)
+	if recorder.Code != http.StatusOK {
+		t.Fatalf("valid delivery: want 200, got %d", recorder.Code)
+	}
+	select {
+	case event := <-processed:
+		if event.ID == "" || event.Data.EntityID == "" {
+			t.Fatalf("event not decoded: %+v", event)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("event was not processed")
+	}
+
+	request = httptest.NewRequest(http.MethodPost, "/webhooks/kestrel", strings.NewReader(valid.RawBody+" "))
+	request.Header.Set("Kestrel-Signature", "t="+timestamp+",v1="+signature)
+	recorder = httptest.NewRecorder()
+	handler.ServeHTTP(recorder, request)
+	if recorder.Code != http.StatusBadRequest {
+		t.Fatalf("tampered delivery: want 400, got %d", recorder.Code)
+	}
+}
+
+// signNow signs body the way Kestrel does, stamped with the current time.
+func signNow(secret, body string) (timestamp, signature string) {
+	timestamp = strconv.FormatInt(time.Now().Unix(), 10)
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(timestamp + "." + body))
+	return timestamp, hex.EncodeToString(mac.Sum(nil))
+}

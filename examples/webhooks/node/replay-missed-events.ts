@@ -1,0 +1,83 @@
+/**
+ * Replays Kestrel events that were never acknowledged: lists them with get-events
+ * (GET /events?$filter=deliverySuccess eq false) and hands each to your event handler.
+ *
+ *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z
+ *
+ * Node.js 20 or later, no dependencies. The handler must be idempotent: an event listed here may
+ * also still arrive as a retry.
+ */
+import {pathToFileURL} from 'node:url';
+import type {KestrelEvent} from './server';
+
+export interface ReplayOptions {
+  apiBase: string;
+  apiKey: string;
+  /** Replay events created at or after this time (RFC 3339). */
+  since: string;
+  /** Skips the event when it returns true: you handled it already. */
+  isHandled: (eventId: string) => Promise<boolean>;
+  /** Handles one event: fetch its entity and update your records. */
+  handle: (event: KestrelEvent) => Promise<void>;
+  /** For tests. Defaults to the global fetch. */
+  fetchImpl?: typeof fetch;
+}
+
+// #region replay
+const PAGE_SIZE = 100; // the largest $top the API accepts
+
+export async function replayMissedEvents(opts: ReplayOptions): Promise<{listed: number; replayed: number}> {
+  const fetchImpl = opts.fetchImpl ?? fetch;
+  let listed = 0;
+  let replayed = 0;
+  for (let skip = 0; ; skip += PAGE_SIZE) {
+    const query = new URLSearchParams({
+      $filter: `deliverySuccess eq false and created ge ${opts.since}`,
+      $orderby: 'created asc',
+      $top: String(PAGE_SIZE),
+      $skip: String(skip),
+    });
+    const response = await fetchImpl(`${opts.apiBase}/events?${query}`, {
+      headers: {Authorization: `Bearer ${opts.apiKey}`, Accept: 'application/json'},
+    });
+    if (!response.ok) throw new Error(`GET /events answered ${response.status}`);
+    const page = (await response.json()) as {items: KestrelEvent[]; count: number};
+
+    for (const event of page.items) {
+      listed += 1;
+      if (await opts.isHandled(event.id)) continue;
+      await opts.handle(event);
+      replayed += 1;
+    }
+    if (page.items.length < PAGE_SIZE) return {listed, replayed};
+  }
+}
+// #endregion replay
+
+async function main(): Promise<void> {
+  const apiKey = process.env.KESTREL_API_KEY;
+  const since = process.argv[2];
+  if (!apiKey || !since) {
+    console.error('Usage: KESTREL_API_KEY=... replay-missed-events.ts <since, RFC 3339>');
+    process.exit(1);
+  }
+  const handled = new Set<string>(); // use your database
+  const result = await replayMissedEvents({
+    apiBase: process.env.KESTREL_API_BASE ?? 'https://api.sandbox.kestrel.example/v1',
+    apiKey,
+    since,
+    isHandled: async (id) => handled.has(id),
+    handle: async (event) => {
+      console.log(`replaying ${event.id} ${event.eventType} ${event.data.entityId}`);
+      handled.add(event.id);
+    },
+  });
+  console.log(`${result.listed} unacknowledged events, ${result.replayed} replayed`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Bundles the split Kestrel API definition (openapi/openapi.yaml and the files it references)
+// into one file each of YAML and JSON, for the API reference pages and for download:
+//
+//   node scripts/bundle-openapi.mjs            -> static/openapi.yaml, static/openapi.json
+//   node scripts/bundle-openapi.mjs <out-dir>  -> <out-dir>/openapi.yaml, <out-dir>/openapi.json
+//
+// It runs the Redocly CLI (the same tool and configuration, redocly.yaml, as `npx redocly lint`),
+// checks that both outputs parse and agree, and exits non-zero with a message on any failure.
+// The outputs are build artifacts: do not edit or commit them.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFINITION = path.join(ROOT, 'openapi', 'openapi.yaml');
+
+function fail(message, detail) {
+  console.error(`bundle-openapi: ${message}`);
+  if (detail) console.error(detail);
+  process.exit(1);
+}
+
+function redoclyCli() {
+  try {
+    return path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+  } catch {
+    return fail('@redocly/cli is not installed. Run `npm ci` first.');
+  }
+}
+
+// Drops the CLI's banners (such as the Node.js deprecation box) so that the real error shows.
+function cliOutput(error) {
+  const text = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+  return text
+    .split('\n')
+    .filter((line) => !/^\s*[║╔╚]/.test(line))
+    .join('\n')
+    .trim();
+}
+
+function bundle(cli, outFile, ext) {
+  try {
+    execFileSync(process.execPath, [cli, 'bundle', DEFINITION, '--output', outFile, '--ext', ext], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+  } catch (error) {
+    fail(`redocly bundle failed for ${path.relative(ROOT, outFile)}.`, cliOutput(error));
+  }
+  if (!existsSync(outFile)) fail(`redocly bundle reported success but wrote no ${outFile}.`);
+}
+
+const outDir = path.resolve(ROOT, process.argv[2] ?? 'static');
+if (!existsSync(DEFINITION)) fail(`the definition ${path.relative(ROOT, DEFINITION)} does not exist.`);
+mkdirSync(outDir, { recursive: true });
+
+const cli = redoclyCli();
+const yamlFile = path.join(outDir, 'openapi.yaml');
+const jsonFile = path.join(outDir, 'openapi.json');
+bundle(cli, yamlFile, 'yaml');
+bundle(cli, jsonFile, 'json');
+
+let fromJson;
+let fromYaml;
+try {
+  fromJson = JSON.parse(readFileSync(jsonFile, 'utf8'));
+} catch (error) {
+  fail(`${path.relative(ROOT, jsonFile)} is not valid JSON: ${error.message}`);
+}
+try {
+  const { parse } = await import('yaml');
+  fromYaml = parse(readFileSync(yamlFile, 'utf8'));
+} catch (error) {
+  fail(`${path.relative(ROOT, yamlFile)} is not valid YAML: ${error.message}`);
+}
+if (JSON.stringify(fromJson) !== JSON.stringify(fromYaml)) {
+  fail('the YAML and JSON bundles differ; rerun the script.');
+}
+const operations = Object.values(fromJson.paths ?? {}).flatMap((item) =>
+  ['get', 'put', 'post', 'delete', 'patch'].filter((method) => item[method]),
+);
+if (operations.length === 0) fail('the bundle holds no operations.');
+
+console.log(
+  `bundle-openapi: ${operations.length} operations, ${Object.keys(fromJson.webhooks ?? {}).length} webhooks -> ` +
+    `${path.relative(ROOT, yamlFile)}, ${path.relative(ROOT, jsonFile)}`,
+);

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * Serves the production build the way a static host does: gzip, long-lived caching for hashed
+ * assets, directory index files, and the not-found page with status 404. `docusaurus serve`
+ * sends files uncompressed, which skews every size and speed figure (DESIGN.md).
+ *
+ *   node scripts/serve-build.mjs [--port 3000] [--dir build]
+ */
+import http from 'node:http';
+import {createReadStream} from 'node:fs';
+import {stat} from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {fileURLToPath} from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.md', '.yaml']);
+
+async function isFile(p) {
+  return stat(p).then((s) => s.isFile(), () => false);
+}
+
+/** Maps a URL path to a file in root, or null. Never leaves root. */
+export async function resolveFile(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const target = path.join(root, path.normalize(decoded));
+  if (target !== root && !target.startsWith(root + path.sep)) return null;
+  for (const candidate of [target, path.join(target, 'index.html')]) {
+    if (await isFile(candidate)) return candidate;
+  }
+  return null;
+}
+
+export function createServer({root, headers = {}}) {
+  const absRoot = path.resolve(root);
+  return http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    // Pretty URLs, as static hosts do them: /a/index.html -> /a/, /a/b.html -> /a/b. Serving the
+    // .html file itself would hydrate a page whose route the client renames (React error 418).
+    const stripped = url.pathname.replace(/index\.html$/, '').replace(/\.html$/, '');
+    if (stripped !== url.pathname) {
+      res.writeHead(301, {Location: (stripped || '/') + url.search});
+      return res.end();
+    }
+    let file = await resolveFile(absRoot, url.pathname);
+    let status = 200;
+    if (!file) {
+      file = path.join(absRoot, '404.html');
+      status = 404;
+    }
+    const ext = path.extname(file);
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    res.setHeader(
+      'Cache-Control',
+      url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    if (gzip) {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Vary', 'Accept-Encoding');
+    }
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(file);
+    (gzip ? stream.pipe(zlib.createGzip({level: 9})) : stream).pipe(res);
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const port = Number(arg('port', process.env.PORT ?? 3000));
+  const dir = arg('dir', 'build');
+  createServer({root: dir}).listen(port, '127.0.0.1', () => {
+    console.log(`Serving ${dir} at http://127.0.0.1:${port}/`);
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The shared test fixture: every page a test opens must load with no console error and no failed
+ * request to our own origin. Third-party requests never leave the machine: the analytics script is
+ * answered with an empty script (the inline gtag stub still records every call in dataLayer).
+ */
+import {test as base, expect, type Page, type ConsoleMessage} from '@playwright/test';
+
+export const ANALYTICS_HOST = 'www.googletagmanager.com';
+
+export type Problems = {
+  consoleErrors: string[];
+  failedRequests: string[];
+  /** Tests that expect a specific error (e.g. a 404 document) remove it with this. */
+  allow: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<{problems: Problems; blockAnalytics: boolean}>({
+  blockAnalytics: [false, {option: true}],
+  context: async ({context, baseURL, blockAnalytics}, use) => {
+    const origin = new URL(baseURL!).origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        const url = new URL(route.request().url());
+        if (url.host === ANALYTICS_HOST && !blockAnalytics) {
+          return route.fulfill({status: 200, contentType: 'text/javascript', body: ''});
+        }
+        return route.abort('blockedbyclient');
+      },
+    );
+    await use(context);
+  },
+  problems: async ({page, baseURL}, use) => {
+    const origin = new URL(baseURL!).origin;
+    const consoleErrors: {text: string; url: string}[] = [];
+    const failedRequests: string[] = [];
+    const allowed: RegExp[] = [];
+    page.on('console', (msg: ConsoleMessage) => {
+      if (msg.type() === 'error') consoleErrors.push({text: msg.text(), url: msg.location().url});
+    });
+    page.on('pageerror', (err) => consoleErrors.push({text: `pageerror: ${err.message}`, url: ''}));
+    page.on('requestfailed', (req) => {
+      const error = req.failure()?.errorText ?? '';
+      // ERR_ABORTED is the browser cancelling a request the page no longer needs (a prefetch cut
+      // short by navigating on, a reload): nothing failed to answer.
+      if (req.url().startsWith(origin) && error !== 'net::ERR_ABORTED') failedRequests.push(`${req.url()} ${error}`);
+    });
+    page.on('response', (res) => {
+      const req = res.request();
+      // A not-found document is an expected answer; a missing asset is a defect.
+      if (res.url().startsWith(origin) && res.status() >= 400 && req.resourceType() !== 'document') {
+        failedRequests.push(`${res.url()} HTTP ${res.status()}`);
+      }
+    });
+    const problems: Problems = {
+      get consoleErrors() {
+        return consoleErrors
+          .filter((e) => !allowed.some((a) => a.test(`${e.text} @ ${e.url}`)))
+          .map((e) => `${e.text} @ ${e.url}`);
+      },
+      get failedRequests() {
+        return failedRequests.filter((f) => !allowed.some((a) => a.test(f)));
+      },
+      allow: (pattern) => allowed.push(pattern),
+    };
+    await use(problems);
+    expect(problems.consoleErrors, 'console errors').toEqual([]);
+    expect(problems.failedRequests, 'failed requests to our origin').toEqual([]);
+  },
+});
+
+export {expect};
+
+/** Chromium logs a console error for a document answered 404; for an unknown path that status is the point. */
+export function allowNotFoundDocument(problems: Problems, documentUrl: string): void {
+  const escaped = documentUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  problems.allow(new RegExp(`status of 404 \\(Not Found\\) @ ${escaped}$`));
+}
+
+/** The visible heading of the page's article or main content. */
+export function pageHeading(page: Page) {
+  return page.locator('main h1, article h1').first();
+}
+
+export const GUIDE_ROUTES = [
+  '/',
+  '/account/dashboard',
+  '/account/overview',
+  '/api-keys/authorization',
+  '/api-keys/overview',
+  '/maintenance/',
+  '/rate-limits/',
+  '/sandbox/',
+  '/kestrel-oauth-connect/',
+  '/walkthrough/directing-payments-third-party',
+  '/walkthrough/example-apps',
+  '/walkthrough/exchanging-currencies',
+  '/walkthrough/making-payouts',
+  '/walkthrough/receiving-payments',
+  '/walkthrough/sending-payments',
+  '/walkthrough/walkthroughs-overview',
+  '/webhooks/failure-recovery',
+  '/webhooks/overview',
+  '/webhooks/setting-up-webhooks',
+  '/webhooks/signature-verification',
+] as const;

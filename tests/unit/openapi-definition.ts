@@ -1,0 +1,118 @@
+/**
+ * Shared by the openapi-*.test.ts suites: bundles openapi/openapi.yaml with the Redocly CLI (the
+ * tool `npx redocly lint` and scripts/bundle-openapi.mjs use) into one JSON document, once per
+ * test file, and offers small JSON-pointer helpers over it.
+ *
+ * The bundle is built synchronously so that suites can create one `it` per example at collection time.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const DEFINITION = path.join(ROOT, 'openapi/openapi.yaml');
+
+export type Json = null | boolean | number | string | Json[] | JsonObject;
+export interface JsonObject {
+  [key: string]: Json;
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+let cached: JsonObject | undefined;
+
+/** The bundled definition: every external $ref turned into a local `#/components/...` one. */
+export function loadBundledDefinition(): JsonObject {
+  if (cached) return cached;
+  const require = createRequire(import.meta.url);
+  const cli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+  const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-openapi-'));
+  const out = path.join(dir, 'openapi.json');
+  try {
+    execFileSync(process.execPath, [cli, 'bundle', DEFINITION, '--output', out, '--ext', 'json'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
+    });
+    cached = JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
+  } catch (error) {
+    const e = error as {stdout?: Buffer; stderr?: Buffer; message: string};
+    throw new Error(
+      `redocly bundle failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`,
+    );
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+  return cached;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function escapePointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointer(...tokens: (string | number)[]): string {
+  return tokens.length === 0 ? '#' : `#/${tokens.map(escapePointerToken).join('/')}`;
+}
+
+/** The value at a local JSON pointer such as `#/components/schemas/Invoice`. */
+export function getAt(doc: JsonObject, ref: string): Json | undefined {
+  if (!ref.startsWith('#')) throw new Error(`Not a local reference: ${ref}`);
+  let node: Json | undefined = doc;
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node)) node = node[token];
+    else return undefined;
+  }
+  return node;
+}
+
+/** Follows `$ref`s until it reaches an object without one; returns it with its pointer. */
+export function deref(doc: JsonObject, node: Json | undefined, at: string): {node: Json | undefined; at: string} {
+  let current = node;
+  let where = at;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+    if (hops > 20) throw new Error(`Reference cycle at ${at}`);
+    where = current.$ref;
+    current = getAt(doc, where);
+  }
+  return {node: current, at: where};
+}
+
+export interface OperationEntry {
+  kind: 'path' | 'webhook';
+  /** The path template, or the webhook's event name. */
+  name: string;
+  method: (typeof HTTP_METHODS)[number];
+  operation: JsonObject;
+  /** Path-item-level parameters, which apply to every operation of the path item. */
+  pathParameters: Json[];
+  at: string;
+}
+
+export function operations(doc: JsonObject): OperationEntry[] {
+  const out: OperationEntry[] = [];
+  for (const kind of ['path', 'webhook'] as const) {
+    const section = doc[kind === 'path' ? 'paths' : 'webhooks'];
+    if (!isObject(section)) continue;
+    for (const [name, rawItem] of Object.entries(section)) {
+      const {node: item, at} = deref(doc, rawItem, pointer(kind === 'path' ? 'paths' : 'webhooks', name));
+      if (!isObject(item)) continue;
+      const pathParameters = Array.isArray(item.parameters) ? item.parameters : [];
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (isObject(operation)) {
+          out.push({kind, name, method, operation, pathParameters, at: `${at}/${method}`});
+        }
+      }
+    }
+  }
+  return out;
+}

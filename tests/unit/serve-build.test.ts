@@ -1,0 +1,50 @@
+import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {Server} from 'node:http';
+// @ts-expect-error plain ESM script without types
+import {createServer} from '../../scripts/serve-build.mjs';
+
+const root = mkdtempSync(path.join(tmpdir(), 'serve-'));
+mkdirSync(path.join(root, 'rate-limits'));
+writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
+writeFileSync(path.join(root, 'rate-limits', 'index.html'), '<h1>rate limits</h1>');
+writeFileSync(path.join(root, '404.html'), '<h1>Page Not Found</h1>');
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer({root});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => server.close());
+
+describe('serve-build', () => {
+  it('serves directory index pages with gzip', async () => {
+    const res = await fetch(`${base}/rate-limits`, {headers: {'accept-encoding': 'gzip'}});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toBe('<h1>rate limits</h1>');
+  });
+  it('strips a trailing index.html or .html with a permanent redirect', async () => {
+    for (const [from, to] of [
+      ['/rate-limits/index.html', '/rate-limits/'],
+      ['/walkthrough/example-apps.html', '/walkthrough/example-apps'],
+      ['/index.html?x=1', '/?x=1'],
+    ]) {
+      const res = await fetch(`${base}${from}`, {redirect: 'manual'});
+      expect(res.status).toBe(301);
+      expect(res.headers.get('location')).toBe(to);
+    }
+  });
+  it('answers unknown and hostile paths with the not-found page and 404', async () => {
+    for (const p of ['/nope', '/..%2f..%2fetc/passwd', '/%3Cscript%3E', '/%E0%A4%A', `/${'a'.repeat(4000)}`]) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(await res.text()).toContain('Page Not Found');
+    }
+  });
+});

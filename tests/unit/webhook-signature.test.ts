@@ -1,0 +1,336 @@
+/**
+ * The Kestrel webhook signature verifiers in examples/webhooks/ (Node.js, Python, Go) against the
+ * shared test vectors in examples/webhooks/vectors.json, plus the Node.js receiver and the guide
+ * pages that embed these files.
+ */
+import {describe, it, expect} from 'vitest';
+import {spawn, spawnSync} from 'node:child_process';
+import {readdirSync, readFileSync} from 'node:fs';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {
+  KestrelSignatureError,
+  verifyKestrelSignature,
+} from '../../examples/webhooks/node/verify-signature';
+import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
+import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
+import {resolveCodeFile} from '../../plugins/remark-code-file';
+
+const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const EXAMPLES = path.join(ROOT, 'examples/webhooks');
+
+interface Vector {
+  name: string;
+  description: string;
+  secret: string;
+  rawBody: string;
+  header: string;
+  now: number;
+  expected: string;
+}
+const vectorFile = JSON.parse(readFileSync(path.join(EXAMPLES, 'vectors.json'), 'utf8')) as {
+  toleranceSeconds: number;
+  vectors: Vector[];
+};
+const vectors = vectorFile.vectors;
+
+function hasTool(command: string, args: string[]): boolean {
+  const result = spawnSync(command, args, {stdio: 'ignore'});
+  return !result.error && result.status === 0;
+}
+const hasPython = hasTool('python3', ['--version']);
+const hasGo = hasTool('go', ['version']);
+const hasShellTools = ['bash', 'openssl', 'curl'].every((tool) => hasTool(tool, ['--version']) || hasTool(tool, ['version']));
+if (!hasPython) console.warn('webhook-signature: python3 is missing, so the Python suite is skipped');
+if (!hasShellTools) console.warn('webhook-signature: bash, openssl or curl is missing, so send-test-delivery.sh is not tested');
+if (!hasGo) console.warn('webhook-signature: the go toolchain is missing, so the Go suite is skipped');
+
+function outcome(run: () => unknown): string {
+  try {
+    run();
+    return 'valid';
+  } catch (error) {
+    if (error instanceof KestrelSignatureError) return error.code;
+    throw error;
+  }
+}
+
+describe('vectors.json', () => {
+  it('is what make-vectors.mjs generates', () => {
+    const result = spawnSync(process.execPath, [path.join(EXAMPLES, 'make-vectors.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('covers every case the guide promises', () => {
+    expect(vectorFile.toleranceSeconds).toBe(300);
+    const names = vectors.map((v) => v.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of [
+      'valid',
+      'tampered-body',
+      'stale-timestamp',
+      'wrong-secret',
+      'malformed-missing-timestamp',
+      'malformed-missing-signature',
+      'malformed-non-hex-signature',
+      'malformed-empty-header',
+      'valid-rotation-new-secret-matches-second',
+      'future-timestamp-beyond-tolerance',
+    ]) {
+      expect(names).toContain(name);
+    }
+    for (const v of vectors) {
+      expect(['valid', 'MALFORMED_HEADER', 'TIMESTAMP_OUT_OF_TOLERANCE', 'SIGNATURE_MISMATCH']).toContain(v.expected);
+    }
+  });
+});
+
+describe('Node.js verifier (examples/webhooks/node/verify-signature.ts)', () => {
+  for (const v of vectors) {
+    it(`${v.name}: ${v.expected}`, () => {
+      expect(outcome(() => verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now}))).toBe(v.expected);
+      // A Buffer body gives the same answer as a string body.
+      expect(outcome(() => verifyKestrelSignature(Buffer.from(v.rawBody, 'utf8'), v.header, v.secret, {now: v.now}))).toBe(
+        v.expected,
+      );
+    });
+  }
+
+  it('returns the timestamp of a valid delivery and honours toleranceSeconds', () => {
+    const v = vectors.find((x) => x.name === 'valid')!;
+    const t = Number(/t=(\d+)/.exec(v.header)![1]);
+    expect(verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now})).toEqual({timestamp: t});
+    expect(outcome(() => verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now, toleranceSeconds: 5}))).toBe(
+      'TIMESTAMP_OUT_OF_TOLERANCE',
+    );
+  });
+
+  it('refuses an empty secret as a programming error', () => {
+    const v = vectors[0]!;
+    expect(() => verifyKestrelSignature(v.rawBody, v.header, '', {now: v.now})).toThrow(TypeError);
+  });
+});
+
+describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
+  it('answers 200 to a signed delivery, 400 to a tampered one, and handles an event id once', async () => {
+    const v = vectors.find((x) => x.name === 'valid')!;
+    const handled: KestrelEvent[] = [];
+    const server = createWebhookServer({
+      secret: v.secret,
+      now: () => v.now,
+      onEvent: async (event) => {
+        handled.push(event);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as AddressInfo;
+    const post = (body: string, header: string) =>
+      fetch(`http://127.0.0.1:${port}/webhooks/kestrel`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Kestrel-Signature': header},
+        body,
+      });
+    try {
+      expect((await post(v.rawBody, v.header)).status).toBe(200);
+      expect((await post(v.rawBody, v.header)).status).toBe(200); // a redelivery
+      const tampered = await post(`${v.rawBody} `, v.header);
+      expect(tampered.status).toBe(400);
+      expect(await tampered.json()).toEqual({code: 'SIGNATURE_MISMATCH'});
+      expect((await post(v.rawBody, '')).status).toBe(400);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(handled.map((e) => e.id)).toEqual([JSON.parse(v.rawBody).id]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('replay-missed-events.ts', () => {
+  it('pages through unacknowledged events and skips the ones already handled', async () => {
+    const base = JSON.parse(vectors.find((x) => x.name === 'valid')!.rawBody) as KestrelEvent;
+    const all = Array.from({length: 130}, (_, i) => ({...base, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`}));
+    const urls: URL[] = [];
+    const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      urls.push(url);
+      expect(new Headers(init?.headers).get('authorization')).toBe('Bearer test-key');
+      const skip = Number(url.searchParams.get('$skip'));
+      const top = Number(url.searchParams.get('$top'));
+      const items = all.slice(skip, skip + top);
+      return new Response(JSON.stringify({items, count: all.length}), {status: 200});
+    }) as typeof fetch;
+    const handled: string[] = [];
+    const result = await replayMissedEvents({
+      apiBase: 'https://api.sandbox.kestrel.example/v1',
+      apiKey: 'test-key',
+      since: '2025-03-14T00:00:00Z',
+      isHandled: async (id) => id === all[0]!.id,
+      handle: async (event) => void handled.push(event.id),
+      fetchImpl,
+    });
+    expect(result).toEqual({listed: 130, replayed: 129});
+    expect(handled).toHaveLength(129);
+    expect(urls).toHaveLength(2);
+    expect(urls[0]!.pathname).toBe('/v1/events');
+    expect(urls[0]!.searchParams.get('$filter')).toBe('deliverySuccess eq false and created ge 2025-03-14T00:00:00Z');
+    expect(urls[0]!.searchParams.get('$orderby')).toBe('created asc');
+    expect(urls.map((u) => u.searchParams.get('$skip'))).toEqual(['0', '100']);
+  });
+});
+
+describe('send-test-delivery.sh', () => {
+  it.skipIf(!hasShellTools)(
+    hasShellTools ? 'signs a delivery that the Node.js receiver accepts' : 'signs a delivery (skipped: bash, openssl or curl is missing)',
+    async () => {
+      const secret = 'kestrel_script_secret_7d3e1a9c';
+      const handled: KestrelEvent[] = [];
+      const server = createWebhookServer({secret, onEvent: async (event) => void handled.push(event)});
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const {port} = server.address() as AddressInfo;
+      try {
+        const run = (key: string) =>
+          new Promise<number | null>((resolve) => {
+            const child = spawn('bash', [path.join(EXAMPLES, 'send-test-delivery.sh'), `http://127.0.0.1:${port}/webhooks/kestrel`], {
+              env: {...process.env, KESTREL_WEBHOOK_SECRET: key},
+              stdio: 'ignore',
+            });
+            child.on('close', resolve);
+          });
+        expect(await run(secret)).toBe(0);
+        expect(await run('kestrel_other_secret_0000')).not.toBe(0); // curl fails on the 400
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(handled.map((e) => e.eventType)).toEqual(['invoice.updated']);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+    30_000,
+  );
+});
+
+describe('Python verifier (examples/webhooks/python)', () => {
+  it.skipIf(!hasPython)(
+    hasPython ? 'passes every vector' : 'passes every vector (skipped: the python3 toolchain is missing)',
+    () => {
+      const result = spawnSync(
+        'python3',
+        ['-m', 'unittest', 'discover', '-s', 'examples/webhooks/python', '-p', 'test_*.py', '-v'],
+        {cwd: ROOT, encoding: 'utf8', env: {...process.env, PYTHONDONTWRITEBYTECODE: '1'}},
+      );
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect(result.status, output).toBe(0);
+      const passed = output.match(/^test_vector_\w+ \(.*\) \.\.\. ok$/gm) ?? [];
+      expect(passed.length, output).toBe(vectors.length);
+    },
+  );
+});
+
+describe('Go verifier (examples/webhooks/go)', () => {
+  it.skipIf(!hasGo)(
+    hasGo ? 'passes every vector' : 'passes every vector (skipped: the go toolchain is missing)',
+    () => {
+      const env: NodeJS.ProcessEnv = {...process.env, GOTOOLCHAIN: 'local', GOPROXY: 'off', GOFLAGS: '-mod=mod'};
+      if (!env.HOME && !env.GOCACHE) env.GOCACHE = path.join(ROOT, 'node_modules/.cache/go-build');
+      const result = spawnSync('go', ['test', '-v', '-count=1', './...'], {
+        cwd: path.join(EXAMPLES, 'go'),
+        encoding: 'utf8',
+        env,
+      });
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect(result.status, output).toBe(0);
+      const passed = output.match(/^\s*--- PASS: TestVectors\/\S+/gm) ?? [];
+      expect(passed.length, output).toBe(vectors.length);
+    },
+    180_000,
+  );
+});
+
+describe('webhook guides', () => {
+  const guideDir = path.join(ROOT, 'docs/webhooks');
+
+  it('links only to spec routes and to anchors that exist', () => {
+    const pages = new Map<string, string>();
+    for (const f of readdirSync(guideDir).filter((x) => /\.mdx?$/.test(x))) {
+      const source = readFileSync(path.join(guideDir, f), 'utf8');
+      const slug = /^slug: (\S+)$/m.exec(source)![1]!;
+      pages.set(slug, source);
+    }
+    const apiSlugs = [...readFileSync(path.join(ROOT, 'openapi/OPERATIONS.md'), 'utf8').matchAll(/^\| [^|]+ \| ([a-z0-9-]+) \| [a-zA-Z]+ \| (?:GET|POST|PATCH|PUT|DELETE) \|/gm)].map(
+      (m) => `/api/${m[1]}`,
+    );
+    expect(apiSlugs).toHaveLength(49);
+    const guideRoutes = [
+      '/', '/account/dashboard', '/account/overview', '/api-keys/authorization', '/api-keys/overview', '/maintenance/',
+      '/rate-limits/', '/sandbox/', '/kestrel-oauth-connect/', '/walkthrough/directing-payments-third-party',
+      '/walkthrough/example-apps', '/walkthrough/exchanging-currencies', '/walkthrough/making-payouts',
+      '/walkthrough/receiving-payments', '/walkthrough/sending-payments', '/walkthrough/walkthroughs-overview',
+      '/webhooks/failure-recovery', '/webhooks/overview', '/webhooks/setting-up-webhooks', '/webhooks/signature-verification',
+    ];
+    const allowed = new Set([...guideRoutes, '/api/', '/api/introduction', ...apiSlugs]);
+    // Heading ids as Docusaurus makes them (github-slugger): lower case, punctuation dropped,
+    // spaces to hyphens, repeats suffixed -1, -2...
+    const anchorsOf = (source: string) => {
+      const seen = new Map<string, number>();
+      const withoutCode = source.replace(/^```[\s\S]*?^```$/gm, '');
+      return new Set(
+        [...withoutCode.matchAll(/^#{2,6} (.+)$/gm)].map((m) => {
+          const base = m[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+          const n = seen.get(base) ?? 0;
+          seen.set(base, n + 1);
+          return n === 0 ? base : `${base}-${n}`;
+        }),
+      );
+    };
+    for (const [slug, source] of pages) {
+      const prose = source.replace(/^```[\s\S]*?^```$/gm, '');
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^https?:/.test(target!)) continue;
+        const [route, anchor] = target!.split('#') as [string, string | undefined];
+        const page = route === '' ? slug : route;
+        expect(allowed.has(page), `${slug} links to ${target}`).toBe(true);
+        if (anchor) {
+          const targetSource = pages.get(page);
+          expect(targetSource, `${slug} links to an anchor on ${page}, which is not a webhooks page`).toBeDefined();
+          expect(anchorsOf(targetSource!).has(anchor), `${slug} links to missing anchor ${target}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('the signature verification guide lists every test vector', () => {
+    const file = readdirSync(guideDir).find((f) => /^signature-verification\.mdx?$/.test(f))!;
+    const source = readFileSync(path.join(guideDir, file), 'utf8');
+    for (const v of vectors) {
+      const row = source.split('\n').find((line) => line.startsWith('| ') && line.includes(`\`${v.name}\``));
+      expect(row, v.name).toBeDefined();
+      expect(row!.endsWith(`| \`${v.expected}\` |`), `${v.name} is listed under another expected result`).toBe(true);
+    }
+  });
+
+  it('the sample delivery and rotation headers on the guides are real signatures', () => {
+    const pages = readdirSync(guideDir)
+      .map((f) => readFileSync(path.join(guideDir, f), 'utf8'))
+      .join('\n');
+    const headers = [...pages.matchAll(/^Kestrel-Signature: (t=\d+(?:,v1=[0-9a-f]{64})+)$/gm)].map((m) => m[1]!);
+    expect(headers.length).toBeGreaterThan(0);
+    for (const header of headers) {
+      expect(vectors.some((v) => v.header === header && v.expected === 'valid'), header).toBe(true);
+    }
+  });
+  for (const file of readdirSync(guideDir).filter((f) => /\.mdx?$/.test(f))) {
+    it(`${file}: every embedded file and region exists and every block is empty`, () => {
+      const source = readFileSync(path.join(guideDir, file), 'utf8');
+      const blocks = [...source.matchAll(/^```\w*[^\n]*\bfile=[^\n]*\n([\s\S]*?)^```$/gm)];
+      for (const [whole, body] of blocks) {
+        expect(body, whole).toBe('');
+        const meta = whole.split('\n')[0]!.replace(/^```\w*\s*/, '');
+        expect(resolveCodeFile(meta, ROOT)?.value.trim().length, whole).toBeGreaterThan(0);
+      }
+    });
+  }
+
+});
