@@ -1,0 +1,12 @@
+import {chromium} from 'playwright-core';
+const b = await chromium.launch({executablePath:'/usr/bin/chromium', args:['--headless','--no-sandbox']});
+const ctx = await b.newContext();
+await ctx.route(u => !u.href.startsWith('http://127.0.0.1'), r => r.fulfill({status:200, contentType:'text/javascript', body:''}));
+const p = await ctx.newPage();
+await p.goto('http://127.0.0.1:4173/api/get-invoices', {waitUntil:'networkidle'});
+console.log(await p.evaluate(() => document.querySelector('.openapi__method-endpoint')?.outerHTML.slice(0,600)));
+console.log(await p.evaluate(() => [...document.querySelectorAll('[role=tab]')].map(t => t.className.slice(0,60)+ ' ' + t.textContent + ' ' + t.getAttribute('aria-selected')).join('\n')));
+console.log(Object.entries(await p.evaluate(() => ({...localStorage}))));
+console.log(await p.evaluate(() => document.querySelector('.openapi-tabs__response-container, [class*=response]')?.outerHTML.slice(0,500)));
+console.log(await p.evaluate(() => [...document.querySelectorAll('h2,h3')].map(h=>h.tagName+':'+h.textContent).join(' | ')));
+await b.close();

@@ -1,0 +1,87 @@
+import {test, expect, pageHeading} from './fixtures';
+import {API_SLUGS} from '../spec-routes';
+
+const OPERATION_ROUTES = API_SLUGS.map((slug) => `/api/${slug}`);
+
+test.describe('API reference routes', () => {
+  for (const route of ['/api', '/api/introduction', ...OPERATION_ROUTES]) {
+    test(`${route} loads with its title`, async ({page, problems}) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(pageHeading(page)).toBeVisible();
+      await expect(page.locator('nav[aria-label="Docs sidebar"]').getByText('Invoices', {exact: true})).toBeVisible();
+      if (route.startsWith('/api/') && route !== '/api/introduction') {
+        await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText(/^(GET|POST|PATCH|PUT|DELETE)$/);
+        await expect(page.locator('.openapi__method-endpoint-path')).toHaveText(/^https:\/\/api\.kestrel\.example\/v1\//);
+      }
+      void problems;
+    });
+  }
+});
+
+test('an operation page shows its method, path, scope, parameters, schema and examples', async ({page, problems}) => {
+  await page.goto('/api/issue-invoice');
+  await expect(pageHeading(page)).toHaveText('Issue invoice');
+  await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText('POST');
+  await expect(page.locator('.openapi__method-endpoint-path')).toHaveText('https://api.kestrel.example/v1/invoices');
+  await expect(page.getByText('partner.invoice.create').first()).toBeVisible();
+  await expect(page.getByText('Idempotency-Key', {exact: true}).first()).toBeVisible();
+  // A response schema field, and the problem codes of an error response.
+  const responses = page.locator('.openapi-tabs__response-header-section').locator('..');
+  await expect(responses.getByRole('tab', {name: '201'})).toBeVisible();
+  await expect(responses.locator('strong', {hasText: /^status$/}).first()).toBeVisible();
+  await expect(responses.getByRole('tab', {name: '422'})).toBeVisible();
+  void problems;
+});
+
+test('the code-sample language persists across operation pages and a reload', async ({page, problems}) => {
+  await page.goto('/api/get-invoices');
+  const python = page.getByRole('tab', {name: 'python', exact: true});
+  await python.click();
+  await expect(python).toHaveAttribute('aria-selected', 'true');
+  const stored = await page.evaluate(() =>
+    Object.entries(localStorage).filter(([key]) => key.startsWith('docusaurus.tab.')),
+  );
+  expect(stored).toContainEqual([expect.stringMatching(/^docusaurus\.tab\./), 'python']);
+
+  await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Issue invoice', exact: true}).click();
+  await expect(pageHeading(page)).toHaveText('Issue invoice');
+  await expect(page.getByRole('tab', {name: 'python', exact: true})).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.openapi-explorer__code-block-code-line, pre code').filter({hasText: 'import'}).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('tab', {name: 'python', exact: true})).toHaveAttribute('aria-selected', 'true');
+  void problems;
+});
+
+test('the explorer lists the production and sandbox servers', async ({page, problems}) => {
+  await page.goto('/api/get-invoices');
+  const serverSelect = page.locator('.openapi-explorer__form-item select').first();
+  await page.getByText('Base URL').first().click();
+  const options = await page.locator('select option').allTextContents();
+  expect(options).toEqual(
+    expect.arrayContaining(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']),
+  );
+  void serverSelect;
+  void problems;
+});
+
+test('the bundled definition is served as YAML and JSON, with 49 operations', async ({request, page, problems}) => {
+  const json = await request.get('/openapi.json');
+  expect(json.status()).toBe(200);
+  const definition = await json.json();
+  expect(definition.openapi).toMatch(/^3\.1\./);
+  const methods = ['get', 'post', 'put', 'patch', 'delete'];
+  const operations = Object.values(definition.paths as Record<string, Record<string, unknown>>).flatMap((item) =>
+    Object.keys(item).filter((k) => methods.includes(k)),
+  );
+  expect(operations).toHaveLength(49);
+  const yaml = await request.get('/openapi.yaml');
+  expect(yaml.status()).toBe(200);
+  expect(await yaml.text()).toMatch(/^openapi: 3\.1\.\d+$/m);
+
+  await page.goto('/api/introduction');
+  await expect(page.getByRole('link', {name: 'openapi.yaml'})).toHaveAttribute('href', '/openapi.yaml');
+  await expect(page.getByRole('link', {name: 'openapi.json'})).toHaveAttribute('href', '/openapi.json');
+  void problems;
+});

@@ -1,0 +1,28 @@
+/**
+ * The production build holds exactly the spec's routes (plus one page per webhook event of the
+ * definition, which the API reference issue asks for), compared both ways.
+ */
+import {test, expect} from '@playwright/test';
+import {readFileSync} from 'node:fs';
+import kebabCase from 'lodash/kebabCase';
+import {API_SLUGS} from '../spec-routes';
+import {GUIDE_ROUTES} from './fixtures';
+
+const definition = JSON.parse(readFileSync('build/openapi.json', 'utf8'));
+const webhookSlugs = Object.values(definition.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap(
+  (item) => Object.values(item).map((op) => kebabCase(op.operationId)),
+);
+
+test('the sitemap lists every spec route and nothing else', async () => {
+  const sitemap = readFileSync('build/sitemap.xml', 'utf8');
+  const built = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+  const expected = [
+    ...GUIDE_ROUTES,
+    '/api/',
+    '/api/introduction',
+    ...API_SLUGS.map((slug) => `/api/${slug}`),
+    ...webhookSlugs.map((slug) => `/api/${slug}`),
+  ];
+  expect(webhookSlugs.length).toBeGreaterThanOrEqual(8);
+  expect([...built].sort()).toEqual([...expected].sort());
+});
