@@ -7,7 +7,8 @@
 import {spawnSync} from 'node:child_process';
 import {readFileSync, mkdirSync} from 'node:fs';
 
-const REPORTS = 'test-results';
+// Not test-results/: Playwright empties that folder when it starts.
+const REPORTS = 'reports';
 mkdirSync(REPORTS, {recursive: true});
 
 const steps = [
