@@ -1,5 +1,5 @@
 import {test, expect, pageHeading} from './fixtures';
-import {API_SLUGS} from '../spec-routes';
+import {API_SLUGS, API_GROUPS} from '../spec-routes';
 
 const OPERATION_ROUTES = API_SLUGS.map((slug) => `/api/${slug}`);
 
@@ -98,5 +98,19 @@ test('the bundled definition is served as YAML and JSON, with 49 operations', as
   await page.goto('/api/introduction');
   await expect(page.getByRole('link', {name: 'openapi.yaml'})).toHaveAttribute('href', '/openapi.yaml');
   await expect(page.getByRole('link', {name: 'openapi.json'})).toHaveAttribute('href', '/openapi.json');
+  void problems;
+});
+
+test('the API sidebar groups operations as spec 2.2 does, then the webhook events', async ({page, problems}) => {
+  await page.goto('/api/introduction');
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const categories = await sidebar
+    .locator(':scope > ul > li.theme-doc-sidebar-item-category > div > .menu__link')
+    .allTextContents();
+  expect(categories).toEqual([...API_GROUPS, 'Webhooks']);
+  const operationLinks = await sidebar.locator('a.menu__link[href^="/api/"]').evaluateAll((as) =>
+    as.map((a) => a.getAttribute('href')),
+  );
+  for (const slug of API_SLUGS) expect(operationLinks).toContain(`/api/${slug}`);
   void problems;
 });
