@@ -10,6 +10,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
+  // A 2-core machine hydrating a heavy API page can take a few seconds.
+  expect: {timeout: 10_000},
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // Playwright cannot download its own browsers here: drive Debian's Chromium.
