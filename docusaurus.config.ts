@@ -6,6 +6,7 @@ import {brand} from './src/brand';
 import {analyticsId} from './site-options';
 import remarkCodeFile from './plugins/remark-code-file';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
+import {searchOptions} from './search-options';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -94,18 +95,7 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     '@docusaurus/theme-mermaid',
-    [
-      '@cmfcmf/docusaurus-search-local',
-      {
-        indexDocs: true,
-        indexBlog: false,
-        // Docs only (spec 2.4); plugins/empty-default-search-index writes the "default" index.
-        indexPages: false,
-        indexDocSidebarParentCategories: 1,
-        maxSearchResults: 8,
-        lunr: {titleBoost: 5, contentBoost: 1, tagsBoost: 3, parentCategoriesBoost: 2},
-      },
-    ],
+    ['@cmfcmf/docusaurus-search-local', searchOptions],
   ],
 
   themeConfig: {
