@@ -5,6 +5,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {brand} from './src/brand';
 import {analyticsId} from './site-options';
 import remarkCodeFile from './plugins/remark-code-file';
+import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 
@@ -86,6 +87,7 @@ const config: Config = {
             showInfoPage: false,
             showSchemas: false,
             sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: false},
+            markdownGenerators: {createApiPageMD: createKestrelApiPageMD},
           } satisfies OpenApiPlugin.Options,
         },
       },

@@ -6,8 +6,20 @@
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync, mkdirSync} from 'node:fs';
+import net from 'node:net';
 
-const REPORTS = 'test-results';
+/** A port nothing listens on, so the browser tests never meet another server. */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const e2ePort = process.env.E2E_PORT ?? String(await freePort());
+
+// Not test-results/: Playwright empties that folder when it starts.
+const REPORTS = 'reports';
 mkdirSync(REPORTS, {recursive: true});
 
 const steps = [
@@ -17,7 +29,7 @@ const steps = [
   ['markdown lint', 'npx', ['markdownlint-cli2']],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/unit.json`]],
   ['production build', 'npx', ['docusaurus', 'build']],
-  ['browser tests', 'npx', ['playwright', 'test'], {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`}],
+  ['browser tests', 'npx', ['playwright', 'test'], {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, E2E_PORT: e2ePort}],
 ];
 
 const timings = [];

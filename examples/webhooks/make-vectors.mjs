@@ -19,7 +19,7 @@ const WRONG_SECRET = 'kestrel_wrong_secret_5c2e9b7d01f4a6';
 const event = {
   id: '5f0c2a8e-3b1d-4c6e-9a47-2d8b1e6f7c30',
   eventType: 'invoice.updated',
-  webhookVersion: '1.0',
+  webhookVersion: '2025-06-01',
   data: {entityId: 'c1d7e4a2-6f3b-4d8e-b915-0a2c7e5f9d14', changes: ['status']},
   created: '2025-03-14T09:26:41Z',
   deliverySuccess: false,

@@ -1,5 +1,5 @@
 import {test, expect, pageHeading} from './fixtures';
-import {API_SLUGS} from '../spec-routes';
+import {API_SLUGS, API_GROUPS} from '../spec-routes';
 
 const OPERATION_ROUTES = API_SLUGS.map((slug) => `/api/${slug}`);
 
@@ -24,7 +24,9 @@ test('an operation page shows its method, path, scope, parameters, schema and ex
   await expect(pageHeading(page)).toHaveText('Issue invoice');
   await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText('POST');
   await expect(page.locator('.openapi__method-endpoint-path')).toHaveText('https://api.kestrel.example/v1/invoices');
-  await expect(page.getByText('partner.invoice.create').first()).toBeVisible();
+  const auth = page.locator('.kestrel-operation-auth');
+  await expect(auth).toContainText('Authorization: API key (Authorization: Bearer <API key>) or OAuth 2.0 access token');
+  await expect(auth).toContainText('Scope: partner.invoice.create.');
   await expect(page.getByText('Idempotency-Key', {exact: true}).first()).toBeVisible();
   // A response schema field, and the problem codes of an error response.
   const responses = page.locator('.openapi-tabs__response-header-section').locator('..');
@@ -56,13 +58,26 @@ test('the code-sample language persists across operation pages and a reload', as
 
 test('the explorer lists the production and sandbox servers', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
-  const serverSelect = page.locator('.openapi-explorer__form-item select').first();
-  await page.getByText('Base URL').first().click();
-  const options = await page.locator('select option').allTextContents();
-  expect(options).toEqual(
-    expect.arrayContaining(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']),
+  const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
+  // Open the "Base URL" section (a click before hydration finishes can be undone by it: retry).
+  await expect(async () => {
+    if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
+    await expect(serverBox).toBeVisible({timeout: 1000});
+  }).toPass();
+  await expect(page.locator('.openapi-explorer__server-url')).toHaveText('https://api.kestrel.example/v1');
+  // The Edit button appears when the pointer is over the server box.
+  await serverBox.hover();
+  await page.getByRole('button', {name: 'Edit'}).click();
+  const serverSelect = page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})});
+  expect(await serverSelect.locator('option').allTextContents()).toEqual([
+    'https://api.kestrel.example/v1',
+    'https://api.sandbox.kestrel.example/v1',
+  ]);
+  await serverSelect.selectOption('https://api.sandbox.kestrel.example/v1');
+  // The request the reader builds targets the chosen server.
+  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(
+    'https://api.sandbox.kestrel.example/v1/invoices',
   );
-  void serverSelect;
   void problems;
 });
 
@@ -83,5 +98,19 @@ test('the bundled definition is served as YAML and JSON, with 49 operations', as
   await page.goto('/api/introduction');
   await expect(page.getByRole('link', {name: 'openapi.yaml'})).toHaveAttribute('href', '/openapi.yaml');
   await expect(page.getByRole('link', {name: 'openapi.json'})).toHaveAttribute('href', '/openapi.json');
+  void problems;
+});
+
+test('the API sidebar groups operations as spec 2.2 does, then the webhook events', async ({page, problems}) => {
+  await page.goto('/api/introduction');
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const categories = await sidebar
+    .locator(':scope > ul > li.theme-doc-sidebar-item-category > div > .menu__link')
+    .allTextContents();
+  expect(categories).toEqual([...API_GROUPS, 'Webhooks']);
+  const operationLinks = await sidebar.locator('a.menu__link[href^="/api/"]').evaluateAll((as) =>
+    as.map((a) => a.getAttribute('href')),
+  );
+  for (const slug of API_SLUGS) expect(operationLinks).toContain(`/api/${slug}`);
   void problems;
 });

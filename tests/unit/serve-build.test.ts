@@ -3,7 +3,6 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Server} from 'node:http';
-// @ts-expect-error plain ESM script without types
 import {createServer} from '../../scripts/serve-build.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'serve-'));
