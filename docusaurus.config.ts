@@ -8,6 +8,7 @@ import remarkCodeFile from './plugins/remark-code-file';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
+import kestrelSearchLocal from './plugins/search-local';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -97,7 +98,7 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     '@docusaurus/theme-mermaid',
-    ['@cmfcmf/docusaurus-search-local', searchOptions],
+    [kestrelSearchLocal, searchOptions],
   ],
 
   themeConfig: {

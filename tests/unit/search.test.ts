@@ -22,6 +22,7 @@ import {
   type SearchDocument,
 } from '../search-client';
 import {searchOptions, TOKENIZER_SEPARATOR} from '../../search-options';
+import {fieldBoostsOf, weighFields} from '../../plugins/search-field-weights';
 import {GUIDE_ROUTES} from '../e2e/fixtures';
 import {isOpenShortcut, isTypingTarget} from '../../src/theme/SearchBar/keyboard';
 
@@ -73,6 +74,24 @@ describe('index files (spec 2.4, 3, 7)', () => {
       const [page, anchor] = doc.sectionRoute.split('#');
       const html = readFileSync(path.join(BUILD, page!, 'index.html'), 'utf8');
       if (anchor) expect(html, doc.sectionRoute).toMatch(new RegExp(`id="?${anchor}[" >]`));
+    }
+  });
+
+  it('carry the field weights of the spec boosts (plugins/search-local.ts)', () => {
+    // Unweighted, no lunr weight can pass (k1 + 1) times the largest idf of the index; the title
+    // field, weighted by 5, passes it.
+    for (const tag of ['docs-default-current', 'docs-api-current']) {
+      const {documents, index} = readIndex(tag) as any;
+      const k1 = 1.2;
+      const maxIdf = Math.log(1 + (documents.length - 1 + 0.5) / (1 + 0.5));
+      const largest = (field: string) =>
+        Math.max(
+          ...index.fieldVectors
+            .filter(([ref]: [string]) => ref.startsWith(`${field}/`))
+            .flatMap(([, el]: [string, number[]]) => el.filter((_, i) => i % 2)),
+        );
+      expect(largest('content'), tag).toBeLessThanOrEqual((k1 + 1) * maxIdf);
+      expect(largest('title'), tag).toBeGreaterThan((k1 + 1) * maxIdf);
     }
   });
 
@@ -148,15 +167,17 @@ describe('the plugin client as configured (spec 2.4, 9)', () => {
   });
 
   /** The plugin's client over one small index built the way the plugin's indexer builds one. */
-  function searchOver(docs: {title: string; content: string; tags?: string[]; sidebarParentCategories?: string}[]) {
+  function searchOver(docs: {title: string; content: string; tags?: string[]; sidebarParentCategories?: string}[], weighed = true) {
     const index = lunr(function (this: any) {
       this.ref('id');
       for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
       docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
     });
+    const serialized = JSON.parse(JSON.stringify(index));
     const file = {
       documents: docs.map((doc, i) => ({id: i + 1, pageTitle: doc.title, sectionTitle: doc.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
-      index: JSON.parse(JSON.stringify(index)),
+      // As plugins/search-local.ts writes it after the plugin's postBuild.
+      index: weighed ? weighFields(serialized, fieldBoostsOf(searchOptions.lunr)) : serialized,
     };
     return loadPluginSearch({
       fetch: async (url) =>
@@ -184,6 +205,28 @@ describe('the plugin client as configured (spec 2.4, 9)', () => {
     expect(await routes(s, 'walkthroughs')).toEqual(['/p2']);
     // A prefix of the indexed (stemmed) word: "walkthroughs" is indexed as "walkthrough".
     expect(await routes(s, 'walkthr')).toEqual(['/p2']);
+  });
+
+  it('weighs a match by its field: title 5, tags 3, parent categories 2, content 1', async () => {
+    // The same word alone in one field of each section; every field has the same length.
+    const docs = [
+      {title: 'kestrel', content: 'alpha', sidebarParentCategories: 'beta', tags: ['gamma']},
+      {title: 'alpha', content: 'kestrel', sidebarParentCategories: 'beta', tags: ['gamma']},
+      {title: 'alpha', content: 'beta', sidebarParentCategories: 'gamma', tags: ['kestrel']},
+      {title: 'alpha', content: 'beta', sidebarParentCategories: 'kestrel', tags: ['gamma']},
+    ];
+    const score = (hits: {document: {sectionRoute: string}; score: number}[], route: string) =>
+      hits.find((h) => h.document.sectionRoute === route)!.score;
+    const hits = await searchOver(docs).search('kestrel');
+    const content = score(hits, '/p2');
+    expect(score(hits, '/p1') / content).toBeCloseTo(5, 1);
+    expect(score(hits, '/p3') / content).toBeCloseTo(3, 1);
+    expect(score(hits, '/p4') / content).toBeCloseTo(2, 1);
+    expect(hits.map((h) => h.document.sectionRoute)).toEqual(['/p1', '/p3', '/p4', '/p2']);
+    // Why the index weights exist: with the plugin's query boosts alone, lunr scores each field
+    // against its own normalised query, and the four sections tie.
+    const plain = await searchOver(docs, false).search('kestrel');
+    expect(new Set(plain.map((h) => h.score.toFixed(6))).size).toBe(1);
   });
 
   it('queries each field exactly and by trailing wildcard, boosted title 5, content 1, tags 3, categories 2', async () => {
