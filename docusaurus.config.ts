@@ -7,6 +7,8 @@ import {analyticsId} from './site-options';
 import remarkCodeFile from './plugins/remark-code-file';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
+import {searchOptions} from './search-options';
+import kestrelSearchLocal from './plugins/search-local';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -96,18 +98,7 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     '@docusaurus/theme-mermaid',
-    [
-      '@cmfcmf/docusaurus-search-local',
-      {
-        indexDocs: true,
-        indexBlog: false,
-        // Docs only (spec 2.4); plugins/empty-default-search-index writes the "default" index.
-        indexPages: false,
-        indexDocSidebarParentCategories: 1,
-        maxSearchResults: 8,
-        lunr: {titleBoost: 5, contentBoost: 1, tagsBoost: 3, parentCategoriesBoost: 2},
-      },
-    ],
+    [kestrelSearchLocal, searchOptions],
   ],
 
   themeConfig: {

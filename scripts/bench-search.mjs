@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:search`: what the local search costs, measured on the production build in real
+ * Chromium behind the gzip static server (scripts/serve-build.mjs). Run `npm run build` first.
+ * Prints one table:
+ *
+ * - bytes of each index file, raw and gzip (what the server sends);
+ * - first open: from the first keystroke in a fresh browser to the first rendered results, which
+ *   includes fetching and loading the three index files (median of 5 runs; also on a throttled
+ *   link: 10 Mbit/s, 40 ms latency);
+ * - keystroke to rendered results once the index is loaded: median of 50 queries, each timed from
+ *   the keydown of its last character to the next frame after the result list last changed.
+ *
+ * A report, not a test: no thresholds. Times depend on the machine; compare runs on one machine.
+ *
+ *   node scripts/bench-search.mjs [--dir build] [--runs 5] [--queries 50]
+ */
+import {readFile, readdir} from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {chromium} from '@playwright/test';
+import {createServer} from './serve-build.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DIR = arg('dir', 'build');
+const RUNS = Number(arg('runs', 5));
+const QUERIES = Number(arg('queries', 50));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Queries a developer types; the last keystroke of each is timed. More than needed: a keystroke that leaves the list as it was is skipped. */
+const QUERY_POOL = [
+  'verify webhook signature', '429', 'idempotency key', 'pay a lightning invoice', 'send to bank account',
+  'exchange rate', 'test mode', 'revoke key', 'missed webhooks', 'pkce', 'rotate webhook secret',
+  'constant time comparison', 'webhook retry schedule', 'event types', 'register webhook endpoint',
+  'test webhooks locally', 'api down for maintenance', 'RateLimit-Remaining header', 'refresh token',
+  'scopes for each operation', '401 or 403', 'create an api key', 'sandbox base url', 'convert usd to btc',
+  'pay a seller on a marketplace', 'accept any amount', 'example app source code', 'dashboard logs',
+  'balances and currencies', 'first api call', 'create invoice', 'cancel invoice', 'on-chain fee tiers',
+  'lightning address payment', 'account balance', 'list payouts', 'deposit fee estimate', 'payout originator',
+  'delete subscription', 'look up account by handle', 'invoice expired', 'receive request', 'quote expires',
+  'bank payment method', 'currency exchange quote', 'subscription secret', 'oauth scopes', 'retry after',
+  'signature mismatch', 'payout failed', 'onchain address', 'lnurl', 'webhook payload', 'get events',
+  'authorization header', 'maintenance window', 'status page', 'sandbox test amounts', 'payment status',
+  'exponential backoff',
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+async function indexSizes() {
+  const files = (await readdir(DIR)).filter((f) => /^search-index-.*\.json$/.test(f)).sort();
+  const rows = [];
+  for (const file of files) {
+    const raw = await readFile(path.join(DIR, file));
+    rows.push({file, raw: raw.length, gzip: zlib.gzipSync(raw, {level: 9}).length});
+  }
+  return rows;
+}
+
+/** In the page: times of the last keydown and of changes to the result panel, each with the next frame. */
+function installProbe() {
+  const w = window;
+  w.__bench = {keydown: 0, changes: []};
+  document.addEventListener('keydown', (e) => (w.__bench.keydown = e.timeStamp), true);
+  new MutationObserver(() => {
+    const entry = {dom: performance.now(), frame: 0};
+    w.__bench.changes.push(entry);
+    requestAnimationFrame(() => (entry.frame = performance.now()));
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}
+
+async function waitQuiet(page, quietMs = 250, maxMs = 5000) {
+  const started = Date.now();
+  let seen = -1;
+  let since = Date.now();
+  while (Date.now() - started < maxMs) {
+    const n = await page.evaluate(() => window.__bench.changes.length);
+    if (n !== seen) {
+      seen = n;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    await page.waitForTimeout(25);
+  }
+}
+
+async function openPanel(page) {
+  await page.locator('.aa-DetachedSearchButton').click();
+  await page.locator('.aa-DetachedOverlay input.aa-Input').waitFor();
+}
+
+async function firstOpen(browser, baseURL, throttle) {
+  const context = await browser.newContext();
+  await context.route((url) => !url.href.startsWith(baseURL), (route) => route.abort());
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
+  await page.goto(`${baseURL}/webhooks/overview`, {waitUntil: 'networkidle'});
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: (10 * 1024 * 1024) / 8,
+      uploadThroughput: (5 * 1024 * 1024) / 8,
+    });
+  }
+  await page.evaluate(installProbe);
+  await openPanel(page);
+  await page.evaluate(() => (window.__bench.changes = []));
+  await page.keyboard.press('w');
+  await page.locator('.aa-DetachedOverlay .aa-Item').first().waitFor({timeout: 60_000});
+  await waitQuiet(page);
+  const result = await page.evaluate(() => {
+    const {keydown, changes} = window.__bench;
+    const last = changes.at(-1);
+    const indexes = performance
+      .getEntriesByType('resource')
+      .filter((e) => /search-index-/.test(e.name))
+      .map((e) => ({name: e.name, start: e.startTime, end: e.responseEnd}));
+    return {total: (last.frame || last.dom) - keydown, fetchEnd: Math.max(...indexes.map((e) => e.end)) - keydown, files: indexes.length};
+  });
+  await context.close();
+  return result;
+}
+
+async function warmQueries(browser, baseURL) {
+  const context = await browser.newContext();
+  await context.route((url) => !url.href.startsWith(baseURL), (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/webhooks/overview`, {waitUntil: 'networkidle'});
+  await page.evaluate(installProbe);
+  await openPanel(page);
+  const input = page.locator('.aa-DetachedOverlay input.aa-Input');
+  // Load the index first.
+  await page.keyboard.type('webhook');
+  await page.locator('.aa-DetachedOverlay .aa-Item').first().waitFor();
+  const samples = [];
+  for (const query of QUERY_POOL) {
+    if (samples.length >= QUERIES) break;
+    await input.fill(query.slice(0, -1));
+    await waitQuiet(page);
+    await page.evaluate(() => (window.__bench.changes = []));
+    await page.keyboard.press(query.at(-1) === ' ' ? 'Space' : query.at(-1));
+    await waitQuiet(page);
+    const sample = await page.evaluate(() => {
+      const {keydown, changes} = window.__bench;
+      const last = changes.at(-1);
+      return last ? {dom: last.dom - keydown, frame: (last.frame || last.dom) - keydown} : null;
+    });
+    if (sample) samples.push({query, ...sample});
+  }
+  await context.close();
+  return samples;
+}
+
+const server = createServer({root: DIR});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const baseURL = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const sizes = await indexSizes();
+  const cold = [];
+  for (let i = 0; i < RUNS; i++) cold.push(await firstOpen(browser, baseURL, false));
+  const throttled = [];
+  for (let i = 0; i < Math.max(1, Math.ceil(RUNS / 2)); i++) throttled.push(await firstOpen(browser, baseURL, true));
+  const warm = await warmQueries(browser, baseURL);
+
+  const rows = [
+    ...sizes.map((s) => [`index ${s.file}`, `${kb(s.raw)} raw`, `${kb(s.gzip)} gzip`]),
+    ['index files, total', `${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw`, `${kb(sizes.reduce((a, s) => a + s.gzip, 0))} gzip`],
+    [`first open, keystroke to results (median of ${cold.length}, localhost)`, ms(median(cold.map((c) => c.total))), `index fetched by ${ms(median(cold.map((c) => c.fetchEnd)))}`],
+    [`first open, keystroke to results (median of ${throttled.length}, 10 Mbit/s, 40 ms)`, ms(median(throttled.map((c) => c.total))), `index fetched by ${ms(median(throttled.map((c) => c.fetchEnd)))}`],
+    [`keystroke to rendered results, index loaded (median of ${warm.length})`, ms(median(warm.map((s) => s.frame))), `p90 ${ms(quantile(warm.map((s) => s.frame), 0.9))}, DOM ${ms(median(warm.map((s) => s.dom)))}`],
+  ];
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log(`\nSearch bench: ${DIR}/, Chromium ${browser.version()}, gzip server on localhost\n`);
+  console.log(`${'measure'.padEnd(w0)}  ${'value'.padEnd(w1)}  detail`);
+  console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(30)}`);
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
+  if (warm.length < QUERIES) console.log(`\nOnly ${warm.length} of ${QUERIES} queries changed the results on their last keystroke.`);
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,196 @@
+/**
+ * Runs the search plugin's own client query code in Node, against the index files of a build.
+ *
+ * `@cmfcmf/docusaurus-search-local` keeps its query (tokenize, the eight boosted lunr clauses, the
+ * per-index cut, the sort by score and the final cut to maxSearchResults) inline in its SearchBar
+ * component, in the `getItems` it hands to autocomplete-js. Copying that code into a test would
+ * test the copy. Instead this module loads the plugin's compiled SearchBar module itself, with its
+ * imports replaced by small stand-ins (React hooks that run effects at once, an autocomplete-js
+ * that records the options it is called with, the site's real global data for the boosts), then
+ * calls the recorded `getSources(...).getItems()`: the very function the browser runs.
+ *
+ * The relevance test, the search unit tests and the browser tests (expected result order) all
+ * use it. It reads `.docusaurus/globalData.json` and `build/`, so run `npm run build` first.
+ */
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import React from 'react';
+import {searchOptions} from '../search-options';
+
+// __dirname, not import.meta: Playwright loads this file as CommonJS, Vitest as an ES module.
+const ROOT = path.resolve(__dirname, '..');
+const require = createRequire(path.join(ROOT, 'package.json'));
+const PLUGIN = '@cmfcmf/docusaurus-search-local';
+export const PLUGIN_SEARCHBAR_FILE = require.resolve(`${PLUGIN}/lib/client/theme/SearchBar/index.js`);
+export const PLUGIN_SERVER_FILE = require.resolve(`${PLUGIN}/lib/server/index.js`);
+
+/** The lunr build that both the plugin's indexer and its client use. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const lunr = require(`${PLUGIN}/lib/lunr.js`);
+
+/**
+ * The plugin generates its client module `d-s-l-a-generated.js` at build time. For language "en"
+ * it sets the configured tokenizer separator on lunr and exports these two (the unit test checks
+ * that the plugin's generator still emits exactly that).
+ */
+export const GENERATED_TOKENIZE = 'export const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\n';
+lunr.tokenizer.separator = searchOptions.lunr.tokenizerSeparator;
+const generated = {
+  mylunr: lunr,
+  tokenize: (input: string): string[] => lunr.tokenizer(input).map((token: {str: string}) => token.str),
+};
+
+export type SearchDocument = {
+  id: number;
+  pageTitle: string;
+  sectionTitle: string;
+  sectionRoute: string;
+  type: 'docs' | 'blog' | 'page';
+};
+export type SearchHit = {document: SearchDocument; score: number; terms: string[]};
+export type PluginData = {
+  titleBoost: number;
+  contentBoost: number;
+  tagsBoost: number;
+  parentCategoriesBoost: number;
+  indexDocSidebarParentCategories: number;
+  maxSearchResults: number;
+};
+
+type GlobalData = {
+  'docusaurus-plugin-content-docs': Record<string, {versions: {name: string; isLast: boolean}[]}>;
+  '@cmfcmf/docusaurus-search-local': {default: PluginData};
+};
+
+export function readGlobalData(root = ROOT): GlobalData {
+  return JSON.parse(readFileSync(path.join(root, '.docusaurus', 'globalData.json'), 'utf8'));
+}
+
+/** The tags Docusaurus's useContextualSearchFilters gives: "default" plus each docs plugin's version. */
+export function searchTags(globalData: GlobalData): string[] {
+  const docs = globalData['docusaurus-plugin-content-docs'];
+  return [
+    'default',
+    ...Object.entries(docs).map(([pluginId, {versions}]) => {
+      const version = versions.find((v) => v.isLast) ?? versions[0]!;
+      return `docs-${pluginId}-${version.name}`;
+    }),
+  ];
+}
+
+/** Turns the plugin's ES module into a function body whose imports come from `__import`. */
+export function moduleToFunctionBody(source: string): string {
+  const body = source
+    .replace(/^import\s+([\s\S]+?)\s+from\s+"([^"]+)";$/gm, (_all, clause: string, spec: string) => {
+      const out: string[] = [];
+      const named = clause.match(/\{[^}]*\}/)?.[0];
+      const def = clause.replace(/\{[^}]*\}/, '').replace(/,\s*$/, '').trim();
+      if (def) out.push(`const ${def} = __import(${JSON.stringify(spec)}).default;`);
+      if (named) out.push(`const ${named} = __import(${JSON.stringify(spec)});`);
+      return out.join(' ');
+    })
+    .replace(/^export default (\w+);$/m, 'return $1;');
+  if (/^\s*(import|export)\b/m.test(body)) {
+    throw new Error(`${PLUGIN_SEARCHBAR_FILE} has an import or export this loader does not understand`);
+  }
+  return body;
+}
+
+export type AutocompleteCall = Record<string, any> & {
+  getSources: (params: {query: string}) => {getItems: () => Promise<SearchHit[]>; templates: any}[];
+};
+
+export type PluginSearch = {
+  /** The options the plugin passed to autocomplete-js's `autocomplete()`. */
+  autocompleteOptions: AutocompleteCall;
+  /** The index URLs fetched so far, in order. */
+  fetched: string[];
+  tags: string[];
+  pluginData: PluginData;
+  /** The plugin's getItems for this query: at most maxSearchResults hits, best first. */
+  search: (query: string) => Promise<SearchHit[]>;
+};
+
+type Fetch = (url: string) => Promise<{ok: boolean; json: () => Promise<unknown>}>;
+
+/**
+ * Mounts the plugin's SearchBar (in Node, without a DOM) and returns its query function.
+ * `fetchImpl` answers index requests; by default it reads `{buildDir}/search-index-{tag}.json`.
+ */
+export function loadPluginSearch(options: {buildDir?: string; root?: string; fetch?: Fetch} = {}): PluginSearch {
+  const root = options.root ?? ROOT;
+  const buildDir = options.buildDir ?? path.join(root, 'build');
+  const globalData = readGlobalData(root);
+  const pluginData = globalData[PLUGIN].default;
+  const tags = searchTags(globalData);
+  const fetched: string[] = [];
+  const fetchImpl: Fetch =
+    options.fetch ??
+    (async (url) => {
+      const file = path.join(buildDir, url.replace(/^\//, ''));
+      const text = readFileSync(file, 'utf8');
+      return {ok: true, json: async () => JSON.parse(text)};
+    });
+  const translations: Record<string, string> = JSON.parse(
+    readFileSync(require.resolve(`${PLUGIN}/codeTranslations/en.json`), 'utf8'),
+  );
+
+  let call: AutocompleteCall | undefined;
+  const stubs: Record<string, Record<string, unknown>> = {
+    // Real elements (the result and no-results templates build them), hooks that run at once.
+    react: {
+      default: React,
+      useRef: (initial: unknown) => ({current: initial ?? {}}),
+      useEffect: (effect: () => unknown) => void effect(),
+      createElement: React.createElement,
+      Fragment: React.Fragment,
+    },
+    'react-dom/client': {createRoot: () => ({render() {}})},
+    '@algolia/autocomplete-js': {
+      autocomplete: (opts: AutocompleteCall) => {
+        call = opts;
+        return {destroy() {}};
+      },
+    },
+    '@docusaurus/Translate': {translate: ({message}: {message: string}) => translations[message] ?? message},
+    '@docusaurus/router': {useHistory: () => ({push() {}})},
+    '@docusaurus/useDocusaurusContext': {default: () => ({siteConfig: {baseUrl: '/'}})},
+    './d-s-l-a-generated': generated,
+    './HighlightSearchResults': {HighlightSearchResults: () => null},
+    '@docusaurus/useGlobalData': {usePluginData: (name: string) => (name === PLUGIN ? pluginData : undefined)},
+    '@docusaurus/theme-common': {useContextualSearchFilters: () => ({locale: 'en', tags})},
+  };
+  const __import = (spec: string) => {
+    const stub = stubs[spec];
+    if (!stub) throw new Error(`The search plugin imports ${spec}, which this loader does not stub`);
+    return stub;
+  };
+  const body = moduleToFunctionBody(readFileSync(PLUGIN_SEARCHBAR_FILE, 'utf8'));
+  // eslint-disable-next-line no-new-func
+  const factory = new Function('__import', 'process', 'fetch', 'document', body);
+  const SearchBar = factory(
+    __import,
+    {env: {NODE_ENV: 'production'}},
+    (url: string) => {
+      fetched.push(url);
+      return fetchImpl(url);
+    },
+    undefined,
+  );
+  SearchBar();
+  if (!call) throw new Error('The search plugin did not call autocomplete()');
+  const autocompleteOptions = call;
+  return {
+    autocompleteOptions,
+    fetched,
+    tags,
+    pluginData,
+    search: (query) => autocompleteOptions.getSources({query})[0]!.getItems(),
+  };
+}
+
+/** The page a hit belongs to: its section route without the #anchor. */
+export function hitPage(hit: SearchHit): string {
+  return hit.document.sectionRoute.split('#')[0]!;
+}

@@ -1,0 +1,46 @@
+/**
+ * Search relevance in a developer's words (tests/search-relevance-queries.ts): for each query, the
+ * page that answers it must be among the first three results. The query code is the search
+ * plugin's own client code (tests/search-client.ts) run on the built index files, so the ranking
+ * is the one the search box shows. Needs `npm run build`.
+ *
+ * Improve a miss with the page's wording (a heading, a sentence), never with a rule for one query.
+ */
+import {describe, expect, test} from 'vitest';
+import {hitPage, loadPluginSearch} from '../search-client';
+import {RELEVANCE, pagesOf} from '../search-relevance-queries';
+
+/** The brief's bar: 28 of every 30 queries hold (38 of 40). Not met yet: see FLOOR. */
+const TARGET_SHARE = 28 / 30;
+/**
+ * What is asserted: the count this build holds (35 of 40) minus two, because the ranking moves a
+ * little with every guide edit (idf and section lengths change). Raise it as relevance improves;
+ * set it to Math.ceil(RELEVANCE.length * TARGET_SHARE) once the target holds.
+ */
+const FLOOR = 33;
+
+describe('search relevance', () => {
+  const search = loadPluginSearch();
+
+  test(`at least ${FLOOR} of ${RELEVANCE.length} developer queries rank their page in the top 3`, async () => {
+    const misses: string[] = [];
+    for (const [query, pages] of RELEVANCE) {
+      const hits = await search.search(query);
+      const top = hits.slice(0, 3);
+      if (!top.some((hit) => pagesOf(pages).includes(hitPage(hit)))) {
+        const rank = hits.findIndex((hit) => pagesOf(pages).includes(hitPage(hit)));
+        misses.push(
+          `"${query}" wants ${pagesOf(pages).join(' or ')} (${rank < 0 ? 'not in the 8 results' : `rank ${rank + 1}`}); top 3: ${top.map((h) => h.document.sectionRoute).join(', ')}`,
+        );
+      }
+    }
+    const held = RELEVANCE.length - misses.length;
+    const target = Math.ceil(RELEVANCE.length * TARGET_SHARE);
+    console.log(
+      `search relevance: ${held} of ${RELEVANCE.length} hold (target ${target}: ${held >= target ? 'met' : 'NOT met'})` +
+        (misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''),
+    );
+    expect(RELEVANCE.length).toBeGreaterThanOrEqual(30);
+    expect(held, `misses:\n${misses.join('\n')}`).toBeGreaterThanOrEqual(FLOOR);
+  });
+});
