@@ -2,13 +2,14 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {brand} from './src/brand';
+import {brand, llmsSummary} from './src/brand';
 import {analyticsId} from './site-options';
 import remarkCodeFile from './plugins/remark-code-file';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
+import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -63,6 +64,16 @@ const config: Config = {
 
   plugins: [
     emptyDefaultSearchIndex,
+    [
+      llmsTxt,
+      {
+        summary: llmsSummary,
+        definition: 'static/openapi.json',
+        guides: {pluginId: 'default', sidebarId: 'tutorialSidebar'},
+        api: {pluginId: 'api'},
+        maxFullBytes: 600_000,
+      } satisfies LlmsTxtOptions,
+    ],
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -9,7 +9,7 @@ import {createApiPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 type ApiPageMetadata = Parameters<typeof createApiPageMD>[0];
 type SecurityRequirement = Record<string, string[]>;
 
-const SCHEME_LABELS: Record<string, string> = {
+export const SCHEME_LABELS: Record<string, string> = {
   apiKey: 'API key (`Authorization: Bearer <API key>`)',
   oauth2: 'OAuth 2.0 access token from [Kestrel OAuth connect](/kestrel-oauth-connect/)',
 };

@@ -36,6 +36,14 @@ export const brand = {
   },
 } as const;
 
+/** The one-paragraph summary at the top of /llms.txt, for AI assistants. */
+export const llmsSummary =
+  `${brand.name} is a payments API: receive, hold, exchange and send money over Bitcoin Lightning, ` +
+  `on-chain Bitcoin and bank rails, with balances in BTC, USD, EUR and GBP, one REST interface ` +
+  `(${brand.api.production}, sandbox ${brand.api.sandbox}) and signed webhooks. This portal holds the ` +
+  `guides (authentication, rate limits, sandbox, webhooks, a walkthrough of each money flow) and a ` +
+  `reference page for every API operation and webhook event.`;
+
 /** Every external origin the portal may link to; tests check each external link against it. */
 export const externalOrigins: readonly string[] = [
   brand.developerSite,

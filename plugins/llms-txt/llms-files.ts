@@ -1,0 +1,66 @@
+/**
+ * The text of /llms.txt (llmstxt.org layout) and /llms-full.txt. Pure functions: plugins/llms-txt
+ * gathers the pages and writes the files.
+ */
+import {twinPath} from '../../src/components/PageActions/twinPath';
+
+export type Link = {title: string; route: string; description: string};
+
+export type Header = {
+  title: string;
+  /** The blockquote: the portal in one paragraph. */
+  summary: string;
+  details: string;
+};
+
+const item = (title: string, url: string, description: string) =>
+  `- [${title}](${url})${description ? `: ${description.replace(/\s*\n\s*/g, ' ')}` : ''}`;
+
+/**
+ * `# Title`, `> summary`, details, then one `## ` section per group of links, each link to a
+ * page's Markdown twin with a one-line description; `## Optional` links plain files. Routes
+ * carry the site's baseUrl; `origin` is the site's URL without it (`https://docs.kestrel.example`).
+ */
+export function llmsTxt(
+  header: Header,
+  sections: {name: string; links: Link[]}[],
+  optional: Link[],
+  origin: string,
+): string {
+  return (
+    [
+      `# ${header.title}`,
+      `> ${header.summary}`,
+      header.details,
+      ...sections.map((s) => `## ${s.name}\n\n${s.links.map((l) => item(l.title, `${origin}${twinPath(l.route)}`, l.description)).join('\n')}`),
+      `## Optional\n\n${optional.map((l) => item(l.title, `${origin}${l.route}`, l.description)).join('\n')}`,
+    ].join('\n\n') + '\n'
+  );
+}
+
+/** A schema table of an API twin: the `Schema X...` line and the table under it. */
+const SCHEMA_TABLE = /^Schema `([^`]+)`[^\n]*\n\n(?:\|[^\n]*\n)+/gm;
+
+/**
+ * The header of llms.txt, then every twin in llms.txt's order, each after a `Source:` line with
+ * its address. llms.txt's link lists are left out: the twins themselves follow.
+ *
+ * API twins repeat the tables of shared schemas: `Invoice` is spelled out on the six invoice
+ * operations. Here a table that already appeared word for word points back to its first page
+ * instead; that keeps the file within its budget (600 KB) without dropping anything.
+ */
+export function llmsFullTxt(header: Header, twins: {link: Link; markdown: string; url: string}[]): string {
+  const seen = new Map<string, Link>();
+  const parts = twins.map(({link, markdown, url}) => {
+    const body = markdown.trim().replace(SCHEMA_TABLE, (table: string, name: string) => {
+      const first = seen.get(table);
+      if (!first) {
+        seen.set(table, link);
+        return table;
+      }
+      return `Schema \`${name}\`: the fields listed under [${first.title}](${twinPath(first.route)}) above.\n`;
+    });
+    return `Source: ${url}\n\n${body}\n`;
+  });
+  return [`# ${header.title}\n\n> ${header.summary}\n\n${header.details}\n`, ...parts].join('\n---\n\n');
+}

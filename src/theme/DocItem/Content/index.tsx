@@ -1,0 +1,22 @@
+/**
+ * Wraps @theme-original/DocItem/Content to put the page actions ("Copy page", "View as Markdown")
+ * right above the title. The API pages' layout (@theme/ApiItem) renders this same component, so
+ * they get them too. The actions sit outside div.markdown, so neither the search index nor the
+ * Markdown twins pick up their labels.
+ */
+import React, {type ReactNode} from 'react';
+import Content from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import PageActions from '@site/src/components/PageActions';
+
+type Props = WrapperProps<typeof ContentType>;
+
+export default function ContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <PageActions />
+      <Content {...props} />
+    </>
+  );
+}

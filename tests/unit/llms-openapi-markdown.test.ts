@@ -1,0 +1,103 @@
+/**
+ * The Markdown twins of the API pages, generated from the bundled definition
+ * (plugins/llms-txt/openapi-markdown.ts): one per operation and webhook event, each with its
+ * method and path, scope, parameters, schemas, examples and error codes, and no HTML.
+ */
+import {describe, it, expect} from 'vitest';
+import kebabCase from 'lodash/kebabCase';
+import {OpenApiMarkdown, compactJson, firstSentence} from '../../plugins/llms-txt/openapi-markdown';
+import {API_SLUGS} from '../spec-routes';
+import {loadBundledDefinition} from './openapi-definition';
+import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
+
+const doc = loadBundledDefinition();
+const pages = new OpenApiMarkdown(doc, '').pages();
+const operations = pages.filter((p) => p.kind === 'operation');
+const webhooks = pages.filter((p) => p.kind === 'webhook');
+const page = (slug: string) => pages.find((p) => p.slug === slug)!;
+
+describe('API twins from the definition', () => {
+  it('writes one twin per operation, at the spec slugs, and one per webhook event', () => {
+    expect(operations.map((p) => p.slug).sort()).toEqual([...API_SLUGS].sort());
+    const events = Object.values(doc.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap((item) =>
+      Object.values(item).map((op) => kebabCase(op.operationId)),
+    );
+    expect(webhooks.map((p) => p.slug).sort()).toEqual(events.sort());
+    for (const p of pages) expect(p.route).toBe(`/api/${p.slug}`);
+  });
+
+  it.each(pages.map((p) => [p.slug, p] as const))('%s: a title, no HTML, only JSON or bash code', (_, p) => {
+    expect(p.markdown.startsWith(`# ${p.title}\n`)).toBe(true);
+    expect(markupOutsideCode(p.markdown)).toEqual([]);
+    for (const block of fencedBlocks(p.markdown)) {
+      expect(['json', 'bash', 'http']).toContain(block.info);
+      if (block.info === 'json') expect(() => JSON.parse(block.body)).not.toThrow();
+    }
+    expect(p.summary).not.toMatch(/\n/);
+  });
+
+  it.each(operations.map((p) => [p.slug, p] as const))('%s: method, path, scope, responses and errors', (_, p) => {
+    expect(p.markdown).toContain(`${p.method} https://api.kestrel.example/v1${p.path}`);
+    expect(p.markdown).toMatch(/- \*\*Scope:\*\* `partner\.[a-z.-]+`/);
+    expect(p.markdown).toContain('## Example request\n\n```bash\ncurl -X ' + p.method);
+    expect(p.markdown).toMatch(/## Responses\n\n### 2\d\d/);
+    expect(p.markdown).toMatch(/\| 401 \| `UNAUTHORIZED` \|/);
+    expect(p.markdown).toMatch(/\| 403 \| `INSUFFICIENT_SCOPE`/);
+  });
+
+  it('gives a POST its body fields, examples and idempotency key', () => {
+    const md = page('issue-invoice').markdown;
+    expect(md).toContain('POST https://api.kestrel.example/v1/invoices');
+    expect(md).toContain('- **Scope:** `partner.invoice.create`');
+    expect(md).toMatch(/\| `Idempotency-Key` \| header \| string \| yes \|/);
+    expect(md).toMatch(/## Request body\n\n`application\/json`, required\./);
+    expect(md).toMatch(/\| `amount\.currency` \| string \(Currency\) \| yes \| .*`BTC`/);
+    // Read-only fields are not part of a request, but are part of the response.
+    const request = md.slice(md.indexOf('## Request body'), md.indexOf('## Example request'));
+    expect(request).not.toMatch(/\| `id` \|/);
+    const response = md.slice(md.indexOf('## Responses'));
+    expect(response).toMatch(/\| `id` \| string \(uuid\) \| yes \|/);
+    expect(response).toMatch(/\| `status` \| string \(InvoiceStatus\) \| yes \| .*`UNPAID`/);
+    expect(md).toMatch(/\| 422 \| `VALIDATION_FAILED`/);
+    expect(md).toContain('-H "Idempotency-Key: $(uuidgen)"');
+    expect(md).toContain('-H "Authorization: Bearer $KESTREL_API_KEY"');
+  });
+
+  it('gives a list operation its query options and the item fields', () => {
+    const md = page('get-invoices').markdown;
+    for (const name of ['$filter', '$orderby', '$skip', '$top']) expect(md).toContain(`| \`${name}\` | query |`);
+    expect(md).toMatch(/\| `items\[\]\.status` \|/);
+    expect(md).toMatch(/\| 400 \| `INVALID_QUERY_OPTION` \|/);
+  });
+
+  it('gives path parameters declared on the path item', () => {
+    expect(page('find-invoice-by-id').markdown).toMatch(/\| `invoiceId` \| path \| string \(uuid\) \| yes \|/);
+  });
+
+  it('gives a webhook event its type, signature header, payload and expected answer', () => {
+    const md = page('invoice-updated-webhook').markdown;
+    expect(md).toContain('Webhook event `invoice.updated`');
+    expect(md).toMatch(/## Headers[\s\S]*\| `Kestrel-Signature` \| header \|/);
+    expect(md).toContain('[Webhook signature verification](/webhooks/signature-verification.md)');
+    expect(md).toMatch(/## Payload[\s\S]*Schema `Event`/);
+    expect(md).toMatch(/```json\n\{\n {2}"id"/);
+    expect(md).toMatch(/## Your response\n\n- \*\*200:\*\*/);
+  });
+
+  it('points links at the twins, root-relative', () => {
+    expect(page('issue-invoice').markdown).toContain('(/kestrel-oauth-connect.md)');
+    expect(page('issue-invoice').markdown).toContain('(/rate-limits.md)');
+    expect(page('issue-invoice').markdown).not.toMatch(/\]\(\/[^)]*\/\.md/);
+  });
+});
+
+describe('helpers', () => {
+  it('keeps short JSON objects on one line', () => {
+    expect(compactJson({a: {amount: '1.00', currency: 'USD'}, b: [1, 2]})).toBe('{"a":{"amount":"1.00","currency":"USD"},"b":[1,2]}');
+    expect(compactJson({long: 'x'.repeat(80), m: {a: 1}})).toBe(`{\n  "long": "${'x'.repeat(80)}",\n  "m": {"a":1}\n}`);
+  });
+  it('takes the first sentence', () => {
+    expect(firstSentence('Returns one invoice. Call it when `invoice.updated` arrives.')).toBe('Returns one invoice.');
+    expect(firstSentence('Cancels an `UNPAID` invoice, e.g. one.\nMore.')).toBe('Cancels an `UNPAID` invoice, e.g. one.');
+  });
+});
