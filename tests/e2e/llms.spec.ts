@@ -86,6 +86,15 @@ test.describe('llms.txt', () => {
 });
 
 test.describe('Markdown twins', () => {
+  test('llms.txt and llms-full.txt are served as text', async ({request}) => {
+    for (const file of ['/llms.txt', '/llms-full.txt']) {
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['content-type'], file).toBe('text/plain; charset=utf-8');
+      expect(await response.text(), file).toBe(built(file.slice(1)));
+    }
+  });
+
   test('every link of llms.txt answers 200 with Markdown', async ({request}) => {
     expect(links.length).toBeGreaterThanOrEqual(PAGE_ROUTES.length);
     for (const link of links) {
