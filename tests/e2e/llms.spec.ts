@@ -86,6 +86,15 @@ test.describe('llms.txt', () => {
 });
 
 test.describe('Markdown twins', () => {
+  test('llms.txt and llms-full.txt are served as text', async ({request}) => {
+    for (const file of ['/llms.txt', '/llms-full.txt']) {
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['content-type'], file).toBe('text/plain; charset=utf-8');
+      expect(await response.text(), file).toBe(built(file.slice(1)));
+    }
+  });
+
   test('every link of llms.txt answers 200 with Markdown', async ({request}) => {
     expect(links.length).toBeGreaterThanOrEqual(PAGE_ROUTES.length);
     for (const link of links) {
@@ -115,12 +124,16 @@ test.describe('Markdown twins', () => {
     expect(md).toMatch(/\n\| .* \|\n\| -+/);
     expect(md).not.toContain('Direct link to');
     expect(md).not.toContain('\u200b');
+    // Links between pages point at twins (root-relative) that exist; none at an HTML route.
+    let count = 0;
     for (const route of PAGE_ROUTES) {
-      for (const m of twinOf(route).matchAll(/\]\((https:\/\/docs\.kestrel\.example[^)#\s]*)/g)) {
-        const target = local(m[1]!);
-        expect(existsSync(path.join(BUILD, target)), `${route} links to ${m[1]}`).toBe(true);
+      for (const m of twinOf(route).matchAll(/\]\((\/[^)#\s]*)/g)) {
+        count++;
+        expect(m[1], `${route} links to ${m[1]}`).toMatch(/\.(md|yaml|json)$/);
+        expect(existsSync(path.join(BUILD, m[1]!)), `${route} links to ${m[1]}`).toBe(true);
       }
     }
+    expect(count).toBeGreaterThan(300);
   });
 
   test('the signature-verification twin holds the TypeScript, Python and Go verifiers', () => {
