@@ -13,15 +13,7 @@ import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {createServer} from './serve-build.mjs';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 
 export function gzipSize(file) {
   return zlib.gzipSync(readFileSync(file), {level: 9}).length;
@@ -47,7 +39,7 @@ export async function withServedBuild(fn, buildDir = 'build') {
   const server = createServer({root: buildDir});
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS});
+  const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   try {
     return await fn(browser, origin);
   } finally {
