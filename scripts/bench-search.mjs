@@ -20,6 +20,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {createServer} from './serve-build.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,7 +29,6 @@ const arg = (name, fallback) => {
 const DIR = arg('dir', 'build');
 const RUNS = Number(arg('runs', 5));
 const QUERIES = Number(arg('queries', 50));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Queries a developer types; the last keystroke of each is timed. More than needed: a keystroke that leaves the list as it was is skipped. */
 const QUERY_POOL = [
@@ -165,10 +165,7 @@ async function warmQueries(browser, baseURL) {
 const server = createServer({root: DIR});
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseURL = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
 try {
   const sizes = await indexSizes();
   const cold = [];
