@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, in the order a failure is cheapest to find: definition lint, API page
- * generation, typecheck, unit tests, production build, browser tests. Ends with one line
- * "N passed, N failed" summing the unit and browser test counts.
+ * generation, typecheck, unit tests, production build, tests on the build, browser tests. Ends
+ * with one line "N passed, N failed" summing the unit and browser test counts.
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync, mkdirSync} from 'node:fs';
@@ -29,6 +29,7 @@ const steps = [
   ['markdown lint', 'npx', ['markdownlint-cli2']],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/unit.json`]],
   ['production build', 'npx', ['docusaurus', 'build']],
+  ['tests on the build', 'npx', ['vitest', 'run', '--config', 'vitest.build.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/build.json`]],
   ['browser tests', 'npx', ['playwright', 'test'], {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, E2E_PORT: e2ePort}],
 ];
 
@@ -52,11 +53,19 @@ function counts(file, read) {
     return {passed: 0, failed: 0, skipped: 0};
   }
 }
-const unit = counts(`${REPORTS}/unit.json`, (r) => ({
+const vitestCounts = (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests,
   skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-}));
+});
+// Unit tests, and the Vitest tests that read the build (tests/after-build), counted together.
+const unitOnly = counts(`${REPORTS}/unit.json`, vitestCounts);
+const onBuild = counts(`${REPORTS}/build.json`, vitestCounts);
+const unit = {
+  passed: unitOnly.passed + onBuild.passed,
+  failed: unitOnly.failed + onBuild.failed,
+  skipped: unitOnly.skipped + onBuild.skipped,
+};
 const e2e = counts(`${REPORTS}/e2e.json`, (r) => ({
   passed: r.stats.expected,
   failed: r.stats.unexpected + r.stats.flaky,

@@ -9,8 +9,9 @@
  * that records the options it is called with, the site's real global data for the boosts), then
  * calls the recorded `getSources(...).getItems()`: the very function the browser runs.
  *
- * The relevance test, the search unit tests and the browser tests (expected result order) all
- * use it. It reads `.docusaurus/globalData.json` and `build/`, so run `npm run build` first.
+ * The search unit tests use it on small indexes of their own; the tests on the build
+ * (tests/after-build/) and the browser tests use it on `build/` with the site's global data
+ * (`.docusaurus/globalData.json`), so those need `npm run build` first.
  */
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -118,12 +119,15 @@ type Fetch = (url: string) => Promise<{ok: boolean; json: () => Promise<unknown>
  * Mounts the plugin's SearchBar (in Node, without a DOM) and returns its query function.
  * `fetchImpl` answers index requests; by default it reads `{buildDir}/search-index-{tag}.json`.
  */
-export function loadPluginSearch(options: {buildDir?: string; root?: string; fetch?: Fetch} = {}): PluginSearch {
+export function loadPluginSearch(
+  options: {buildDir?: string; root?: string; fetch?: Fetch; pluginData?: PluginData; tags?: string[]} = {},
+): PluginSearch {
   const root = options.root ?? ROOT;
   const buildDir = options.buildDir ?? path.join(root, 'build');
-  const globalData = readGlobalData(root);
-  const pluginData = globalData[PLUGIN].default;
-  const tags = searchTags(globalData);
+  // The site's global data, as the browser gets it, unless the caller brings its own (no build).
+  const globalData = options.pluginData && options.tags ? undefined : readGlobalData(root);
+  const pluginData = options.pluginData ?? globalData![PLUGIN].default;
+  const tags = options.tags ?? searchTags(globalData!);
   const fetched: string[] = [];
   const fetchImpl: Fetch =
     options.fetch ??
@@ -187,6 +191,19 @@ export function loadPluginSearch(options: {buildDir?: string; root?: string; fet
     tags,
     pluginData,
     search: (query) => autocompleteOptions.getSources({query})[0]!.getItems(),
+  };
+}
+
+/** The plugin's global data as search-options.ts configures it: for tests that run without a build. */
+export function configuredPluginData(): PluginData {
+  const {lunr: l, indexDocSidebarParentCategories, maxSearchResults} = searchOptions;
+  return {
+    titleBoost: l.titleBoost,
+    contentBoost: l.contentBoost,
+    tagsBoost: l.tagsBoost,
+    parentCategoriesBoost: l.parentCategoriesBoost,
+    indexDocSidebarParentCategories,
+    maxSearchResults,
   };
 }
 

@@ -1,0 +1,137 @@
+/**
+ * The search as built (spec 2.4, 3, 7, 9): the index files in build/ and the site's search
+ * configuration as the browser receives it (.docusaurus/globalData.json), queried with the search
+ * plugin's own client code (tests/search-client.ts). Runs after `npm run build`
+ * (`npm run test:build`; `npm test` runs it right after the production build).
+ */
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {renderToStaticMarkup} from 'react-dom/server';
+import {describe, expect, it} from 'vitest';
+import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
+import {GUIDE_ROUTES} from '../e2e/fixtures';
+
+const ROOT = path.resolve(__dirname, '../..');
+const BUILD = path.join(ROOT, 'build');
+const SPEC = readFileSync(path.resolve(ROOT, '../shared/spec/portal-spec.md'), 'utf8');
+const API_SLUGS = [...SPEC.matchAll(/^- [^:]+: (.+)$/gm)]
+  .filter((m) => SPEC.indexOf(m[0]) > SPEC.indexOf('### 2.2') && SPEC.indexOf(m[0]) < SPEC.indexOf('### 2.3'))
+  .flatMap((m) => m[1]!.split(',').map((s) => s.trim()));
+
+type IndexFile = {documents: SearchDocument[]; index: {fields: string[]; invertedIndex: [string, Record<string, unknown>][]}};
+const readIndex = (tag: string): IndexFile =>
+  JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+
+describe('index files (spec 2.4, 3, 7)', () => {
+  const tags = searchTags(readGlobalData());
+
+  it('are one per tag: "default" plus docs-{pluginId}-{versionName} of each docs plugin', () => {
+    expect(tags).toEqual(['default', 'docs-default-current', 'docs-api-current']);
+    const files = readdirSync(BUILD).filter((f) => /^search-index-.*\.json$/.test(f)).sort();
+    expect(files).toEqual(tags.map((t) => `search-index-${t}.json`).sort());
+  });
+
+  it('hold documents and a serialized index with the documented fields', () => {
+    for (const tag of tags) {
+      const file = readIndex(tag);
+      expect(Object.keys(file).sort()).toEqual(['documents', 'index']);
+      expect(file.index.fields).toEqual(['title', 'content', 'tags', 'sidebarParentCategories']);
+      for (const doc of file.documents) {
+        expect(Object.keys(doc).sort()).toEqual(['id', 'pageTitle', 'sectionRoute', 'sectionTitle', 'type']);
+      }
+    }
+    expect(readIndex('default').documents).toEqual([]);
+  });
+
+  it('index docs only: the guides and the API reference, nothing else', () => {
+    const guides = readIndex('docs-default-current').documents;
+    const api = readIndex('docs-api-current').documents;
+    expect(new Set([...guides, ...api].map((d) => d.type))).toEqual(new Set(['docs']));
+    expect(new Set(guides.map((d) => d.sectionRoute.split('#')[0]))).toEqual(new Set(GUIDE_ROUTES));
+    const apiPages = new Set(api.map((d) => d.sectionRoute.split('#')[0]));
+    for (const slug of API_SLUGS) expect(apiPages, slug).toContain(`/api/${slug}`);
+    for (const page of apiPages) expect(page).toMatch(/^\/api\/([a-z0-9-]+)?$/);
+  });
+
+  it('link each section by its route with an optional #anchor that exists on the page', () => {
+    for (const doc of [...readIndex('docs-default-current').documents, ...readIndex('docs-api-current').documents]) {
+      expect(doc.sectionRoute).toMatch(/^\/[^#\s]*(#[a-z0-9-]+)?$/);
+      const [page, anchor] = doc.sectionRoute.split('#');
+      const html = readFileSync(path.join(BUILD, page!, 'index.html'), 'utf8');
+      if (anchor) expect(html, doc.sectionRoute).toMatch(new RegExp(`id="?${anchor}[" >]`));
+    }
+  });
+
+  it('carry the field weights of the spec boosts (plugins/search-local.ts)', () => {
+    // Unweighted, no lunr weight can pass (k1 + 1) times the largest idf of the index; the title
+    // field, weighted by 5, passes it.
+    for (const tag of ['docs-default-current', 'docs-api-current']) {
+      const {documents, index} = readIndex(tag) as any;
+      const k1 = 1.2;
+      const maxIdf = Math.log(1 + (documents.length - 1 + 0.5) / (1 + 0.5));
+      const largest = (field: string) =>
+        Math.max(
+          ...index.fieldVectors
+            .filter(([ref]: [string]) => ref.startsWith(`${field}/`))
+            .flatMap(([, el]: [string, number[]]) => el.filter((_, i) => i % 2)),
+        );
+      expect(largest('content'), tag).toBeLessThanOrEqual((k1 + 1) * maxIdf);
+      expect(largest('title'), tag).toBeGreaterThan((k1 + 1) * maxIdf);
+    }
+  });
+
+  it('index sidebar parent categories at level 1: the nearest category of each guide', () => {
+    const inverted = new Map(readIndex('docs-default-current').index.invertedIndex);
+    const docsIn = (word: string) => {
+      const stem = lunr.stemmer(new lunr.Token(word)).toString();
+      const posting = inverted.get(stem) as Record<string, Record<string, unknown>> | undefined;
+      return Object.keys(posting?.sidebarParentCategories ?? {}).length;
+    };
+    const guides = readIndex('docs-default-current').documents;
+    const under = (prefix: RegExp) => guides.filter((d) => prefix.test(d.sectionRoute)).length;
+    expect(docsIn('operating')).toBe(under(/^\/(rate-limits|maintenance)\//));
+    expect(docsIn('walkthroughs')).toBe(under(/^\/walkthrough\//));
+  });
+});
+
+describe('the site search as built (spec 2.4, 9)', () => {
+  const search = loadPluginSearch();
+
+  it('gets the spec boosts, parent categories at level 1 and at most 8 results', () => {
+    expect(search.pluginData).toEqual({
+      titleBoost: 5,
+      contentBoost: 1,
+      tagsBoost: 3,
+      parentCategoriesBoost: 2,
+      indexDocSidebarParentCategories: 1,
+      maxSearchResults: 8,
+    });
+    expect(search.autocompleteOptions.placeholder).toBe('Search...');
+  });
+
+  it('answers at most 8 hits, by descending score, each linking its section route', async () => {
+    for (const query of ['payment', 'webhook', 'key', 'invoice quote', 'a', 'rate limits', 'pkce']) {
+      const hits = await search.search(query);
+      expect(hits.length, query).toBeLessThanOrEqual(8);
+      const scores = hits.map((h) => h.score);
+      expect(scores, query).toEqual([...scores].sort((a, b) => b - a));
+      const [source] = search.autocompleteOptions.getSources({query});
+      for (const hit of hits) {
+        expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(`href="${hit.document.sectionRoute}"`);
+      }
+    }
+    expect(await search.search('payment')).toHaveLength(8);
+  });
+
+  it('matches exactly and by trailing-wildcard prefix', async () => {
+    expect((await search.search('pkce')).map(hitPage)).toContain('/kestrel-oauth-connect/');
+    // "idempot" is no word of the guides, only the start of "idempotency".
+    const prefix = await search.search('idempot');
+    expect(prefix.some((h) => /idempotency/i.test(h.document.sectionTitle))).toBe(true);
+    expect((await search.search('signatu')).map(hitPage)).toContain('/webhooks/signature-verification');
+  });
+
+  it('the empty default index exists so the client never fetches a missing file', () => {
+    expect(existsSync(path.join(BUILD, 'search-index-default.json'))).toBe(true);
+  });
+});
