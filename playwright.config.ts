@@ -1,29 +1,21 @@
 import {defineConfig} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2, // the machines have 2 cores
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
+  // A 2-core machine hydrating a heavy API page can take a few seconds.
+  expect: {timeout: 10_000},
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    // Playwright cannot download its own browsers here: drive Debian's Chromium.
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
     colorScheme: 'light',
   },
   webServer: {

@@ -1,7 +1,8 @@
 /**
  * The Kestrel webhook signature verifiers in examples/webhooks/ (Node.js, Python, Go) against the
- * shared test vectors in examples/webhooks/vectors.json, plus the Node.js receiver and the guide
- * pages that embed these files.
+ * shared test vectors in examples/webhooks/vectors.json, plus the Node.js receiver and what the
+ * webhook guides show of them. Links, embedded files and requests of every guide are checked by
+ * guide-pages.test.ts and guide-requests.test.ts.
  */
 import {describe, it, expect} from 'vitest';
 import {spawn, spawnSync} from 'node:child_process';
@@ -15,7 +16,7 @@ import {
 } from '../../examples/webhooks/node/verify-signature';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
-import {resolveCodeFile} from '../../plugins/remark-code-file';
+import {GUIDE_FILES, isRequest, parseHttp, readPage, type HttpRequest} from './guide-http';
 
 const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const EXAMPLES = path.join(ROOT, 'examples/webhooks');
@@ -252,55 +253,6 @@ describe('Go verifier (examples/webhooks/go)', () => {
 describe('webhook guides', () => {
   const guideDir = path.join(ROOT, 'docs/webhooks');
 
-  it('links only to spec routes and to anchors that exist', () => {
-    const pages = new Map<string, string>();
-    for (const f of readdirSync(guideDir).filter((x) => /\.mdx?$/.test(x))) {
-      const source = readFileSync(path.join(guideDir, f), 'utf8');
-      const slug = /^slug: (\S+)$/m.exec(source)![1]!;
-      pages.set(slug, source);
-    }
-    const apiSlugs = [...readFileSync(path.join(ROOT, 'openapi/OPERATIONS.md'), 'utf8').matchAll(/^\| [^|]+ \| ([a-z0-9-]+) \| [a-zA-Z]+ \| (?:GET|POST|PATCH|PUT|DELETE) \|/gm)].map(
-      (m) => `/api/${m[1]}`,
-    );
-    expect(apiSlugs).toHaveLength(49);
-    const guideRoutes = [
-      '/', '/account/dashboard', '/account/overview', '/api-keys/authorization', '/api-keys/overview', '/maintenance/',
-      '/rate-limits/', '/sandbox/', '/kestrel-oauth-connect/', '/walkthrough/directing-payments-third-party',
-      '/walkthrough/example-apps', '/walkthrough/exchanging-currencies', '/walkthrough/making-payouts',
-      '/walkthrough/receiving-payments', '/walkthrough/sending-payments', '/walkthrough/walkthroughs-overview',
-      '/webhooks/failure-recovery', '/webhooks/overview', '/webhooks/setting-up-webhooks', '/webhooks/signature-verification',
-    ];
-    const allowed = new Set([...guideRoutes, '/api/', '/api/introduction', ...apiSlugs]);
-    // Heading ids as Docusaurus makes them (github-slugger): lower case, punctuation dropped,
-    // spaces to hyphens, repeats suffixed -1, -2...
-    const anchorsOf = (source: string) => {
-      const seen = new Map<string, number>();
-      const withoutCode = source.replace(/^```[\s\S]*?^```$/gm, '');
-      return new Set(
-        [...withoutCode.matchAll(/^#{2,6} (.+)$/gm)].map((m) => {
-          const base = m[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
-          const n = seen.get(base) ?? 0;
-          seen.set(base, n + 1);
-          return n === 0 ? base : `${base}-${n}`;
-        }),
-      );
-    };
-    for (const [slug, source] of pages) {
-      const prose = source.replace(/^```[\s\S]*?^```$/gm, '');
-      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
-        if (/^https?:/.test(target!)) continue;
-        const [route, anchor] = target!.split('#') as [string, string | undefined];
-        const page = route === '' ? slug : route;
-        expect(allowed.has(page), `${slug} links to ${target}`).toBe(true);
-        if (anchor) {
-          const targetSource = pages.get(page);
-          expect(targetSource, `${slug} links to an anchor on ${page}, which is not a webhooks page`).toBeDefined();
-          expect(anchorsOf(targetSource!).has(anchor), `${slug} links to missing anchor ${target}`).toBe(true);
-        }
-      }
-    }
-  });
-
   it('the signature verification guide lists every test vector', () => {
     const file = readdirSync(guideDir).find((f) => /^signature-verification\.mdx?$/.test(f))!;
     const source = readFileSync(path.join(guideDir, file), 'utf8');
@@ -321,16 +273,16 @@ describe('webhook guides', () => {
       expect(vectors.some((v) => v.header === header && v.expected === 'valid'), header).toBe(true);
     }
   });
-  for (const file of readdirSync(guideDir).filter((f) => /\.mdx?$/.test(f))) {
-    it(`${file}: every embedded file and region exists and every block is empty`, () => {
-      const source = readFileSync(path.join(guideDir, file), 'utf8');
-      const blocks = [...source.matchAll(/^```\w*[^\n]*\bfile=[^\n]*\n([\s\S]*?)^```$/gm)];
-      for (const [whole, body] of blocks) {
-        expect(body, whole).toBe('');
-        const meta = whole.split('\n')[0]!.replace(/^```\w*\s*/, '');
-        expect(resolveCodeFile(meta, ROOT)?.value.trim().length, whole).toBeGreaterThan(0);
-      }
-    });
-  }
 
+  it('the sample delivery on the wire carries the body its signature was made over', () => {
+    const deliveries = GUIDE_FILES.filter((f) => f.startsWith('docs/webhooks/'))
+      .map(readPage)
+      .flatMap((p) => p.fences.filter((f) => f.lang === 'http').map(parseHttp))
+      .filter((m): m is HttpRequest => isRequest(m) && m.headers.has('kestrel-signature'));
+    expect(deliveries.length).toBeGreaterThan(0);
+    for (const delivery of deliveries) {
+      const vector = vectors.find((v) => v.header === delivery.headers.get('kestrel-signature') && v.expected === 'valid');
+      expect(vector?.rawBody, `line ${delivery.line}`).toBe(delivery.rawBody);
+    }
+  });
 });
