@@ -58,7 +58,11 @@ export async function resolveFile(root, urlPath) {
  * Parses a `_headers` file: a line holding a path pattern (`/*`, `/api/*`, `/:slug`), then indented
  * `Name: value` lines. Returns the rules in file order.
  */
+/** @typedef {{pattern: string, regex: RegExp, headers: [string, string][]}} HeaderRule */
+
+/** @param {string} text @returns {HeaderRule[]} */
 export function parseHeadersFile(text) {
+  /** @type {HeaderRule[]} */
   const rules = [];
   for (const raw of text.split(/\r?\n/)) {
     if (!raw.trim() || raw.trim().startsWith('#')) continue;
@@ -80,12 +84,17 @@ export function parseHeadersFile(text) {
 }
 
 /** The headers every matching rule sets for a URL path, later rules overriding earlier ones. */
+/** @param {HeaderRule[]} rules @param {string} pathname @returns {Record<string, string>} */
 export function headersFor(rules, pathname) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const rule of rules) if (rule.regex.test(pathname)) for (const [name, value] of rule.headers) out[name] = value;
   return out;
 }
 
+/**
+ * @param {{root: string, headers?: Record<string, string>, headerRules?: HeaderRule[]}} options
+ */
 export function createServer({root, headers = {}, headerRules = []}) {
   const absRoot = path.resolve(root);
   return http.createServer(async (req, res) => {
