@@ -1,8 +1,8 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {brand, llmsSummary} from './src/brand';
+import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {analyticsId} from './site-options';
 import remarkCodeFile from './plugins/remark-code-file';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
@@ -10,6 +10,7 @@ import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
+import securityHeaders from './plugins/security-headers';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -20,6 +21,9 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
+  // The banner for a wrong baseUrl is an inline script with inline HTML and a link to
+  // docusaurus.io; our baseUrl is fixed, and the CSP allows only the inline scripts we keep.
+  baseUrlIssueBanner: false,
   markdown: {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
@@ -62,8 +66,13 @@ const config: Config = {
     ],
   ],
 
+  // Repairs for DOM the OpenAPI theme renders (src/client-modules/openapi-a11y.ts says which).
+  clientModules: ['./src/client-modules/openapi-a11y.ts'],
+
   plugins: [
     emptyDefaultSearchIndex,
+    // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes.
+    securityHeaders,
     [
       llmsTxt,
       {
@@ -150,8 +159,8 @@ const config: Config = {
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'http', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},

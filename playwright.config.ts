@@ -19,7 +19,8 @@ export default defineConfig({
     colorScheme: 'light',
   },
   webServer: {
-    command: `node scripts/serve-build.mjs --port ${PORT} --dir build`,
+    // With the security headers the build writes (CSP included): every test runs under them.
+    command: `node scripts/serve-build.mjs --port ${PORT} --dir build --headers build/_headers`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
   },

@@ -4,11 +4,15 @@
  * assets, directory index files, and the not-found page with status 404. `docusaurus serve`
  * sends files uncompressed, which skews every size and speed figure (DESIGN.md).
  *
- *   node scripts/serve-build.mjs [--port 3000] [--dir build]
+ *   node scripts/serve-build.mjs [--port 3000] [--dir build] [--headers build/_headers]
+ *
+ * --headers sends the headers of a Netlify / Cloudflare Pages `_headers` file (the build writes
+ * build/_headers with the Content-Security-Policy: plugins/security-headers.ts), so the browser
+ * tests run under the policy the site ships with.
  */
 import http from 'node:http';
 import {createReadStream} from 'node:fs';
-import {stat} from 'node:fs/promises';
+import {stat, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
@@ -50,7 +54,48 @@ export async function resolveFile(root, urlPath) {
   return null;
 }
 
-export function createServer({root, headers = {}}) {
+/**
+ * Parses a `_headers` file: a line holding a path pattern (`/*`, `/api/*`, `/:slug`), then indented
+ * `Name: value` lines. Returns the rules in file order.
+ */
+/** @typedef {{pattern: string, regex: RegExp, headers: [string, string][]}} HeaderRule */
+
+/** @param {string} text @returns {HeaderRule[]} */
+export function parseHeadersFile(text) {
+  /** @type {HeaderRule[]} */
+  const rules = [];
+  for (const raw of text.split(/\r?\n/)) {
+    if (!raw.trim() || raw.trim().startsWith('#')) continue;
+    if (!/^\s/.test(raw)) {
+      const pattern = raw.trim();
+      const source = pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+'))
+        .join('.*');
+      rules.push({pattern, regex: new RegExp(`^${source}$`), headers: []});
+      continue;
+    }
+    const rule = rules.at(-1);
+    const colon = raw.indexOf(':');
+    if (!rule || colon < 0) throw new Error(`_headers: header line outside a path block or without a colon: ${raw.trim()}`);
+    rule.headers.push([raw.slice(0, colon).trim(), raw.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/** The headers every matching rule sets for a URL path, later rules overriding earlier ones. */
+/** @param {HeaderRule[]} rules @param {string} pathname @returns {Record<string, string>} */
+export function headersFor(rules, pathname) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const rule of rules) if (rule.regex.test(pathname)) for (const [name, value] of rule.headers) out[name] = value;
+  return out;
+}
+
+/**
+ * @param {{root: string, headers?: Record<string, string>, headerRules?: HeaderRule[]}} options
+ */
+export function createServer({root, headers = {}, headerRules = []}) {
   const absRoot = path.resolve(root);
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -70,6 +115,7 @@ export function createServer({root, headers = {}}) {
     const ext = path.extname(file);
     res.statusCode = status;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(headerRules, url.pathname))) res.setHeader(name, value);
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     res.setHeader(
       'Cache-Control',
@@ -93,7 +139,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const port = Number(arg('port', process.env.PORT ?? 3000));
   const dir = arg('dir', 'build');
-  createServer({root: dir}).listen(port, '127.0.0.1', () => {
-    console.log(`Serving ${dir} at http://127.0.0.1:${port}/`);
+  const headersFile = arg('headers', null);
+  // A missing headers file fails loudly: tests must not silently run without the policy.
+  const headerRules = headersFile ? parseHeadersFile(await readFile(headersFile, 'utf8')) : [];
+  createServer({root: dir, headerRules}).listen(port, '127.0.0.1', () => {
+    console.log(`Serving ${dir} at http://127.0.0.1:${port}/${headersFile ? ` with the headers of ${headersFile}` : ''}`);
   });
 }

@@ -44,6 +44,17 @@ export const llmsSummary =
   `guides (authentication, rate limits, sandbox, webhooks, a walkthrough of each money flow) and a ` +
   `reference page for every API operation and webhook event.`;
 
+/**
+ * Google Analytics 4 (the gtag plugin): the script host and the hosts it reports to. The build
+ * preconnects to the first two; the Content-Security-Policy allows all of them.
+ */
+export const analyticsOrigins = {
+  script: 'https://www.googletagmanager.com',
+  collect: 'https://www.google-analytics.com',
+  /** GA4 also reports to regional subdomains of these (Google's CSP guide for GA4). */
+  connectPatterns: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+} as const;
+
 /** Every external origin the portal may link to; tests check each external link against it. */
 export const externalOrigins: readonly string[] = [
   brand.developerSite,
@@ -54,4 +65,7 @@ export const externalOrigins: readonly string[] = [
   new URL(brand.blogPost.href).origin,
   new URL(brand.api.production).origin,
   new URL(brand.api.sandbox).origin,
+  // <link rel="preconnect"> of the gtag plugin.
+  analyticsOrigins.script,
+  analyticsOrigins.collect,
 ];

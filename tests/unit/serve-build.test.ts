@@ -3,7 +3,7 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Server} from 'node:http';
-import {createServer} from '../../scripts/serve-build.mjs';
+import {createServer, parseHeadersFile, headersFor} from '../../scripts/serve-build.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'serve-'));
 mkdirSync(path.join(root, 'rate-limits'));
@@ -44,6 +44,34 @@ describe('serve-build', () => {
       const res = await fetch(`${base}${p}`);
       expect(res.status, p).toBe(404);
       expect(await res.text()).toContain('Page Not Found');
+    }
+  });
+});
+
+describe('serve-build --headers', () => {
+  it('parses a _headers file: patterns with splats and placeholders, later rules override', () => {
+    const rules = parseHeadersFile(
+      ['# comment', '/*', '  X-A: 1', '  X-B: two: with colon', '', '/api/*', '  X-A: api', '/docs/:slug', '  X-C: slug'].join('\n'),
+    );
+    expect(headersFor(rules, '/')).toEqual({'X-A': '1', 'X-B': 'two: with colon'});
+    expect(headersFor(rules, '/api/issue-invoice')).toEqual({'X-A': 'api', 'X-B': 'two: with colon'});
+    expect(headersFor(rules, '/docs/x')).toEqual({'X-A': '1', 'X-B': 'two: with colon', 'X-C': 'slug'});
+    expect(headersFor(rules, '/docs/x/y')).toEqual({'X-A': '1', 'X-B': 'two: with colon'});
+    expect(() => parseHeadersFile('  X-A: 1')).toThrow(/outside a path block/);
+  });
+
+  it('sends the headers on pages, assets and the not-found page', async () => {
+    const withHeaders = createServer({root, headerRules: parseHeadersFile('/*\n  Content-Security-Policy: default-src \'self\'\n')});
+    await new Promise<void>((resolve) => withHeaders.listen(0, '127.0.0.1', resolve));
+    const address = withHeaders.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      for (const p of ['/', '/rate-limits', '/nope']) {
+        const res = await fetch(`${url}${p}`);
+        expect(res.headers.get('content-security-policy'), p).toBe("default-src 'self'");
+      }
+    } finally {
+      withHeaders.close();
     }
   });
 });

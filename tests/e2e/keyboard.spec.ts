@@ -1,0 +1,230 @@
+/**
+ * Keyboard only: every visible control is reached with Tab and shows a focus ring; the code-sample
+ * tabs, the API explorer and the search panel work without a pointer.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, pageHeading} from './fixtures';
+
+type Stop = {id: string; label: string; ring: boolean};
+
+/**
+ * Presses Tab from the top of the page until focus leaves the document or comes back to a control
+ * already visited. Returns the stops and the visible controls that Tab never reached.
+ */
+async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[]; unreached: string[]}> {
+  await page.evaluate(() => {
+    let n = 0;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+    const w = window as any;
+    w.__kb = {
+      describe,
+      mark(el: Element) {
+        if (!el.hasAttribute('data-kb')) el.setAttribute('data-kb', String(n++));
+        return el.getAttribute('data-kb');
+      },
+    };
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  const stops: Stop[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const w = window as any;
+      const style = getComputedStyle(el);
+      const ring =
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
+      return {id: w.__kb.mark(el), label: w.__kb.describe(el), ring};
+    });
+    if (!stop || seen.has(stop.id)) break;
+    seen.add(stop.id);
+    stops.push(stop);
+  }
+  // The controls are listed after the walk: hydration re-mounts some (code blocks, tabs), and
+  // elements listed before it would be stale.
+  const unreached = await page.evaluate(() => {
+    const w = window as any;
+    const selector = [
+      'a[href]',
+      'button:not([disabled])',
+      'input:not([disabled]):not([type=hidden])',
+      'select:not([disabled])',
+      'textarea:not([disabled])',
+      'summary',
+      '[tabindex]:not([tabindex="-1"])',
+      '[contenteditable]:not([contenteditable="false"])',
+    ].join(',');
+    return Array.from(document.querySelectorAll(selector))
+      .filter(
+        (el) =>
+          (el as HTMLElement).tabIndex >= 0 &&
+          el.checkVisibility({visibilityProperty: true} as CheckVisibilityOptions) &&
+          !el.closest('[inert], [aria-hidden="true"]') &&
+          !el.hasAttribute('data-kb'),
+      )
+      .map((el) => w.__kb.describe(el));
+  });
+  return {stops, unreached};
+}
+
+/** Presses Tab until the focused element matches, failing after maxPresses. */
+async function tabTo(page: Page, matches: string, maxPresses = 250) {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, matches)) return;
+  }
+  throw new Error(`Tab never reached ${matches}`);
+}
+
+/**
+ * Waits for hydration: our AnnouncementBar wrapper marks <html> from an effect once the layout has
+ * mounted; two frames later the re-renders that follow it (code blocks, tabs) are done.
+ */
+async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-announcement-bar-initially-dismissed', 'false');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+test.describe.configure({timeout: 90_000});
+
+for (const route of ['/webhooks/signature-verification', '/api/issue-invoice']) {
+  test(`${route}: Tab reaches every visible control, each with a focus ring`, async ({page, problems}) => {
+    await page.goto(route);
+    await expect(pageHeading(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await hydrated(page);
+    const {stops, unreached} = await tabThrough(page);
+    expect(stops.length).toBeGreaterThan(20);
+    expect(stops[0]!.label).toContain('Skip to main content');
+    expect(unreached, 'visible controls Tab never reached').toEqual([]);
+    expect(stops.filter((s) => !s.ring).map((s) => s.label), 'focused controls without a ring').toEqual([]);
+    void problems;
+  });
+}
+
+test('code-sample tabs: Arrow keys move along the languages and Enter picks one', async ({page, problems}) => {
+  await page.goto('/api/get-invoices');
+  await expect(pageHeading(page)).toBeVisible();
+  const curl = page.getByRole('tab', {name: 'curl', exact: true});
+  await expect(curl).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab'); // skip link
+  await page.keyboard.press('Enter'); // to <main>
+  await tabTo(page, '[role="tab"].openapi-tabs__code-item');
+  await expect(curl).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  const nodejs = page.getByRole('tab', {name: 'nodejs', exact: true});
+  await expect(nodejs).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  const python = page.getByRole('tab', {name: 'python', exact: true});
+  await expect(python).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(python).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.openapi-explorer__code-block').filter({hasText: 'import'}).first()).toBeVisible();
+  // ArrowLeft from the first tab wraps to the last.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', {name: 'csharp', exact: true})).toBeFocused();
+  void problems;
+});
+
+test('explorer: fill a path parameter and the token, send the request and read the answer, by keyboard', async ({page, problems}) => {
+  const sent: {url: string; auth?: string}[] = [];
+  await page.route('https://api.kestrel.example/**', (route) => {
+    sent.push({url: route.request().url(), auth: route.request().headers().authorization});
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: {'access-control-allow-origin': '*'},
+      body: JSON.stringify({id: 'inv_keyboard', status: 'unpaid'}),
+    });
+  });
+  await page.goto('/api/find-invoice-by-id');
+  await expect(pageHeading(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'input[placeholder="Bearer Token"]');
+  await page.keyboard.type('sk_test_keyboard');
+  await tabTo(page, 'input[name="invoiceId"]');
+  await page.keyboard.type('inv_keyboard');
+  await tabTo(page, 'button.openapi-explorer__request-btn');
+  await expect(page.locator(':focus')).toHaveText('Send API Request');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.openapi-response__status-code, .openapi-explorer__response-container').first()).toContainText(
+    'inv_keyboard',
+  );
+  expect(sent).toEqual([{url: 'https://api.kestrel.example/v1/invoices/inv_keyboard', auth: 'Bearer sk_test_keyboard'}]);
+  // The response can be cleared by keyboard too.
+  await tabTo(page, 'button.openapi-explorer__response-clear-btn');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.openapi-explorer__response-container')).not.toContainText('inv_keyboard');
+  void problems;
+});
+
+test('explorer: edit the request body and send it, by keyboard', async ({page, problems}) => {
+  const bodies: string[] = [];
+  await page.route('https://api.kestrel.example/**', (route) => {
+    bodies.push(route.request().postData() ?? '');
+    return route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      headers: {'access-control-allow-origin': '*'},
+      body: JSON.stringify({id: 'inv_body'}),
+    });
+  });
+  await page.goto('/api/issue-invoice');
+  await expect(pageHeading(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const editor = '.openapi-explorer__playground-container pre';
+  await tabTo(page, editor);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('{"amount": {"amount": "12.50", "currency": "USD"}, "memo": "by keyboard"');
+  // Tab leaves the editor (no keyboard trap); Shift+Tab comes back and it is still editable.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(editor)).not.toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator(editor)).toBeFocused();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('}');
+  await tabTo(page, 'button.openapi-explorer__request-btn', 20);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.openapi-response__status-code').first()).toContainText('inv_body');
+  expect(bodies).toHaveLength(1);
+  expect(JSON.parse(bodies[0]!)).toMatchObject({memo: 'by keyboard'});
+  void problems;
+});
+
+test('search panel: open with Enter, type, pick a result with the arrows, Escape closes', async ({page, problems, baseURL}) => {
+  await page.goto('/rate-limits/');
+  await expect(pageHeading(page)).toBeVisible();
+  await tabTo(page, '.aa-DetachedSearchButton', 30);
+  await page.keyboard.press('Enter');
+  const input = page.locator('.aa-DetachedFormContainer input');
+  await expect(input).toBeFocused();
+  await page.keyboard.type('signature');
+  const items = page.locator('.aa-Item');
+  await expect(items.first()).toBeVisible();
+  // The first result is active; ArrowDown moves to the second.
+  await expect(items.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  const firstHref = await items.first().locator('a').first().getAttribute('href');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.aa-DetachedContainer')).toHaveCount(0);
+  await expect(page).toHaveURL(`${baseURL}${firstHref}`);
+
+  // Reopen, then Escape closes the panel and gives focus back to the page.
+  await page.locator('.aa-DetachedSearchButton').focus();
+  await page.keyboard.press('Enter');
+  await expect(input).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.aa-DetachedContainer')).toHaveCount(0);
+  void problems;
+});

@@ -1,0 +1,225 @@
+/**
+ * Security headers and external links. Every browser test runs under the headers the build writes
+ * (playwright.config.ts serves build/_headers); these tests check the policy itself, that no page
+ * type breaks it, and that every external link goes where it should, safely.
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {Page} from '@playwright/test';
+import {test, expect, pageHeading} from './fixtures';
+import {brand, externalOrigins} from '../../src/brand';
+
+/** Collects CSP violations (the securitypolicyviolation event) from the first script on. */
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    (window as any).__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as any).__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  const consoleCsp: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) consoleCsp.push(m.text());
+  });
+  return {
+    events: () => page.evaluate(() => (window as any).__csp as string[]),
+    console: consoleCsp,
+  };
+}
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+test('every response carries the security headers, and the CSP allows no inline or eval script', async ({request}) => {
+  for (const url of ['/', '/api/issue-invoice', '/no-such-page', '/search-index-default.json', '/img/logo.svg']) {
+    const response = await request.get(url);
+    const headers = response.headers();
+    expect(headers['x-content-type-options'], url).toBe('nosniff');
+    expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], url).toMatch(/camera=\(\)/);
+    expect(headers['x-frame-options'], url).toBe('DENY');
+    const csp = directives(headers['content-security-policy'] ?? '');
+    const scripts = csp.get('script-src')!;
+    expect(scripts).toContain("'self'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts.filter((s) => s.startsWith("'sha256-")).length).toBeGreaterThan(0);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      new URL(brand.api.production).origin,
+      new URL(brand.api.sandbox).origin,
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ]);
+  }
+  // The nginx snippet holds the same headers as _headers.
+  const nginx = readFileSync('build/nginx-security-headers.conf', 'utf8');
+  const fromHeadersFile = readFileSync('build/_headers', 'utf8').match(/Content-Security-Policy: (.*)/)![1];
+  expect(nginx).toContain(`add_header Content-Security-Policy "${fromHeadersFile}" always;`);
+});
+
+test.describe('no page type breaks the Content-Security-Policy', () => {
+  test.describe.configure({timeout: 60_000});
+
+  test('a guide, a guide with a diagram, /api/introduction', async ({page, problems}) => {
+    const csp = await watchCsp(page);
+    await page.goto('/rate-limits/');
+    await expect(pageHeading(page)).toBeVisible();
+    await page.goto('/webhooks/overview');
+    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Sending payments'}).click();
+    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+    await page.goto('/api/introduction');
+    await expect(pageHeading(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await csp.events()).toEqual([]);
+    expect(csp.console).toEqual([]);
+    void problems;
+  });
+
+  test('an operation page with the explorer used (a request sent to the sandbox server)', async ({page, problems}) => {
+    const csp = await watchCsp(page);
+    const sent: string[] = [];
+    await page.route('https://api.sandbox.kestrel.example/**', (route) => {
+      sent.push(route.request().url());
+      return route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        headers: {'access-control-allow-origin': '*'},
+        body: JSON.stringify({id: 'inv_csp'}),
+      });
+    });
+    await page.goto('/api/issue-invoice');
+    await expect(pageHeading(page)).toBeVisible();
+    // Choose the sandbox server, change the language, open the body, send.
+    const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
+    await expect(async () => {
+      if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
+      await expect(serverBox).toBeVisible({timeout: 1000});
+    }).toPass();
+    await serverBox.hover();
+    await page.getByRole('button', {name: 'Edit'}).click();
+    await page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})}).selectOption(brand.api.sandbox);
+    await page.getByRole('tab', {name: 'nodejs', exact: true}).click();
+    await page.getByRole('button', {name: 'Send API Request'}).click();
+    await expect(page.locator('.openapi-response__status-code').first()).toContainText('inv_csp');
+    expect(sent).toEqual([`${brand.api.sandbox}/invoices`]);
+    expect(await csp.events()).toEqual([]);
+    expect(csp.console).toEqual([]);
+    void problems;
+  });
+
+  test('the search panel open with a query and its results', async ({page, problems}) => {
+    const csp = await watchCsp(page);
+    await page.goto('/sandbox/');
+    await page.locator('.aa-DetachedSearchButton').click();
+    await page.locator('.aa-DetachedFormContainer input').fill('signature');
+    await expect(page.locator('.aa-Item').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.aa-DetachedContainer')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(await csp.events()).toEqual([]);
+    expect(csp.console).toEqual([]);
+    void problems;
+  });
+
+  test('the policy is in force: an injected inline script is blocked and reported', async ({page, problems}) => {
+    const csp = await watchCsp(page);
+    problems.allow(/Content Security Policy/);
+    await page.goto('/');
+    await expect(pageHeading(page)).toBeVisible();
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true';
+      document.head.append(script);
+      const img = document.createElement('img');
+      img.setAttribute('src', 'https://evil.example/pixel.png');
+      document.body.append(img);
+    });
+    await expect.poll(() => csp.events()).toHaveLength(2);
+    expect(await page.evaluate(() => (window as any).__inlineRan)).toBeUndefined();
+    expect((await csp.events()).map((e) => e.split(' ')[0]).sort()).toEqual(['img-src', 'script-src-elem']);
+  });
+});
+
+/** Every HTML file of the build. */
+function builtPages(dir = 'build'): string[] {
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => path.join(dir, f));
+}
+
+/** The attributes of every <a>, <link> and <area> element of an HTML string (minified or not). */
+function linkElements(html: string): {tag: string; href: string; rel: string}[] {
+  const out: {tag: string; href: string; rel: string}[] = [];
+  for (const m of html.matchAll(/<(a|link|area)\b([^>]*)>/gi)) {
+    const attr = (name: string) => {
+      const a = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(m[2]!);
+      return a ? (a[1] ?? a[2] ?? a[3] ?? '').replace(/&amp;/g, '&') : null;
+    };
+    const href = attr('href');
+    if (href !== null) out.push({tag: m[1]!.toLowerCase(), href, rel: attr('rel') ?? ''});
+  }
+  return out;
+}
+
+test('every external URL on the built site belongs to an allowed origin, and external links open safely', () => {
+  const portal = new URL(brand.portalUrl).origin;
+  const allowed = new Set(externalOrigins);
+  const outside: string[] = [];
+  const unsafe: string[] = [];
+  const mail: string[] = [];
+  let external = 0;
+  const files = builtPages();
+  expect(files.length).toBeGreaterThan(70);
+  for (const file of files) {
+    for (const {tag, href, rel} of linkElements(readFileSync(file, 'utf8'))) {
+      if (href.startsWith('mailto:')) {
+        if (href !== `mailto:${brand.supportEmail}`) mail.push(`${file}: ${href}`);
+        continue;
+      }
+      if (!/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) continue; // relative: our origin
+      const url = new URL(href, brand.portalUrl);
+      if (url.origin === portal) continue;
+      external++;
+      if (!allowed.has(url.origin)) outside.push(`${file}: <${tag}> ${href}`);
+      const rels = rel.split(/\s+/);
+      if (tag === 'a' && !(rels.includes('noopener') && rels.includes('noreferrer'))) {
+        unsafe.push(`${file}: ${href} rel="${rel}"`);
+      }
+    }
+  }
+  expect(external).toBeGreaterThan(100);
+  expect(outside, 'external URLs outside externalOrigins').toEqual([]);
+  expect(unsafe, 'external links without rel="noopener noreferrer"').toEqual([]);
+  expect(mail, 'mail links other than the support address').toEqual([]);
+});
+
+test('external links rendered in the browser (client-only sections included) open safely', async ({page, problems}) => {
+  for (const route of ['/', '/api/issue-invoice', '/webhooks/setting-up-webhooks']) {
+    await page.goto(route);
+    await expect(pageHeading(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const links = await page.locator('a[href^="http"]').evaluateAll((as) =>
+      as
+        .map((a) => ({href: (a as HTMLAnchorElement).href, rel: a.getAttribute('rel') ?? ''}))
+        .filter((l) => new URL(l.href).origin !== location.origin),
+    );
+    expect(links.length, route).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(externalOrigins, `${route}: ${link.href}`).toContain(new URL(link.href).origin);
+      expect(link.rel.split(/\s+/), `${route}: ${link.href}`).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    }
+  }
+  void problems;
+});

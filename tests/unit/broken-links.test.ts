@@ -1,0 +1,55 @@
+/**
+ * Spec 5 / the links issue: the build fails on a broken internal link, a broken anchor or a link
+ * to a missing Markdown file. The fixture site takes those settings from the portal's own
+ * docusaurus.config.ts, so this proves what the portal ships (a few seconds per build with Rspack).
+ */
+import {describe, it, expect} from 'vitest';
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import portal from '../../docusaurus.config';
+
+const FIXTURE = path.resolve(__dirname, '../fixtures/broken-links');
+
+function build(linksCase: string) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'links-fixture-'));
+  const result = spawnSync('npx', ['docusaurus', 'build', FIXTURE, '--out-dir', outDir], {
+    encoding: 'utf8',
+    env: {...process.env, LINKS_CASE: linksCase},
+  });
+  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+}
+
+describe('broken links fail the build', {timeout: 180_000}, () => {
+  it('the portal throws on broken links, anchors and Markdown links', () => {
+    expect(portal.onBrokenLinks).toBe('throw');
+    expect(portal.onBrokenAnchors).toBe('throw');
+    expect(portal.markdown?.hooks?.onBrokenMarkdownLinks).toBe('throw');
+  });
+
+  it('builds the valid fixture (so the failures below are the links, not the fixture)', () => {
+    const {status, output} = build('valid');
+    expect(status, output).toBe(0);
+  });
+
+  it('fails on a link to a page that does not exist, naming it', () => {
+    const {status, output} = build('broken-link');
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/broken link/i);
+    expect(output).toContain('/no-such-page');
+  });
+
+  it('fails on a link to an anchor that does not exist, naming it', () => {
+    const {status, output} = build('broken-anchor');
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/broken anchor/i);
+    expect(output).toContain('/target#no-such-heading');
+  });
+
+  it('fails on a link to a Markdown file that does not exist, naming it', () => {
+    const {status, output} = build('broken-markdown-link');
+    expect(status).not.toBe(0);
+    expect(output).toContain('missing.md');
+  });
+});
