@@ -4,22 +4,10 @@
  * docusaurus.config.ts, so this proves what the portal ships (a few seconds per build with Rspack).
  */
 import {describe, it, expect} from 'vitest';
-import {spawnSync} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
+import {buildFixture} from './build-fixture';
 import portal from '../../docusaurus.config';
 
-const FIXTURE = path.resolve(__dirname, '../fixtures/broken-links');
-
-function build(linksCase: string) {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'links-fixture-'));
-  const result = spawnSync('npx', ['docusaurus', 'build', FIXTURE, '--out-dir', outDir], {
-    encoding: 'utf8',
-    env: {...process.env, LINKS_CASE: linksCase},
-  });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
-}
+const build = (linksCase: string) => buildFixture('broken-links', {LINKS_CASE: linksCase});
 
 describe('broken links fail the build', {timeout: 180_000}, () => {
   it('the portal throws on broken links, anchors and Markdown links', () => {

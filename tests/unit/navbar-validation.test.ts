@@ -3,21 +3,9 @@
  * link, is a configuration error. Builds a tiny fixture site (a few seconds each with Rspack).
  */
 import {describe, it, expect} from 'vitest';
-import {spawnSync} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
+import {buildFixture} from './build-fixture';
 
-const FIXTURE = path.resolve(__dirname, '../fixtures/navbar-validation');
-
-function build(navbarCase: string) {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'navbar-fixture-'));
-  const result = spawnSync('npx', ['docusaurus', 'build', FIXTURE, '--out-dir', outDir], {
-    encoding: 'utf8',
-    env: {...process.env, NAVBAR_CASE: navbarCase},
-  });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
-}
+const build = (navbarCase: string) => buildFixture('navbar-validation', {NAVBAR_CASE: navbarCase});
 
 describe('navbar validation', {timeout: 120_000}, () => {
   it('builds the valid fixture (so the failures below are the navbar, not the fixture)', () => {
