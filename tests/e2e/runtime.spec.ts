@@ -96,12 +96,16 @@ test('a page chunk that fails to load shows the error and Retry, which loads it 
 });
 
 test('a crashed page shows "This page crashed.", the message and Try again, which recovers', async ({page, problems}) => {
-  await page.goto('/');
+  // Visit the target first, so its chunks are loaded and evaluated: the fault must meet the page's
+  // render, not a module's first evaluation (that would fail the preload and reload instead).
+  await page.goto('/maintenance/');
+  await expect(pageHeading(page)).toHaveText('Maintenance');
+  await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Introduction'}).click();
   await expect(pageHeading(page)).toHaveText('Kestrel API introduction');
-  // Fault: the window size, read while a doc page renders, becomes unreadable.
+  // Fault: the window size, read while a doc page renders, becomes unreadable. It is armed in the
+  // same task as the click, so only the next page's render meets it.
   await page.evaluate(() => {
     const real = Object.getOwnPropertyDescriptor(window, 'innerWidth')!;
-    (window as any).__fault = true;
     Object.defineProperty(window, 'innerWidth', {
       configurable: true,
       get() {
@@ -109,9 +113,10 @@ test('a crashed page shows "This page crashed.", the message and Try again, whic
         return real.get!.call(window);
       },
     });
+    (window as any).__fault = true;
+    document.querySelector<HTMLAnchorElement>('nav[aria-label="Docs sidebar"] a[href="/maintenance/"]')!.click();
   });
   problems.allow(/Injected render fault/);
-  await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Maintenance'}).click();
   await expect(page.getByText('This page crashed.')).toBeVisible();
   await expect(page.getByText('Injected render fault').first()).toBeVisible();
   await page.evaluate(() => ((window as any).__fault = false));
