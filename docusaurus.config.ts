@@ -5,6 +5,7 @@ import {brand, llmsSummary} from './src/brand';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {analyticsId} from './site-options';
 import {linkChecks} from './link-checks';
+import {CODE_SAMPLE_LANGUAGES} from './scripts/code-sample-languages.mjs';
 import remarkCodeFile from './plugins/remark-code-file';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
@@ -12,6 +13,7 @@ import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import securityHeaders from './plugins/security-headers';
+import splitApiChunks from './plugins/split-api-chunks';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -72,6 +74,8 @@ const config: Config = {
 
   plugins: [
     emptyDefaultSearchIndex,
+    // The operation pages share their own chunk instead of the one every guide loads.
+    [splitApiChunks, {apiDir: 'api'}],
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes.
     securityHeaders,
     [
@@ -102,7 +106,8 @@ const config: Config = {
         docsPluginId: 'api',
         config: {
           kestrel: {
-            specPath: 'openapi/openapi.yaml',
+            // The bundle (npm run gen-api), which carries the build-time x-codeSamples.
+            specPath: 'static/openapi.yaml',
             // Generated pages are build output (.gitignore); api/index.mdx and
             // api/introduction.mdx are written by hand.
             outputDir: 'api',
@@ -165,16 +170,7 @@ const config: Config = {
       additionalLanguages: ['bash', 'json', 'http', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
-    languageTabs: [
-      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
-      {highlight: 'python', language: 'python', logoClass: 'python'},
-      {highlight: 'go', language: 'go', logoClass: 'go'},
-      {highlight: 'java', language: 'java', logoClass: 'java', variant: 'unirest'},
-      {highlight: 'php', language: 'php', logoClass: 'php'},
-      {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
-      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp', variant: 'httpclient'},
-    ],
+    languageTabs: CODE_SAMPLE_LANGUAGES.map(({key, highlight}) => ({language: key, highlight, logoClass: key})),
   } satisfies Preset.ThemeConfig,
 };
 

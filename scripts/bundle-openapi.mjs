@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles the split Kestrel API definition (openapi/openapi.yaml and the files it references)
-// into one file each of YAML and JSON, for the API reference pages and for download:
+// into one file each of YAML and JSON, for the API reference pages and for download, with each
+// operation's code samples added as `x-codeSamples` (scripts/code-samples.mjs):
 //
 //   node scripts/bundle-openapi.mjs            -> static/openapi.yaml, static/openapi.json
 //   node scripts/bundle-openapi.mjs <out-dir>  -> <out-dir>/openapi.yaml, <out-dir>/openapi.json
@@ -9,10 +10,11 @@
 // checks that both outputs parse and agree, and exits non-zero with a message on any failure.
 // The outputs are build artifacts: do not edit or commit them.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addCodeSamples } from './code-samples.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,6 +88,16 @@ const operations = Object.values(fromJson.paths ?? {}).flatMap((item) =>
   ['get', 'put', 'post', 'delete', 'patch'].filter((method) => item[method]),
 );
 if (operations.length === 0) fail('the bundle holds no operations.');
+
+// Code samples are written here, at build time, so that no code generator ships to the browser.
+try {
+  await addCodeSamples(fromJson);
+} catch (error) {
+  fail(error.message);
+}
+const { stringify } = await import('yaml');
+writeFileSync(jsonFile, `${JSON.stringify(fromJson, null, 2)}\n`);
+writeFileSync(yamlFile, stringify(fromJson, { lineWidth: 0 }));
 
 console.log(
   `bundle-openapi: ${operations.length} operations, ${Object.keys(fromJson.webhooks ?? {}).length} webhooks -> ` +

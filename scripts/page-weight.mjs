@@ -24,15 +24,21 @@ export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'bu
   const context = await browser.newContext();
   await context.route((url) => url.origin !== origin, (r) => r.abort('blockedbyclient'));
   const page = await context.newPage();
-  const scripts = new Set();
+  // path -> true while every request for it so far was a prefetch (<link rel="prefetch">, which
+  // Chromium marks with Sec-Purpose); a script the page itself loads counts as the page's.
+  const scripts = new Map();
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (url.origin !== origin || !url.pathname.endsWith('.js')) return;
+    const prefetch = /prefetch/i.test(req.headers()['sec-purpose'] ?? '');
+    scripts.set(url.pathname, (scripts.get(url.pathname) ?? true) && prefetch);
   });
   await page.goto(origin + route, {waitUntil: 'networkidle'});
   await page.waitForTimeout(500);
   await context.close();
-  return [...scripts].sort().map((p) => ({path: p, gzip: gzipSize(path.join(buildDir, p))}));
+  return [...scripts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([p, prefetch]) => ({path: p, prefetch, gzip: gzipSize(path.join(buildDir, p))}));
 }
 
 export async function withServedBuild(fn, buildDir = 'build') {

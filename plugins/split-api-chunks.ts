@@ -1,0 +1,99 @@
+/**
+ * Keeps the API reference's shared code off the guides.
+ *
+ * Docusaurus puts every module used by half the pages or more into one `common` chunk that every
+ * page loads. With 69 generated operation pages out of ~90, everything those pages import (the
+ * OpenAPI theme, its Markdown renderer, Redux) qualifies, so a guide paid ~140 KiB gzip for code it
+ * never runs. Here `common` counts only the other pages, and the operation pages share chunks of
+ * their own:
+ * - `api-shared`: what the API page component (@theme/ApiItem, also used by the hand-written API
+ *   pages) and every operation page both load (the explorer's Redux store); without it those
+ *   modules were shipped twice on an operation page;
+ * - `api-common`: what two or more operation pages share (schema and parameter views, their
+ *   Markdown renderer), which the hand-written API pages never load.
+ *
+ * Chunks are recognised by the registry Docusaurus generates, which maps each chunk name to the
+ * module it loads: generated pages are `@site/<apiDir>/*.api.mdx`, the page component is
+ * `@theme/ApiItem`.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+export type Options = {
+  /** The API docs folder, relative to the site (where gen-api-docs writes *.api.mdx). */
+  apiDir: string;
+};
+
+const REGISTRY_ENTRY = /"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/g;
+
+/** Chunk names of the generated operation pages and of the API page component. */
+export function apiChunkNames(registrySource: string, apiDir: string): {pages: Set<string>; component: Set<string>} {
+  const prefix = `@site/${apiDir.replace(/^\.?\/+|\/+$/g, '')}/`;
+  const pages = new Set<string>();
+  const component = new Set<string>();
+  for (const [, chunkName = '', modulePath = ''] of registrySource.matchAll(REGISTRY_ENTRY)) {
+    if (modulePath.startsWith(prefix) && modulePath.endsWith('.api.mdx')) pages.add(chunkName);
+    if (modulePath === '@theme/ApiItem') component.add(chunkName);
+  }
+  return {pages, component};
+}
+
+type ChunkLike = {name?: string | null};
+type CacheGroups = Record<string, false | Record<string, unknown>>;
+
+function validateOptions(raw: unknown): Options {
+  const apiDir = (raw as Partial<Options> | undefined)?.apiDir;
+  if (typeof apiDir !== 'string' || apiDir.trim() === '') {
+    throw new Error(`split-api-chunks: option \`apiDir\` must be the API docs folder, such as 'api' (got ${JSON.stringify(apiDir)}).`);
+  }
+  return {apiDir};
+}
+
+export default function splitApiChunks(context: LoadContext, rawOptions: unknown): Plugin {
+  const options = validateOptions(rawOptions);
+  return {
+    name: 'kestrel-split-api-chunks',
+    configureWebpack(config, isServer) {
+      // Chunk layout only matters for what a reader downloads; the dev server rebuilds its
+      // registry as files change, so a list read once would go stale there.
+      if (isServer || process.env.NODE_ENV !== 'production') return {};
+      const registryFile = path.join(context.generatedFilesDir, 'registry.js');
+      const {pages, component} = apiChunkNames(readFileSync(registryFile, 'utf8'), options.apiDir);
+      if (pages.size === 0 || component.size === 0) {
+        // A silent no-op would quietly put the API theme back on every guide.
+        throw new Error(
+          `split-api-chunks: no generated API pages (@site/${options.apiDir}/*.api.mdx) or no @theme/ApiItem in ${registryFile}. ` +
+            'Run `npm run gen-api` first, or fix the `apiDir` option.',
+        );
+      }
+      const splitChunks = config.optimization?.splitChunks;
+      const groups = (splitChunks && typeof splitChunks === 'object' ? splitChunks.cacheGroups : undefined) as
+        | CacheGroups
+        | undefined;
+      const common = groups?.common;
+      if (!groups || !common || typeof common !== 'object') {
+        throw new Error('split-api-chunks: Docusaurus no longer defines the `common` cache group; revisit this plugin.');
+      }
+      const isApiPage = (chunk: ChunkLike) => Boolean(chunk.name && pages.has(chunk.name));
+      const isApiItem = (chunk: ChunkLike) => Boolean(chunk.name && component.has(chunk.name));
+      groups.common = {...common, chunks: (chunk: ChunkLike) => !isApiPage(chunk)};
+      groups.apiShared = {
+        name: 'api-shared',
+        chunks: (chunk: ChunkLike) => isApiPage(chunk) || isApiItem(chunk),
+        // In the page component and in every operation page.
+        minChunks: pages.size + component.size,
+        priority: 39,
+        reuseExistingChunk: true,
+      };
+      groups.apiCommon = {
+        name: 'api-common',
+        chunks: isApiPage,
+        minChunks: 2,
+        priority: 38,
+        reuseExistingChunk: true,
+      };
+      return {};
+    },
+  };
+}

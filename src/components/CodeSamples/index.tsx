@@ -1,0 +1,43 @@
+/**
+ * The code samples of an operation page, as written into the definition at build time
+ * (`x-codeSamples`, scripts/code-samples.mjs): one tab per language, in the look of the API
+ * theme's tabs (the site's own code block inside, with its copy button), remembered under the same storage key as every code-sample tab on the site.
+ * Unlike the theme's own snippets, nothing here generates code in the browser.
+ */
+import React, {type ReactNode} from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import CodeTabs from '@theme/ApiExplorer/CodeTabs';
+import {CODE_SAMPLE_LANGUAGES} from '@site/scripts/code-sample-languages.mjs';
+
+export type CodeSample = {lang: string; label?: string; source: string};
+
+function CodeTab({children, hidden, className}: {value: string; label: string; attributes: object; children: ReactNode; hidden?: boolean; className?: string}): ReactNode {
+  return (
+    <div role="tabpanel" className={className} hidden={hidden}>
+      {children}
+    </div>
+  );
+}
+
+export default function CodeSamples({samples}: {samples: readonly CodeSample[]}): ReactNode {
+  const tabs = CODE_SAMPLE_LANGUAGES.flatMap((language) => {
+    const sample = samples.find((s) => s.lang === language.codeSampleLanguage);
+    return sample ? [{language, sample}] : [];
+  });
+  if (tabs.length === 0) return null;
+  return (
+    <CodeTabs groupId="code-samples" defaultValue={tabs[0]!.language.key} lazy>
+      {tabs.map(({language, sample}) => (
+        <CodeTab
+          key={language.key}
+          value={language.key}
+          label={language.key}
+          attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}>
+          <CodeBlock language={language.highlight} className="openapi-explorer__code-block" showLineNumbers>
+            {sample.source}
+          </CodeBlock>
+        </CodeTab>
+      ))}
+    </CodeTabs>
+  );
+}

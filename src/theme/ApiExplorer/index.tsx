@@ -1,0 +1,45 @@
+/**
+ * Wraps @theme-original/ApiExplorer so that an operation page does not download the explorer until
+ * the reader asks for it. The original pulls in Postman's request model and code generators (with
+ * faker and iconv: ~1.6 MB gzip) the moment the page renders. Until the reader presses "Try it",
+ * this shows the authorization summary and the build-time code samples; then it loads the original
+ * in place (its own chunk) and moves focus into it.
+ */
+import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
+import CodeSamples, {type CodeSample} from '@site/src/components/CodeSamples';
+import styles from './styles.module.css';
+
+type Props = {item: {method: string; 'x-codeSamples'?: CodeSample[]}; infoPath?: string};
+
+const OriginalApiExplorer = lazy(() => import('@theme-original/ApiExplorer'));
+
+export default function ApiExplorerWrapper(props: Props): ReactNode {
+  const [open, setOpen] = useState(false);
+  const explorer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) explorer.current?.focus();
+  }, [open]);
+
+  if (open) {
+    return (
+      <div ref={explorer} tabIndex={-1} className={styles.explorer} aria-label="API explorer" role="region">
+        <Suspense fallback={<p className={styles.loading}>Loading the explorer…</p>}>
+          <OriginalApiExplorer {...(props as ComponentProps<typeof OriginalApiExplorer>)} />
+        </Suspense>
+      </div>
+    );
+  }
+  const isEvent = props.item.method === 'event';
+  return (
+    <>
+      <SecuritySchemes infoPath={props.infoPath} />
+      {!isEvent && <CodeSamples samples={props.item['x-codeSamples'] ?? []} />}
+      {!isEvent && (
+        <button type="button" className={`button button--primary button--block ${styles.tryIt}`} onClick={() => setOpen(true)}>
+          Try it
+        </button>
+      )}
+    </>
+  );
+}
