@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
-import {test, expect, pageHeading} from './fixtures';
+import {test, expect, openExplorer, pageHeading} from './fixtures';
 import {API_SLUGS, API_GROUPS} from '../spec-routes';
 
 /** slug -> [METHOD, path] from the bundled definition the build serves. */
@@ -76,6 +76,7 @@ test('the code-sample language persists across operation pages and a reload', as
 
 test('the explorer lists the production and sandbox servers', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
+  await openExplorer(page);
   const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
   // Open the "Base URL" section (a click before hydration finishes can be undone by it: retry).
   await expect(async () => {

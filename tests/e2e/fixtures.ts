@@ -78,6 +78,15 @@ export function allowNotFoundDocument(problems: Problems, documentUrl: string): 
 }
 
 /** The visible heading of the page's article or main content. */
+/**
+ * Opens the API explorer of an operation page: it loads on "Try it" (the page itself ships only the
+ * build-time code samples). Waits for the request form.
+ */
+export async function openExplorer(page: Page): Promise<void> {
+  await page.getByRole('button', {name: 'Try it', exact: true}).click();
+  await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
+}
+
 export function pageHeading(page: Page) {
   return page.locator('main h1, article h1').first();
 }

@@ -79,6 +79,15 @@ async function tabTo(page: Page, matches: string, maxPresses = 250) {
   throw new Error(`Tab never reached ${matches}`);
 }
 
+/** Tabs to "Try it", opens the explorer with Enter, and checks focus moved into the explorer. */
+async function openExplorerByKeyboard(page: Page) {
+  await tabTo(page, 'button.kestrel-try-it');
+  await expect(page.locator(':focus')).toHaveText('Try it');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
+  await expect(page.getByRole('region', {name: 'API explorer'})).toBeFocused();
+}
+
 /**
  * Waits for hydration: our AnnouncementBar wrapper marks <html> from an effect once the layout has
  * mounted; two frames later the re-renders that follow it (code blocks, tabs) are done.
@@ -147,6 +156,7 @@ test('explorer: fill a path parameter and the token, send the request and read t
   await page.waitForLoadState('networkidle');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
+  await openExplorerByKeyboard(page);
   await tabTo(page, 'input[placeholder="Bearer Token"]');
   await page.keyboard.type('sk_test_keyboard');
   await tabTo(page, 'input[name="invoiceId"]');
@@ -181,6 +191,7 @@ test('explorer: edit the request body and send it, by keyboard', async ({page, p
   await page.waitForLoadState('networkidle');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
+  await openExplorerByKeyboard(page);
   const editor = '.openapi-explorer__playground-container pre';
   await tabTo(page, editor);
   await page.keyboard.press('Control+A');

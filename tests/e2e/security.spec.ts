@@ -6,7 +6,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect, pageHeading} from './fixtures';
+import {test, expect, openExplorer, pageHeading} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
 
 /** Collects CSP violations (the securitypolicyviolation event) from the first script on. */
@@ -101,6 +101,7 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
     });
     await page.goto('/api/issue-invoice');
     await expect(pageHeading(page)).toBeVisible();
+    await openExplorer(page);
     // Choose the sandbox server, change the language, open the body, send.
     const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
     await expect(async () => {

@@ -3,7 +3,7 @@
  * the reader asks for it. The original pulls in Postman's request model and code generators (with
  * faker and iconv: ~1.6 MB gzip) the moment the page renders. Until the reader presses "Try it",
  * this shows the authorization summary and the build-time code samples; then it loads the original
- * in place (its own chunk) and moves focus into it.
+ * in place (its own chunk), whose snippets follow what the reader enters, and moves focus into it.
  */
 import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
@@ -22,10 +22,13 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
   }, [open]);
 
   if (open) {
+    // Open, the explorer generates its snippet from what the reader enters; the build-time
+    // samples would only repeat the documented example beside it.
+    const openProps = {...props, item: {...props.item, 'x-codeSamples': undefined}};
     return (
       <div ref={explorer} tabIndex={-1} className={styles.explorer} aria-label="API explorer" role="region">
         <Suspense fallback={<p className={styles.loading}>Loading the explorer…</p>}>
-          <OriginalApiExplorer {...(props as ComponentProps<typeof OriginalApiExplorer>)} />
+          <OriginalApiExplorer {...(openProps as ComponentProps<typeof OriginalApiExplorer>)} />
         </Suspense>
       </div>
     );
@@ -36,7 +39,7 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
       <SecuritySchemes infoPath={props.infoPath} />
       {!isEvent && <CodeSamples samples={props.item['x-codeSamples'] ?? []} />}
       {!isEvent && (
-        <button type="button" className={`button button--primary button--block ${styles.tryIt}`} onClick={() => setOpen(true)}>
+        <button type="button" className={`button button--primary button--block kestrel-try-it ${styles.tryIt}`} onClick={() => setOpen(true)}>
           Try it
         </button>
       )}
