@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand, llmsSummary} from './src/brand';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
-import {analyticsId} from './site-options';
+import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
@@ -11,7 +11,7 @@ import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
 
 const config: Config = {
   title: brand.portalTitle,
@@ -72,8 +72,9 @@ const config: Config = {
 
   plugins: [
     emptyDefaultSearchIndex,
-    // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes.
-    securityHeaders,
+    // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
+    // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
+    [securityHeaders, (localSandbox() ? {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN} : {}) satisfies SecurityHeadersOptions],
     [
       llmsTxt,
       {
@@ -102,7 +103,10 @@ const config: Config = {
         docsPluginId: 'api',
         config: {
           kestrel: {
-            specPath: 'openapi/openapi.yaml',
+            // The bundle (scripts/bundle-openapi.mjs, run first by gen-api), not the split source:
+            // its `servers` carry the local sandbox when KESTREL_LOCAL_SANDBOX=1, and the explorer
+            // takes its server list from here. The generated pages are otherwise identical.
+            specPath: 'static/openapi.yaml',
             // Generated pages are build output (.gitignore); api/index.mdx and
             // api/introduction.mdx are written by hand.
             outputDir: 'api',
