@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand, llmsSummary} from './src/brand';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
-import {analyticsId} from './site-options';
+import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import {CODE_SAMPLE_LANGUAGES} from './scripts/code-sample-languages.mjs';
 import remarkCodeFile from './plugins/remark-code-file';
@@ -12,7 +12,7 @@ import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
 import splitApiChunks from './plugins/split-api-chunks';
 
 const config: Config = {
@@ -76,8 +76,9 @@ const config: Config = {
     emptyDefaultSearchIndex,
     // The operation pages share their own chunk instead of the one every guide loads.
     [splitApiChunks, {apiDir: 'api'}],
-    // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes.
-    securityHeaders,
+    // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
+    // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
+    [securityHeaders, (localSandbox() ? {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN} : {}) satisfies SecurityHeadersOptions],
     [
       llmsTxt,
       {
@@ -106,7 +107,9 @@ const config: Config = {
         docsPluginId: 'api',
         config: {
           kestrel: {
-            // The bundle (npm run gen-api), which carries the build-time x-codeSamples.
+            // The bundle (scripts/bundle-openapi.mjs, run first by gen-api), not the split source:
+            // it carries the build-time x-codeSamples, and its `servers` the local sandbox when
+            // KESTREL_LOCAL_SANDBOX=1 (the explorer takes its server list from here).
             specPath: 'static/openapi.yaml',
             // Generated pages are build output (.gitignore); api/index.mdx and
             // api/introduction.mdx are written by hand.

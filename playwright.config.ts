@@ -1,5 +1,6 @@
 import {defineConfig} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './scripts/chromium.mjs';
+import {LOCAL_SANDBOX_ORIGIN} from './scripts/local-sandbox.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -18,10 +19,21 @@ export default defineConfig({
     launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
     colorScheme: 'light',
   },
-  webServer: {
-    // With the security headers the build writes (CSP included): every test runs under them.
-    command: `node scripts/serve-build.mjs --port ${PORT} --dir build --headers build/_headers`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-  },
+  webServer: [
+    {
+      // With the security headers the build writes (CSP included): every test runs under them.
+      command: `node scripts/serve-build.mjs --port ${PORT} --dir build --headers build/_headers`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      // The local sandbox (`npm run sandbox`) that tests/e2e/sandbox.spec.ts calls from the explorer.
+      // Its port opens only once the mock answers. SIGTERM lets it stop Prism, its child, itself.
+      command: 'node scripts/sandbox.mjs',
+      port: Number(new URL(LOCAL_SANDBOX_ORIGIN).port),
+      reuseExistingServer: !process.env.CI,
+      gracefulShutdown: {signal: 'SIGTERM', timeout: 5000},
+      timeout: 60_000,
+    },
+  ],
 });

@@ -15,3 +15,10 @@ export function analyticsId(env: NodeJS.ProcessEnv = process.env): string {
   }
   return value;
 }
+
+/**
+ * KESTREL_LOCAL_SANDBOX=1: the explorer offers the local sandbox (`npm run sandbox`) and the CSP
+ * lets the page call it. The bundler reads the same switch for the explorer's server list; this is
+ * the config's side (the CSP). Invalid values throw naming the variable.
+ */
+export {localSandboxEnabled as localSandbox, LOCAL_SANDBOX_ORIGIN} from './scripts/local-sandbox.mjs';

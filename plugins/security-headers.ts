@@ -35,9 +35,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+export type Options = {
+  /** Origin of the local sandbox (`npm run sandbox`) the explorer may call; only in builds that offer it. */
+  localSandboxOrigin?: string;
+};
+
 /** The Content-Security-Policy for the portal, given the hashes of the inline scripts it ships. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], options: Options = {}): string {
   const apiOrigins = [new URL(brand.api.production).origin, new URL(brand.api.sandbox).origin];
+  if (options.localSandboxOrigin) apiOrigins.push(options.localSandboxOrigin);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     // No 'unsafe-inline' and no 'unsafe-eval': our bundles, the inline scripts hashed at build
@@ -58,9 +64,9 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 }
 
 /** Every header, in the order both output files list them. */
-export function securityHeaders(scriptHashes: readonly string[]): [string, string][] {
+export function securityHeaders(scriptHashes: readonly string[], options: Options = {}): [string, string][] {
   return [
-    ['Content-Security-Policy', contentSecurityPolicy(scriptHashes)],
+    ['Content-Security-Policy', contentSecurityPolicy(scriptHashes, options)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'],
@@ -100,7 +106,9 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-export default function securityHeadersPlugin(): Plugin {
+// Docusaurus types plugin options as unknown; the config passes an `Options` object.
+export default function securityHeadersPlugin(_context?: unknown, rawOptions?: unknown): Plugin {
+  const options = (rawOptions ?? {}) as Options;
   return {
     name: 'security-headers',
     async postBuild({outDir}) {
@@ -108,7 +116,7 @@ export default function securityHeadersPlugin(): Plugin {
       for (const file of await htmlFiles(outDir)) {
         for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
       }
-      const headers = securityHeaders([...hashes]);
+      const headers = securityHeaders([...hashes], options);
       await writeFile(path.join(outDir, HEADERS_FILE), toHeadersFile(headers));
       await writeFile(path.join(outDir, NGINX_FILE), toNginx(headers));
     },

@@ -8,6 +8,8 @@
 //
 // It runs the Redocly CLI (the same tool and configuration, redocly.yaml, as `npx redocly lint`),
 // checks that both outputs parse and agree, and exits non-zero with a message on any failure.
+// With KESTREL_LOCAL_SANDBOX=1 both outputs also list the local sandbox server (scripts/local-sandbox.mjs),
+// so the API pages generated from them offer it in the explorer.
 // The outputs are build artifacts: do not edit or commit them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addCodeSamples } from './code-samples.mjs';
+import { LOCAL_SANDBOX_SERVER, localSandboxEnabled } from './local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,6 +61,24 @@ function bundle(cli, outFile, ext) {
   if (!existsSync(outFile)) fail(`redocly bundle reported success but wrote no ${outFile}.`);
 }
 
+/** Appends the local sandbox to `servers` of both files: after Production, so it is never the default. */
+async function addLocalSandbox(yamlFile, jsonFile) {
+  const json = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  json.servers = [...(json.servers ?? []), { ...LOCAL_SANDBOX_SERVER }];
+  writeFileSync(jsonFile, JSON.stringify(json, null, 2));
+  // Edit the YAML as a document, not as data, so the rest of Redocly's output keeps its layout.
+  const { parseDocument } = await import('yaml');
+  const doc = parseDocument(readFileSync(yamlFile, 'utf8'));
+  doc.addIn(['servers'], doc.createNode({ ...LOCAL_SANDBOX_SERVER }));
+  writeFileSync(yamlFile, doc.toString({ lineWidth: 0 }));
+}
+
+let withLocalSandbox = false;
+try {
+  withLocalSandbox = localSandboxEnabled();
+} catch (error) {
+  fail(error.message);
+}
 const outDir = path.resolve(ROOT, process.argv[2] ?? 'static');
 if (!existsSync(DEFINITION)) fail(`the definition ${path.relative(ROOT, DEFINITION)} does not exist.`);
 mkdirSync(outDir, { recursive: true });
@@ -67,6 +88,7 @@ const yamlFile = path.join(outDir, 'openapi.yaml');
 const jsonFile = path.join(outDir, 'openapi.json');
 bundle(cli, yamlFile, 'yaml');
 bundle(cli, jsonFile, 'json');
+if (withLocalSandbox) await addLocalSandbox(yamlFile, jsonFile);
 
 let fromJson;
 let fromYaml;
@@ -100,6 +122,7 @@ writeFileSync(jsonFile, `${JSON.stringify(fromJson, null, 2)}\n`);
 writeFileSync(yamlFile, stringify(fromJson, { lineWidth: 0 }));
 
 console.log(
-  `bundle-openapi: ${operations.length} operations, ${Object.keys(fromJson.webhooks ?? {}).length} webhooks -> ` +
+  `bundle-openapi: ${operations.length} operations, ${Object.keys(fromJson.webhooks ?? {}).length} webhooks, ` +
+    `servers ${fromJson.servers.map((s) => s.description).join(', ')} -> ` +
     `${path.relative(ROOT, yamlFile)}, ${path.relative(ROOT, jsonFile)}`,
 );

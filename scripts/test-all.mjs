@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, in the order a failure is cheapest to find: definition lint, API page
- * generation, typecheck, unit tests, production build, tests on the build, browser tests. Ends
+ * generation, typecheck, unit tests, production build (with the local sandbox offered), tests on the
+ * build, browser tests (with `npm run sandbox` started by Playwright). Ends
  * with one line "N passed, N failed" summing the unit and browser test counts.
  */
 import {spawnSync} from 'node:child_process';
@@ -17,6 +18,12 @@ async function freePort() {
   return port;
 }
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
+
+// One build serves every browser test, so it is made with the local sandbox offered
+// (KESTREL_LOCAL_SANDBOX=1, see scripts/local-sandbox.mjs): tests/e2e/sandbox.spec.ts sends requests
+// from the explorer to `npm run sandbox`. That a build without the switch lists only production and
+// the sandbox is proven on the bundler's output by tests/unit/local-sandbox-switch.test.ts.
+process.env.KESTREL_LOCAL_SANDBOX = '1';
 
 // Not test-results/: Playwright empties that folder when it starts.
 const REPORTS = 'reports';

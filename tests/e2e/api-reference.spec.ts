@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {test, expect, openExplorer, pageHeading} from './fixtures';
 import {API_SLUGS, API_GROUPS} from '../spec-routes';
+import {BUILT_SERVERS} from './build-flags';
 
 /** slug -> [METHOD, path] from the bundled definition the build serves. */
 const definition = JSON.parse(readFileSync('build/openapi.json', 'utf8'));
@@ -88,10 +89,12 @@ test('the explorer lists the production and sandbox servers', async ({page, prob
   await serverBox.hover();
   await page.getByRole('button', {name: 'Edit'}).click();
   const serverSelect = page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})});
-  expect(await serverSelect.locator('option').allTextContents()).toEqual([
-    'https://api.kestrel.example/v1',
-    'https://api.sandbox.kestrel.example/v1',
-  ]);
+  // Production and sandbox first; a build made with KESTREL_LOCAL_SANDBOX=1 (as `npm test` makes)
+  // adds the local sandbox after them. That the public build has exactly the two is proven on the
+  // bundler's output by tests/unit/local-sandbox-switch.test.ts.
+  const options = await serverSelect.locator('option').allTextContents();
+  expect(options.slice(0, 2)).toEqual(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']);
+  expect(options).toEqual(BUILT_SERVERS.map((s) => s.url));
   await serverSelect.selectOption('https://api.sandbox.kestrel.example/v1');
   // The request the reader builds targets the chosen server.
   await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(

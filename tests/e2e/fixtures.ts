@@ -14,12 +14,14 @@ export type Problems = {
   allow: (pattern: RegExp) => void;
 };
 
-export const test = base.extend<{problems: Problems; blockAnalytics: boolean}>({
+export const test = base.extend<{problems: Problems; blockAnalytics: boolean; reachableOrigins: string[]}>({
   blockAnalytics: [false, {option: true}],
-  context: async ({context, baseURL, blockAnalytics}, use) => {
+  /** Other origins a test really talks to (the local sandbox on this machine); never a remote host. */
+  reachableOrigins: [[], {option: true}],
+  context: async ({context, baseURL, blockAnalytics, reachableOrigins}, use) => {
     const origin = new URL(baseURL!).origin;
     await context.route(
-      (url) => url.origin !== origin,
+      (url) => url.origin !== origin && !reachableOrigins.includes(url.origin),
       (route) => {
         const url = new URL(route.request().url());
         if (url.host === ANALYTICS_HOST && !blockAnalytics) {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {test, expect, openExplorer, pageHeading} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
+import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
+import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
 
 /** Collects CSP violations (the securitypolicyviolation event) from the first script on. */
 async function watchCsp(page: Page) {
@@ -53,10 +55,12 @@ test('every response carries the security headers, and the CSP allows no inline 
     expect(scripts.filter((s) => s.startsWith("'sha256-")).length).toBeGreaterThan(0);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
+    // The local sandbox only in a build whose explorer offers it (KESTREL_LOCAL_SANDBOX=1).
     expect(csp.get('connect-src')).toEqual([
       "'self'",
       new URL(brand.api.production).origin,
       new URL(brand.api.sandbox).origin,
+      ...(BUILT_WITH_LOCAL_SANDBOX ? [LOCAL_SANDBOX_ORIGIN] : []),
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://*.googletagmanager.com',

@@ -21,7 +21,8 @@ const kebabCase = require('lodash/kebabCase') as (value: string) => string;
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const API_HOSTS = {production: 'api.kestrel.example', sandbox: 'api.sandbox.kestrel.example'} as const;
+// The local sandbox (`npm run sandbox`, docs/sandbox.md) serves the same API on this machine.
+export const API_HOSTS = {production: 'api.kestrel.example', sandbox: 'api.sandbox.kestrel.example', local: '127.0.0.1'} as const;
 const API_HOST_NAMES = new Set<string>(Object.values(API_HOSTS));
 
 type Json = Record<string, unknown>;

@@ -1,0 +1,79 @@
+/**
+ * The local sandbox from the explorer, as a reader uses it: choose "Local sandbox" under Base URL,
+ * enter a token, send, and read the answer on the page. playwright.config.ts starts the sandbox
+ * (`node scripts/sandbox.mjs`); the build must be made with KESTREL_LOCAL_SANDBOX=1, as `npm test`
+ * makes it, so that the explorer offers the server and the CSP lets the page call it.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, pageHeading} from './fixtures';
+import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../scripts/local-sandbox.mjs';
+import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
+
+// Real requests to the sandbox on this machine; every other origin stays blocked by the fixture.
+test.use({reachableOrigins: [LOCAL_SANDBOX_ORIGIN]});
+
+test.beforeAll(() => {
+  expect(BUILT_WITH_LOCAL_SANDBOX, 'build/ was made without KESTREL_LOCAL_SANDBOX=1: rebuild with it (npm test does)').toBe(true);
+});
+
+/** Opens an operation page and points its explorer at the local sandbox with a token. */
+async function useLocalSandbox(page: Page, route: string) {
+  await page.goto(route);
+  await expect(pageHeading(page)).toBeVisible();
+  const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
+  // A click before hydration finishes can be undone by it: retry until the box shows.
+  await expect(async () => {
+    if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
+    await expect(serverBox).toBeVisible({timeout: 1000});
+  }).toPass();
+  await serverBox.hover();
+  await page.getByRole('button', {name: 'Edit'}).click();
+  const select = page.locator('select').filter({has: page.locator('option', {hasText: LOCAL_SANDBOX_SERVER.url})});
+  await select.selectOption(LOCAL_SANDBOX_SERVER.url);
+  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(LOCAL_SANDBOX_SERVER.url);
+  const token = page.getByPlaceholder('Bearer Token').first();
+  if (!(await token.isVisible())) await page.locator('summary', {hasText: 'Authorization'}).click();
+  await token.fill('local-test-token');
+}
+
+/** The answer panel: the status tab and the body the explorer shows. */
+function answer(page: Page) {
+  return {
+    status: page.locator('.openapi-response__dot').first(),
+    body: page.locator('.openapi-response__status-code').first(),
+  };
+}
+
+test('get invoices on the local sandbox: the 200 answer and its JSON appear on the page', async ({page, problems}) => {
+  await useLocalSandbox(page, '/api/get-invoices');
+  const sent = page.waitForRequest((r) => r.url().startsWith(`${LOCAL_SANDBOX_SERVER.url}/invoices`) && r.method() === 'GET');
+  await page.getByRole('button', {name: 'Send API Request'}).click();
+  expect((await sent).headers()['authorization']).toBe('Bearer local-test-token');
+  const {status, body} = answer(page);
+  await expect(status).toHaveText('200');
+  // The documented example page of invoices, as the explorer pretty-prints it.
+  await expect(body).toContainText('"id": "0b9b6546-887b-4276-ae91-e5ee189bf56c"');
+  await expect(body).toContainText('"status": "UNPAID"');
+  await expect(body).toContainText('"count": 2');
+  void problems;
+});
+
+test('issue invoice with a broken body: the 422 problem naming the field appears on the page', async ({page, problems}) => {
+  // The browser logs every 4xx answer to a fetch as a console error; this one is the point.
+  problems.allow(/status of 422 \(Unprocessable (Entity|Content)\) @ http:\/\/127\.0\.0\.1:4010\/v1\/invoices$/);
+  await useLocalSandbox(page, '/api/issue-invoice');
+  const editor = page.locator('.openapi-explorer__playground-editor').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  // Typed key by key: the editor updates the request on key events, not on inserted text.
+  await page.keyboard.type('{"amount": {"amount": "ten", "currency": "USD"}, "expiresInSeconds": 300}');
+  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText('"ten"');
+  await page.getByRole('button', {name: 'Send API Request'}).click();
+  const {status, body} = answer(page);
+  await expect(status).toHaveText('422');
+  await expect(body).toContainText('"code": "VALIDATION_FAILED"');
+  await expect(body).toContainText('"amount.amount"');
+  await expect(body).toContainText('"instance": "/v1/invoices"');
+  void problems;
+});
