@@ -5,7 +5,7 @@
  * makes it, so that the explorer offers the server and the CSP lets the page call it.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, pageHeading} from './fixtures';
+import {test, expect, openExplorer, pageHeading} from './fixtures';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../scripts/local-sandbox.mjs';
 import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
 
@@ -16,10 +16,11 @@ test.beforeAll(() => {
   expect(BUILT_WITH_LOCAL_SANDBOX, 'build/ was made without KESTREL_LOCAL_SANDBOX=1: rebuild with it (npm test does)').toBe(true);
 });
 
-/** Opens an operation page and points its explorer at the local sandbox with a token. */
+/** Opens an operation page, opens its explorer ("Try it") and points it at the local sandbox with a token. */
 async function useLocalSandbox(page: Page, route: string) {
   await page.goto(route);
   await expect(pageHeading(page)).toBeVisible();
+  await openExplorer(page);
   const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
   // A click before hydration finishes can be undone by it: retry until the box shows.
   await expect(async () => {
