@@ -6,39 +6,27 @@
  * them). Bytes are deterministic for a given build, so tests may assert budgets on them.
  *
  *   node scripts/page-weight.mjs [route ...]    (serves build/ itself on a free port)
+ *
+ * Chunks prefetched for other pages are told apart (see scripts/budgets.mjs).
  */
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {createServer} from './serve-build.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {firstVisit, watchScripts} from './script-weights.mjs';
 
-export function gzipSize(file) {
-  return zlib.gzipSync(readFileSync(file), {level: 9}).length;
-}
+export {firstVisit, gzipSize, watchScripts} from './script-weights.mjs';
 
-/** Scripts fetched on a first visit to `route`, with their gzip sizes, read from buildDir. */
+/** Scripts fetched on a first visit to `route` in a fresh context. */
 export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'build') {
   const context = await browser.newContext();
   await context.route((url) => url.origin !== origin, (r) => r.abort('blockedbyclient'));
   const page = await context.newPage();
-  // path -> true while every request for it so far was a prefetch (<link rel="prefetch">, which
-  // Chromium marks with Sec-Purpose); a script the page itself loads counts as the page's.
-  const scripts = new Map();
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.origin !== origin || !url.pathname.endsWith('.js')) return;
-    const prefetch = /prefetch/i.test(req.headers()['sec-purpose'] ?? '');
-    scripts.set(url.pathname, (scripts.get(url.pathname) ?? true) && prefetch);
-  });
-  await page.goto(origin + route, {waitUntil: 'networkidle'});
-  await page.waitForTimeout(500);
+  const scripts = watchScripts(page, origin);
+  await firstVisit(page, origin + route);
+  const result = scripts(buildDir);
   await context.close();
-  return [...scripts]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([p, prefetch]) => ({path: p, prefetch, gzip: gzipSize(path.join(buildDir, p))}));
+  return result;
 }
 
 export async function withServedBuild(fn, buildDir = 'build') {
@@ -54,15 +42,25 @@ export async function withServedBuild(fn, buildDir = 'build') {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/rate-limits/', '/webhooks/overview', '/api/introduction', '/api/issue-invoice'];
+// No top-level await: the byte-budget browser test imports this module, and Playwright loads
+// test files with require().
+async function main() {
+  const {BUDGETS, ownBytes, prefetchBytes, KIB} = await import('./budgets.mjs');
+  const routes = process.argv.slice(2).length ? process.argv.slice(2) : Object.values(BUDGETS).map((b) => b.sample);
   await withServedBuild(async (browser, origin) => {
-    console.log('| route | scripts | gzip JS (KiB) |');
-    console.log('| --- | ---: | ---: |');
+    console.log('| route | scripts | gzip JS, own (KiB) | prefetched for other pages (KiB) |');
+    console.log('| --- | ---: | ---: | ---: |');
     for (const route of routes) {
       const scripts = await scriptsOfFirstVisit(browser, origin, route);
-      const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-      console.log(`| ${route} | ${scripts.length} | ${(total / 1024).toFixed(1)} |`);
+      const own = scripts.filter((s) => !s.prefetch).length;
+      console.log(`| ${route} | ${own} | ${(ownBytes(scripts) / KIB).toFixed(1)} | ${(prefetchBytes(scripts) / KIB).toFixed(1)} |`);
     }
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
   });
 }

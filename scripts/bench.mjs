@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds once from cold and prints what issue 6 budgets, as a table:
+ * - cold production build (`docusaurus clear`, then `npm run build`): wall time and the peak memory
+ *   of the whole process tree;
+ * - gzip JS of a first visit per page type, against its budget (the heaviest page of each type,
+ *   and the chunks prefetched for other pages beside it; see scripts/budgets.mjs);
+ * - Lighthouse 12 mobile scores on `/`, a guide with a diagram, `/api/introduction` and an
+ *   operation page;
+ * - client-side navigation between two operation pages: click to new h1, median of 20.
+ *
+ *   npm run bench              (add --no-build to measure the existing build/)
+ *
+ * Timings depend on the machine and its load: they are printed, never asserted.
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {BUDGETS, KIB, ownBytes, prefetchBytes} from './budgets.mjs';
+import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
+import {lighthouseScores} from './lighthouse.mjs';
+import {navigationTimes} from './navigation-timing.mjs';
+
+const PAGE_SIZE = 4096;
+
+/** Resident memory of a process and all its descendants, from /proc (bytes). */
+function treeRss(rootPid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const inTree = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (!inTree.has(pid) && inTree.has(ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let bytes = 0;
+  for (const pid of inTree) {
+    try {
+      bytes += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_SIZE;
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return bytes;
+}
+
+async function coldBuild() {
+  spawnSync('npx', ['docusaurus', 'clear'], {stdio: 'ignore'});
+  const started = Date.now();
+  const child = spawn('npm', ['run', 'build'], {stdio: ['ignore', 'ignore', 'inherit']});
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(child.pid));
+  }, 200);
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+  return {seconds: (Date.now() - started) / 1000, peakBytes: peak};
+}
+
+/** The routes of each budgeted page type, read from the build. */
+function routesByType() {
+  const sitemap = readFileSync('build/sitemap.xml', 'utf8');
+  const routes = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+  const html = (route) => readFileSync(path.join('build', route, 'index.html'), 'utf8');
+  const isOperation = (route) => /^\/api\/[^/]+$/.test(route) && route !== '/api/introduction' && !route.endsWith('-webhook');
+  const guideRoutes = routes.filter((r) => !r.startsWith('/api'));
+  return {
+    home: ['/'],
+    guide: guideRoutes.filter((r) => r !== '/' && !html(r).includes('data-llms-mermaid')),
+    guideWithDiagram: guideRoutes.filter((r) => html(r).includes('data-llms-mermaid')),
+    apiIntroduction: ['/api/introduction'],
+    operation: routes.filter(isOperation),
+  };
+}
+
+const kib = (bytes) => (bytes / KIB).toFixed(1);
+
+const build = process.argv.includes('--no-build') ? null : await coldBuild();
+const types = routesByType();
+
+const weights = await withServedBuild(async (browser, origin) => {
+  const rows = [];
+  for (const [type, budget] of Object.entries(BUDGETS)) {
+    let worst = null;
+    for (const route of types[type]) {
+      const scripts = await scriptsOfFirstVisit(browser, origin, route);
+      const own = ownBytes(scripts);
+      if (!worst || own > worst.own) worst = {route, own, prefetch: prefetchBytes(scripts)};
+    }
+    rows.push({type, budget, pages: types[type].length, ...worst});
+  }
+  const navigation = await navigationTimes(browser, origin, ['/api/get-invoices', '/api/issue-invoice'], 20);
+  return {rows, navigation};
+});
+
+const lighthouse = await lighthouseScores([BUDGETS.home.sample, BUDGETS.guideWithDiagram.sample, BUDGETS.apiIntroduction.sample, BUDGETS.operation.sample]);
+
+console.log('\n| page type | pages | heaviest page | gzip JS (KiB) | budget (KiB) | margin (KiB) | prefetched for other pages (KiB) |');
+console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |');
+for (const row of weights.rows) {
+  const margin = row.budget.kib - row.own / KIB;
+  console.log(
+    `| ${row.budget.label} | ${row.pages} | ${row.route} | ${kib(row.own)} | ${row.budget.kib} | ${margin.toFixed(1)}${margin < 0 ? ' OVER' : ''} | ${kib(row.prefetch)} |`,
+  );
+}
+console.log('\n| Lighthouse 12, mobile | performance | accessibility | best practices | SEO |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const {route, scores} of lighthouse) {
+  console.log(`| ${route} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} |`);
+}
+console.log('\n| measure | value | target |');
+console.log('| --- | ---: | ---: |');
+if (build) {
+  console.log(`| cold production build (gen-api + build) | ${build.seconds.toFixed(1)} s | 60 s |`);
+  console.log(`| peak memory of the build (process tree RSS) | ${(build.peakBytes / 2 ** 30).toFixed(2)} GiB | < 2 GB |`);
+}
+const sorted = [...weights.navigation].sort((a, b) => a - b);
+const middle = sorted.length / 2;
+const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+console.log(`| client navigation between two operation pages, click to new h1 (median of ${sorted.length}) | ${median.toFixed(1)} ms | 100 ms |`);

@@ -1,0 +1,27 @@
+/**
+ * The JavaScript budgets of issue 6: gzip bytes of the scripts a first visit loads, per page type.
+ * Shared by the byte-budget browser test (tests/e2e/budgets.spec.ts) and `npm run bench`.
+ *
+ * What counts: every script the page itself loads from our origin, including chunks it loads
+ * after hydration. What does not: chunks of *other* pages that Docusaurus prefetches when their
+ * links scroll into view (`<link rel="prefetch">`, sent with `Sec-Purpose: prefetch`, idle
+ * priority, skipped on slow 2g and with data saver, spec 9); the bench prints them separately.
+ */
+export const KIB = 1024;
+
+export const BUDGETS = {
+  home: {label: '`/`', kib: 200, sample: '/'},
+  guide: {label: 'a guide without a diagram', kib: 220, sample: '/rate-limits/'},
+  guideWithDiagram: {label: 'a guide with a diagram', kib: 300, sample: '/webhooks/overview'},
+  apiIntroduction: {label: '`/api/introduction`', kib: 300, sample: '/api/introduction'},
+  operation: {label: 'an operation page', kib: 400, sample: '/api/issue-invoice'},
+};
+
+/** Sums the gzip sizes of the scripts a page loaded itself (not prefetched for other pages). */
+export function ownBytes(scripts) {
+  return scripts.filter((s) => !s.prefetch).reduce((sum, s) => sum + s.gzip, 0);
+}
+
+export function prefetchBytes(scripts) {
+  return scripts.filter((s) => s.prefetch).reduce((sum, s) => sum + s.gzip, 0);
+}
