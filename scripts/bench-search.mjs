@@ -53,7 +53,8 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+/** Bytes, exact, with KiB for reading. */
+const kb = (n) => `${n.toLocaleString('en-US')} B (${(n / 1024).toFixed(1)} KiB)`;
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 async function indexSizes() {

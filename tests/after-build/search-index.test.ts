@@ -10,6 +10,8 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
 import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
 import {GUIDE_ROUTES} from '../e2e/fixtures';
+import {pageKeywords} from '../../plugins/search-index-view';
+import {QUERY_STOP_WORDS} from '../../src/theme/SearchBar/queryStopWords';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
@@ -91,6 +93,39 @@ describe('index files (spec 2.4, 3, 7)', () => {
     const under = (prefix: RegExp) => guides.filter((d) => prefix.test(d.sectionRoute)).length;
     expect(docsIn('operating')).toBe(under(/^\/(rate-limits|maintenance)\//));
     expect(docsIn('walkthroughs')).toBe(under(/^\/walkthrough\//));
+  });
+});
+
+describe('what plugins/search-local.ts adds to the indexing', () => {
+  const stems = (text: string) =>
+    lunr.tokenizer(text).flatMap((t: any) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
+
+  it('every guide carries its front-matter keywords as tags, on its first section', () => {
+    const {documents, index} = readIndex('docs-default-current');
+    const inverted = new Map(index.invertedIndex);
+    for (const route of GUIDE_ROUTES) {
+      const keywords = pageKeywords(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8'));
+      expect(keywords.length, route).toBeGreaterThan(0);
+      const first = documents.find((d) => d.sectionRoute.split('#')[0] === route)!;
+      for (const word of keywords.flatMap(stems)) {
+        const tagged = Object.keys((inverted.get(word) as any)?.tags ?? {});
+        expect(tagged, `${route}: "${word}"`).toContain(String(first.id));
+      }
+    }
+  });
+
+  it('indexes each API operation once under its name: no section titled by its path', () => {
+    const api = readIndex('docs-api-current').documents;
+    expect(api.filter((d) => d.sectionTitle.startsWith('/')).map((d) => d.sectionRoute)).toEqual([]);
+    const titles = api.filter((d) => !d.sectionRoute.includes('#'));
+    for (const doc of titles) expect(doc.sectionTitle, doc.sectionRoute).toBe(doc.pageTitle);
+    expect(new Set(titles.map((d) => d.sectionRoute)).size).toBe(titles.length);
+  });
+
+  it('name the query stop-word filter in their search pipeline', () => {
+    for (const tag of ['docs-default-current', 'docs-api-current']) {
+      expect((readIndex(tag).index as any).pipeline, tag).toEqual(['stemmer', QUERY_STOP_WORDS]);
+    }
   });
 });
 

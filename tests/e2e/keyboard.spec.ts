@@ -226,7 +226,7 @@ test('search panel: open with Enter, type, pick a result with the arrows, Escape
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowUp');
-  const firstHref = await items.first().locator('a').first().getAttribute('href');
+  const firstHref = await items.first().locator('a').first().getAttribute('data-href');
   await page.keyboard.press('Enter');
   await expect(page.locator('.aa-DetachedContainer')).toHaveCount(0);
   await expect(page).toHaveURL(`${baseURL}${firstHref}`);

@@ -4,8 +4,13 @@
  * plugin's own client code run in Node on the same build (tests/search-client.ts).
  */
 import type {Page, Request} from '@playwright/test';
-import {test, expect, type Problems} from './fixtures';
-import {loadPluginSearch} from '../search-client';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect, allowNotFoundDocument, GUIDE_ROUTES, type Problems} from './fixtures';
+import {loadPluginSearch, lunr} from '../search-client';
+import {pageKeywords} from '../../plugins/search-index-view';
+
+const BUILD = path.resolve(__dirname, '../../build');
 
 const INDEX_FILES = ['/search-index-default.json', '/search-index-docs-default-current.json', '/search-index-docs-api-current.json'];
 const INDEX_URL = /\/search-index-[\w-]+\.json$/;
@@ -14,7 +19,11 @@ const searchButton = (page: Page) => page.locator('.aa-DetachedSearchButton');
 const overlay = (page: Page) => page.locator('.aa-DetachedOverlay');
 const input = (page: Page) => overlay(page).locator('input.aa-Input');
 const items = (page: Page) => overlay(page).locator('.aa-Item');
-const hrefs = (page: Page) => items(page).locator('a.aa-ItemLink').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+/**
+ * The route each result opens. The result link keeps it in data-href: an option may hold nothing
+ * focusable (src/theme/SearchBar/panelAria.ts), and the plugin's click handler navigates anyway.
+ */
+const hrefs = (page: Page) => items(page).locator('a.aa-ItemLink').evaluateAll((links) => links.map((a) => a.getAttribute('data-href')));
 
 async function openPanel(page: Page) {
   await searchButton(page).click();
@@ -33,6 +42,34 @@ function allowIndexFailures(problems: Problems) {
 }
 
 const pluginSearch = loadPluginSearch();
+
+/** A guide or API reference route, with an optional #anchor. */
+const DOC_ROUTE = /^\/(?:api\/)?(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/;
+
+/**
+ * A front-matter keyword word that the guides index holds in the tags field only (no title, text
+ * or category has it), on one page, and that the API index does not hold: found only as a tag.
+ */
+function keywordOnlyInTags(): {word: string; route: string} {
+  const read = (tag: string) => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+  const guides = read('docs-default-current');
+  const apiTerms = new Set(read('docs-api-current').index.invertedIndex.map(([term]: [string]) => term));
+  const postings = new Map<string, Record<string, Record<string, unknown>>>(guides.index.invertedIndex);
+  const routeOf = (id: string) => guides.documents.find((d: any) => String(d.id) === id).sectionRoute.split('#')[0];
+  for (const route of GUIDE_ROUTES) {
+    for (const word of pageKeywords(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).flatMap((k) => k.toLowerCase().split(/[^a-z0-9]+/))) {
+      const stem = lunr.stemmer(new lunr.Token(word)).toString();
+      const posting = postings.get(stem);
+      if (!posting || apiTerms.has(stem) || word.length < 4) continue;
+      const elsewhere = ['title', 'content', 'sidebarParentCategories'].some((f) => Object.keys(posting[f] ?? {}).length);
+      const pages = new Set(Object.keys(posting.tags ?? {}).map(routeOf));
+      // No other word of the guides may begin with it either (the prefix match).
+      const prefixOfOther = [...postings.keys()].some((t) => t !== stem && t.startsWith(stem));
+      if (!elsewhere && pages.size === 1 && !prefixOfOther) return {word, route: [...pages][0]};
+    }
+  }
+  throw new Error('No keyword is found only in the tags field: tests/after-build/search-index.test.ts says why');
+}
 const expectedRoutes = async (query: string) => (await pluginSearch.search(query)).map((h) => h.document.sectionRoute);
 
 test.describe('search box and panel', () => {
@@ -73,6 +110,8 @@ test.describe('search box and panel', () => {
     await expect(items(page).first()).toBeVisible();
     await input(page).pressSequentially(' rotate', {delay: 10});
     await expect(items(page).first()).toBeVisible();
+    // Every keystroke waited on the same three requests; the list is the last query's.
+    await expect.poll(() => hrefs(page)).toEqual(await expectedRoutes('webhook signature rotate'));
     expect(requests.sort()).toEqual([...INDEX_FILES].sort());
     expect(problems.failedRequests).toEqual([]);
   });
@@ -99,9 +138,16 @@ test.describe('search box and panel', () => {
     await page.goto('/');
     await search(page, 'webhook');
     await expect(items(page).first()).toBeVisible();
-    for (const href of await hrefs(page)) {
+    const routes = await hrefs(page);
+    for (const href of routes) {
       expect(href).toMatch(/^\/(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/);
     }
+    // A result with an #anchor opens its page at that section.
+    const withAnchor = routes.findIndex((r) => r!.includes('#'));
+    expect(withAnchor).toBeGreaterThanOrEqual(0);
+    await items(page).nth(withAnchor).click();
+    await expect(page).toHaveURL(routes[withAnchor]!);
+    await expect(page.locator(`[id="${routes[withAnchor]!.split('#')[1]}"]`)).toBeInViewport();
     expect(problems.consoleErrors).toEqual([]);
   });
 
@@ -131,7 +177,7 @@ test.describe('search box and panel', () => {
   test('matches whole words and the beginnings of words', async ({page, problems}) => {
     await page.goto('/');
     await search(page, 'pkce');
-    await expect(items(page).first().locator('a')).toHaveAttribute('href', /^\/kestrel-oauth-connect\//);
+    await expect(items(page).first().locator('a')).toHaveAttribute('data-href', /^\/kestrel-oauth-connect\//);
     // "idempot" is no word of the docs, only the beginning of "idempotency".
     await input(page).fill('idempot');
     await expect(items(page).filter({hasText: /Idempotency/})).not.toHaveCount(0);
@@ -148,13 +194,95 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  test('a front-matter keyword finds its guide: keywords are the tags of the index', async ({page, problems}) => {
+    const {word, route} = keywordOnlyInTags();
+    await page.goto('/');
+    await search(page, word);
+    await expect.poll(() => hrefs(page).then((h) => h[0]?.split('#')[0])).toBe(route);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('finds docs only: the text of the not-found page is not found', async ({page, problems, baseURL}) => {
+    allowNotFoundDocument(problems, `${baseURL}/no-such-page`);
+    await page.goto('/no-such-page');
+    const text = await page.locator('main p').first().innerText();
+    expect(text).toContain('To get lost is to learn the way.');
+    await search(page, 'lost learn way back home');
+    // Words of the not-found page may also be in a guide; no result is the not-found page.
+    await expect(overlay(page).locator('.aa-Item, .aa-SourceNoResults').first()).toBeVisible();
+    for (const href of await hrefs(page)) expect(href).toMatch(DOC_ROUTE);
+    await input(page).fill('kestrel');
+    await expect(items(page)).toHaveCount(8);
+    for (const href of await hrefs(page)) expect(href).toMatch(DOC_ROUTE);
+  });
+
   test('says "No results found." when nothing matches', async ({page, problems}) => {
     await page.goto('/');
     await search(page, 'zzqxv');
     await expect(overlay(page)).toContainText('No results found.');
     await expect(items(page)).toHaveCount(0);
+    // No active result to name (src/theme/SearchBar/panelAria.ts).
+    await expect(input(page)).not.toHaveAttribute('aria-activedescendant');
     expect(problems.consoleErrors).toEqual([]);
   });
+});
+
+/**
+ * The panel placement (spec 5, 8). The plugin sets none, so autocomplete-js uses its default,
+ * input-wrapper-width; the rule is autocomplete-js's own. Shown in Chromium with the real
+ * autocomplete-js build (served from our origin, as the CSP requires), on a page of the site: an
+ * undocked panel opens under its input for each valid value, and any other value throws.
+ */
+test('a panel placement other than start, end, full-width or input-wrapper-width throws', async ({page, problems}) => {
+  problems.allow(/panelPlacement/);
+  await page.route('**/__test__/autocomplete-js.js', (route) =>
+    route.fulfill({contentType: 'text/javascript', path: require.resolve('@algolia/autocomplete-js/dist/umd/index.production.js')}),
+  );
+  await page.goto('/sandbox/');
+  await page.addScriptTag({url: '/__test__/autocomplete-js.js'});
+  const place = (panelPlacement: string) =>
+    page.evaluate(async (placement) => {
+      const errors: string[] = [];
+      const onError = (event: ErrorEvent) => {
+        errors.push(event.message);
+        event.preventDefault();
+      };
+      window.addEventListener('error', onError);
+      const container = document.createElement('div');
+      container.style.width = '300px';
+      document.querySelector('main')!.prepend(container);
+      const {autocomplete} = (window as any)['@algolia/autocomplete-js'];
+      let instance: {destroy(): void} | undefined;
+      try {
+        instance = autocomplete({
+          container,
+          panelPlacement: placement,
+          detachedMediaQuery: 'none',
+          openOnFocus: true,
+          getSources: () => [{sourceId: 's', getItems: () => [{label: 'one'}], templates: {item: ({item}: any) => item.label}}],
+        });
+        container.querySelector('input')!.focus();
+        // autocomplete-js places the panel on the next animation frames.
+        await new Promise((r) => setTimeout(r, 300));
+      } catch (error) {
+        errors.push(String(error));
+      }
+      const panel = document.querySelector<HTMLElement>('.aa-Panel');
+      const result = {errors, panelTop: panel?.style.top ?? null};
+      instance?.destroy();
+      container.remove();
+      window.removeEventListener('error', onError);
+      return result;
+    }, panelPlacement);
+  for (const valid of ['start', 'end', 'full-width', 'input-wrapper-width']) {
+    const {errors, panelTop} = await place(valid);
+    expect(errors, valid).toEqual([]);
+    expect(panelTop, valid).toMatch(/^\d+(\.\d+)?px$/);
+  }
+  for (const invalid of ['bottom', 'left', '']) {
+    const {errors} = await place(invalid);
+    expect(errors.join(' '), invalid).toContain(`The \`panelPlacement\` value "${invalid}" is not valid.`);
+  }
 });
 
 test.describe('index load failures (spec 7, 8)', () => {

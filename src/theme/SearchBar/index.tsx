@@ -12,13 +12,31 @@
  * 3. Focus. On close autocomplete-js focuses its search button. After a hotkey the person was
  *    elsewhere (a link in the page, say): focus returns there, unless a result was chosen.
  *
+ * and three things the plugin gets wrong:
+ *
+ * 4. The panel's markup fails axe (a focusable link inside each option; aria-activedescendant
+ *    naming an option that is gone when there are no results): ./panelAria.ts repairs it.
+ * 5. An index request that never answers leaves the spinner for ever: ./indexTimeout.ts gives it
+ *    a timeout, after which the index counts as failed (empty, "No results found.").
+ * 6. Stop words ("a", "on") are searched as prefixes and drown the words that matter:
+ *    ./queryStopWords.ts registers the query filter the index files name in their pipeline.
+ *
  * Everything else is the plugin's own component, untouched.
  */
+/// <reference path="../../../plugins/docusaurus-search-local.d.ts" />
 import React, {useEffect, useRef, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {isOpenShortcut, isTypingTarget} from './keyboard';
+import {watchSearchPanel} from './panelAria';
+import {installIndexTimeout} from './indexTimeout';
+import {registerQueryStopWords} from './queryStopWords';
+// The plugin's client loads its indexes with this lunr: the filter must be registered on it
+// before the first index loads (lunr refuses an index whose pipeline names an unknown function).
+import lunr from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
+
+registerQueryStopWords(lunr);
 
 type Props = WrapperProps<typeof SearchBarType>;
 
@@ -31,6 +49,13 @@ function panelIsOpen(): boolean {
 
 export default function SearchBarWrapper(props: Props): ReactNode {
   const rootRef = useRef<HTMLDivElement>(null);
+
+  // Effects run in the browser only, and before anyone can type: the plugin fetches an index on
+  // the first query, and draws its panel only once opened.
+  useEffect(() => {
+    installIndexTimeout();
+    return watchSearchPanel(document.body);
+  }, []);
 
   useEffect(() => {
     const root = rootRef.current;

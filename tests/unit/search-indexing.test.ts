@@ -1,0 +1,97 @@
+/**
+ * What plugins/search-local.ts changes in the search indexing, without a build: the copy of a page
+ * the indexer reads (plugins/search-index-view.ts), run through the plugin's own HTML parser, and
+ * the query stop-word filter (src/theme/SearchBar/queryStopWords.ts) in the plugin's client code.
+ * tests/after-build/search-index.test.ts checks the same on the built index files.
+ */
+import {createRequire} from 'node:module';
+import {describe, expect, it} from 'vitest';
+import {indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../plugins/search-index-view';
+import {QUERY_STOP_WORDS} from '../../src/theme/SearchBar/queryStopWords';
+import {configuredPluginData, loadPluginSearch, lunr} from '../search-client';
+
+// The plugin's HTML parser, loaded as Docusaurus loads the plugin: through jiti (the plugin's
+// server code is ES modules with extensionless imports, which Node alone does not resolve).
+const requireFromDocusaurus = createRequire(createRequire(import.meta.url).resolve('@docusaurus/utils'));
+const jiti = requireFromDocusaurus('jiti')(import.meta.url);
+const {html2text} = jiti('@cmfcmf/docusaurus-search-local/lib/server/parse.js');
+
+/** A guide page as Docusaurus minifies it: keywords in the head, the article with its markdown. */
+const GUIDE = `<html><head><meta data-rh=true name=keywords content="webhooks,event types,at least once"/></head><body>
+<article><div class="theme-doc-markdown markdown"><header><h1>Webhooks overview</h1></header>
+<p>Kestrel tells your server when something changes.</p>
+<h2 class="anchor" id=delivery>Delivery<a href=#delivery class=hash-link>#</a></h2><p>At least once.</p></div></article></body></html>`;
+
+/** An operation page: the method and path in an h2 inside a <pre>, under the h1. */
+const OPERATION = `<html><head></head><body><article><div class="theme-doc-markdown markdown"><div class="row theme-api-markdown"><div class="col">
+<h1 class=openapi__heading>Issue invoice</h1>
+<pre class=openapi__method-endpoint><span class="badge badge--success">POST</span> <h2 class=openapi__method-endpoint-path>/invoices</h2></pre>
+<p>Issues an invoice payable to your own account.</p>
+<h2 class="anchor" id=request>Request<a href=#request class=hash-link>#</a></h2><p>Body.</p></div></div></div></article></body></html>`;
+
+describe('the page the indexer reads (plugins/search-index-view.ts)', () => {
+  it('reads the keywords Docusaurus wrote, quoted or not', () => {
+    expect(pageKeywords(GUIDE)).toEqual(['webhooks', 'event types', 'at least once']);
+    expect(pageKeywords('<meta content="a, b" name="keywords">')).toEqual(['a', 'b']);
+    expect(pageKeywords('<meta name=description content="x">')).toEqual([]);
+    expect(withKeywordTags(OPERATION)).toBe(OPERATION);
+  });
+
+  it('gives the plugin the keywords as tags of the first section, and no text changes', () => {
+    const plain = html2text(GUIDE, 'docs', '/webhooks/overview');
+    const viewed = html2text(withKeywordTags(GUIDE), 'docs', '/webhooks/overview');
+    expect(plain.sections[0].tags).toEqual([]);
+    // Word by word: lunr indexes each tag whole, and no query word would match "event types".
+    expect(viewed.sections[0].tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once']);
+    expect(viewed.sections.map((s: any) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s: any) => [s.title, s.hash, s.content]));
+  });
+
+  it('indexes an operation once, under its name, its path in the text', () => {
+    const plain = html2text(OPERATION, 'docs', '/api/issue-invoice');
+    expect(plain.sections.map((s: any) => s.title)).toEqual(['Issue invoice', '/invoices', 'Request']);
+    const viewed = html2text(withEndpointPathAsText(OPERATION), 'docs', '/api/issue-invoice');
+    expect(viewed.sections.map((s: any) => s.title)).toEqual(['Issue invoice', 'Request']);
+    expect(viewed.sections[0].content).toContain('POST /invoices');
+    expect(viewed.sections[0].content).toContain('Issues an invoice');
+    expect(indexerView(OPERATION)).toBe(withEndpointPathAsText(OPERATION));
+  });
+});
+
+describe('query stop words (src/theme/SearchBar/queryStopWords.ts)', () => {
+  /** Sections built as the plugin builds them, in an index whose pipeline names the filter. */
+  function searchWith(pipeline: string[]) {
+    const docs = [
+      {title: 'Pay a seller', content: 'marketplace payments for a seller'},
+      // Many words that begin with "a" or "on", as a real index has.
+      ...Array.from({length: 30}, (_, i) => ({title: `Account ${i}`, content: `amount address api answer onchain online ${'x'.repeat(i)}`})),
+    ];
+    const index = lunr(function (this: any) {
+      this.ref('id');
+      for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
+      docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
+    });
+    const file = {
+      documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
+      index: {...JSON.parse(JSON.stringify(index)), pipeline},
+    };
+    return loadPluginSearch({
+      pluginData: configuredPluginData(),
+      tags: ['docs-default-current'],
+      fetch: async () => ({ok: true, json: async () => JSON.parse(JSON.stringify(file))}),
+    });
+  }
+
+  it('drops stop words, exactly and as prefixes, so the words that matter decide', async () => {
+    const filtered = searchWith(['stemmer', QUERY_STOP_WORDS]);
+    const hits = await filtered.search('pay a seller on a marketplace');
+    expect(hits[0]!.document.sectionRoute).toBe('/p1');
+    // The prefix "a*" alone would match every section; filtered, "a" finds nothing.
+    expect(await filtered.search('a')).toEqual([]);
+    expect((await searchWith(['stemmer']).search('a')).length).toBe(8);
+  });
+
+  it('keeps words that only begin like a stop word', async () => {
+    const hits = await searchWith(['stemmer', QUERY_STOP_WORDS]).search('onc');
+    expect(hits.length).toBeGreaterThan(0);
+  });
+});
