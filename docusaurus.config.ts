@@ -6,6 +6,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {analyticsId} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
+import remarkDiagrams from './plugins/remark-diagrams';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
@@ -26,7 +27,6 @@ const config: Config = {
   // docusaurus.io; our baseUrl is fixed, and the CSP allows only the inline scripts we keep.
   baseUrlIssueBanner: false,
   markdown: {
-    mermaid: true,
     hooks: linkChecks.markdownHooks,
   },
   i18n: {defaultLocale: 'en', locales: ['en']},
@@ -56,7 +56,8 @@ const config: Config = {
           // Twenty guides: every group stays open so a reader sees the whole map at once.
           sidebarCollapsed: false,
           breadcrumbs: true,
-          remarkPlugins: [remarkCodeFile],
+          // Diagrams are SVGs drawn ahead of time (`npm run diagrams`): no mermaid in the browser.
+          remarkPlugins: [remarkCodeFile, remarkDiagrams],
         },
         blog: false,
         pages: false,
@@ -93,6 +94,8 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         breadcrumbs: true,
         docItemComponent: '@theme/ApiItem',
+        // No diagrams here: a ```mermaid block fails the build instead of showing as code.
+        remarkPlugins: [remarkDiagrams],
       },
     ],
     [
@@ -118,7 +121,6 @@ const config: Config = {
 
   themes: [
     'docusaurus-theme-openapi-docs',
-    '@docusaurus/theme-mermaid',
     [kestrelSearchLocal, searchOptions],
   ],
 
@@ -164,7 +166,6 @@ const config: Config = {
       darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'http', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
     languageTabs: [
       {highlight: 'bash', language: 'curl', logoClass: 'curl'},
       {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
