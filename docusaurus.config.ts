@@ -7,6 +7,7 @@ import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import {CODE_SAMPLE_LANGUAGES} from './scripts/code-sample-languages.mjs';
 import remarkCodeFile from './plugins/remark-code-file';
+import remarkDiagrams from './plugins/remark-diagrams';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
@@ -28,7 +29,6 @@ const config: Config = {
   // docusaurus.io; our baseUrl is fixed, and the CSP allows only the inline scripts we keep.
   baseUrlIssueBanner: false,
   markdown: {
-    mermaid: true,
     hooks: linkChecks.markdownHooks,
   },
   i18n: {defaultLocale: 'en', locales: ['en']},
@@ -58,7 +58,8 @@ const config: Config = {
           // Twenty guides: every group stays open so a reader sees the whole map at once.
           sidebarCollapsed: false,
           breadcrumbs: true,
-          remarkPlugins: [remarkCodeFile],
+          // Diagrams are SVGs drawn ahead of time (`npm run diagrams`): no mermaid in the browser.
+          remarkPlugins: [remarkCodeFile, remarkDiagrams],
         },
         blog: false,
         pages: false,
@@ -98,6 +99,8 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         breadcrumbs: true,
         docItemComponent: '@theme/ApiItem',
+        // No diagrams here: a ```mermaid block fails the build instead of showing as code.
+        remarkPlugins: [remarkDiagrams],
       },
     ],
     [
@@ -126,7 +129,6 @@ const config: Config = {
 
   themes: [
     'docusaurus-theme-openapi-docs',
-    '@docusaurus/theme-mermaid',
     [kestrelSearchLocal, searchOptions],
   ],
 
@@ -172,7 +174,6 @@ const config: Config = {
       darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'http', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
     languageTabs: CODE_SAMPLE_LANGUAGES.map(({key, highlight}) => ({language: key, highlight, logoClass: key})),
   } satisfies Preset.ThemeConfig,
 };

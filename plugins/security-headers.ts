@@ -49,7 +49,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], options: 
     // No 'unsafe-inline' and no 'unsafe-eval': our bundles, the inline scripts hashed at build
     // time, and the analytics script.
     ['script-src', ["'self'", ...[...scriptHashes].sort(), analyticsOrigins.script]],
-    // React and mermaid set inline styles (style attributes, <style> in diagrams): styles only.
+    // React sets inline styles (style attributes): styles only.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com']],
     ['font-src', ["'self'", 'data:']],

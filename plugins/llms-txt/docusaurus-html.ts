@@ -4,8 +4,8 @@
  * knows plain HTML but not the markup Docusaurus' theme wraps around it. Without this step a twin
  * loses every code block's language and title and doubles its line breaks (Prism renders a line
  * as a `div` ending in `<br>`), keeps the invisible heading anchors as `[​](#id "Direct link")`
- * links, flattens tabs into a bare list of labels, and drops the Mermaid diagrams (the theme
- * renders them in the browser only; src/theme/Mermaid leaves their source in a data attribute).
+ * links, flattens tabs into a bare list of labels, and would keep a diagram only as an image link
+ * (src/components/Diagram leaves its mermaid source in a data attribute, turned back into a block).
  *
  * It also points internal links at the Markdown twins (`/rate-limits/` becomes `/rate-limits.md`,
  * `/` becomes `/index.md`). The plugin's own link rewriting turns a route with a trailing slash

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {test, expect, pageHeading, GUIDE_ROUTES, allowNotFoundDocument} from './fixtures';
+import {test, expect, pageHeading, expectDiagramsShown, GUIDE_ROUTES, allowNotFoundDocument} from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -28,8 +28,7 @@ async function ready(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(pageHeading(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const diagrams = page.locator('.docusaurus-mermaid-container');
-  if ((await diagrams.count()) > 0) await expect(diagrams.first().locator('svg')).toBeVisible();
+  await expectDiagramsShown(page);
 }
 
 async function auditRoutes(page: Page, routes: readonly string[]) {

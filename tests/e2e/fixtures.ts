@@ -79,6 +79,21 @@ export function allowNotFoundDocument(problems: Problems, documentUrl: string): 
   problems.allow(new RegExp(`status of 404 \\(Not Found\\) @ ${escaped}$`));
 }
 
+/** Every diagram of the page (an SVG drawn at build time, lazily loaded), scrolled to and decoded: their src. */
+export async function expectDiagramsShown(page: Page): Promise<string[]> {
+  const images = page.locator('figure[data-llms-mermaid] img');
+  const count = await images.count();
+  const sources: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const image = images.nth(i);
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    sources.push((await image.getAttribute('src')) ?? '');
+  }
+  return sources;
+}
+
 /** The visible heading of the page's article or main content. */
 /**
  * Opens the API explorer of an operation page: it loads on "Try it" (the page itself ships only the

@@ -6,7 +6,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect, openExplorer, pageHeading} from './fixtures';
+import {test, expect, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
@@ -80,9 +80,10 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
     await page.goto('/rate-limits/');
     await expect(pageHeading(page)).toBeVisible();
     await page.goto('/webhooks/overview');
-    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+    expect(await expectDiagramsShown(page)).toEqual(['/img/diagrams/webhooks-overview-1.svg']);
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Sending payments'}).click();
-    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+    await expect(pageHeading(page)).toHaveText('Sending payments');
+    expect(await expectDiagramsShown(page)).toEqual(['/img/diagrams/walkthrough-sending-payments-1.svg']);
     await page.goto('/api/introduction');
     await expect(pageHeading(page)).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -1,12 +1,15 @@
 /**
  * Wraps @theme-original/MDXComponents to render Markdown tables with ScrollableTable: a table
  * wider than the column scrolls sideways, and a scrolling region must be reachable by keyboard
- * (axe `scrollable-region-focusable`). Every other element keeps the original component.
+ * (axe `scrollable-region-focusable`). `diagram` is the element plugins/remark-diagrams.ts puts
+ * where a ```mermaid block was. Every other element keeps the original component.
  */
 import MDXComponents from '@theme-original/MDXComponents';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+import Diagram from '@site/src/components/Diagram';
 
 export default {
   ...MDXComponents,
   table: ScrollableTable,
+  diagram: Diagram,
 };
