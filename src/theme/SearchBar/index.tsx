@@ -21,22 +21,23 @@
  * 6. Stop words ("a", "on") are searched as prefixes and drown the words that matter:
  *    ./queryStopWords.ts registers the query filter the index files name in their pipeline.
  *
+ * 7. Weight. The plugin's client (lunr, autocomplete-js, preact, mark.js: ~35 KiB gzip) was on
+ *    every page's critical path. Until the reader reaches for search (pointer over or focus on
+ *    the button, a hotkey, a click), ./SearchButton.tsx draws the same button; then
+ *    ./LoadedSearchBar.tsx loads and, if the reader asked to open the panel, opens it. The chunk
+ *    is prefetched at idle priority, so opening stays instant.
+ *
  * Everything else is the plugin's own component, untouched.
  */
-/// <reference path="../../../plugins/docusaurus-search-local.d.ts" />
-import React, {useEffect, useRef, type ReactNode} from 'react';
-import SearchBar from '@theme-original/SearchBar';
+import React, {lazy, Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {isOpenShortcut, isTypingTarget} from './keyboard';
 import {watchSearchPanel} from './panelAria';
 import {installIndexTimeout} from './indexTimeout';
-import {registerQueryStopWords} from './queryStopWords';
-// The plugin's client loads its indexes with this lunr: the filter must be registered on it
-// before the first index loads (lunr refuses an index whose pipeline names an unknown function).
-import lunr from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
+import SearchButton from './SearchButton';
 
-registerQueryStopWords(lunr);
+const LoadedSearchBar = lazy(() => import(/* webpackPrefetch: true */ './LoadedSearchBar'));
 
 type Props = WrapperProps<typeof SearchBarType>;
 
@@ -47,8 +48,27 @@ function panelIsOpen(): boolean {
   return document.body.classList.contains(OPEN_CLASS);
 }
 
+/** Runs after the loaded search box's own effects (a later sibling): its button exists then. */
+function OpenWhenLoaded({root, open}: {root: React.RefObject<HTMLDivElement | null>; open: boolean}): null {
+  useEffect(() => {
+    if (!open) return undefined;
+    let frame = 0;
+    let tries = 0;
+    const click = () => {
+      const button = root.current?.querySelector<HTMLButtonElement>('.aa-DetachedSearchButton');
+      if (button) button.click();
+      else if (tries++ < 60) frame = requestAnimationFrame(click);
+    };
+    click();
+    return () => cancelAnimationFrame(frame);
+  }, [open, root]);
+  return null;
+}
+
 export default function SearchBarWrapper(props: Props): ReactNode {
   const rootRef = useRef<HTMLDivElement>(null);
+  // 'idle': our button only; 'load': fetch the real one; 'open': fetch it and open the panel.
+  const [wanted, setWanted] = useState<'idle' | 'load' | 'open'>('idle');
 
   // Effects run in the browser only, and before anyone can type: the plugin fetches an index on
   // the first query, and draws its panel only once opened.
@@ -100,9 +120,22 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
   }, []);
 
+  const button = (
+    <SearchButton
+      onIntent={() => setWanted((w) => (w === 'idle' ? 'load' : w))}
+      onOpen={() => setWanted('open')}
+    />
+  );
   return (
     <div ref={rootRef} style={{display: 'contents'}}>
-      <SearchBar {...props} />
+      {wanted === 'idle' ? (
+        button
+      ) : (
+        <Suspense fallback={button}>
+          <LoadedSearchBar {...props} />
+          <OpenWhenLoaded root={rootRef} open={wanted === 'open'} />
+        </Suspense>
+      )}
     </div>
   );
 }

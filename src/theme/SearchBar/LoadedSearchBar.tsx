@@ -1,0 +1,15 @@
+/**
+ * The plugin's search box with what it needs before its first index loads. Loaded on demand by
+ * ./index.tsx (the first time the reader reaches for search), so lunr, autocomplete-js and the
+ * plugin's client stay out of the first page load.
+ */
+/// <reference path="../../../plugins/docusaurus-search-local.d.ts" />
+import SearchBar from '@theme-original/SearchBar';
+import {registerQueryStopWords} from './queryStopWords';
+// The plugin's client loads its indexes with this lunr: the filter must be registered on it
+// before the first index loads (lunr refuses an index whose pipeline names an unknown function).
+import lunr from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
+
+registerQueryStopWords(lunr);
+
+export default SearchBar;
