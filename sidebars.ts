@@ -6,7 +6,6 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Get started',
-      collapsible: false,
       items: ['introduction', 'account/overview', 'account/dashboard', 'sandbox'],
     },
     {

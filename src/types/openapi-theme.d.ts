@@ -10,3 +10,10 @@ declare module '@theme/ApiExplorer/SecuritySchemes' {
 declare module 'crypto-js/sha1' {
   export default function sha1(message: string): {toString(): string};
 }
+declare module '@theme/ApiItem/hooks' {
+  export function useTypedSelector<T>(select: (state: never) => T): T;
+  export function useTypedDispatch(): (action: unknown) => void;
+}
+declare module '@theme/ApiExplorer/Server/slice' {
+  export function setServer(serialized: string): unknown;
+}

@@ -8,6 +8,7 @@
 import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
 import CodeSamples, {type CodeSample} from '@site/src/components/CodeSamples';
+import {useDefaultServer} from './useDefaultServer';
 import styles from './styles.module.css';
 
 type Props = {item: {method: string; 'x-codeSamples'?: CodeSample[]}; infoPath?: string};
@@ -17,6 +18,7 @@ const OriginalApiExplorer = lazy(() => import('@theme-original/ApiExplorer'));
 export default function ApiExplorerWrapper(props: Props): ReactNode {
   const [open, setOpen] = useState(false);
   const explorer = useRef<HTMLDivElement>(null);
+  useDefaultServer();
   useEffect(() => {
     if (open) explorer.current?.focus();
   }, [open]);

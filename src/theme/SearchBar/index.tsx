@@ -22,22 +22,26 @@
  *    ./queryStopWords.ts registers the query filter the index files name in their pipeline.
  *
  * 7. Weight. The plugin's client (lunr, autocomplete-js, preact, mark.js: ~35 KiB gzip) was on
- *    every page's critical path. Until the reader reaches for search (pointer over or focus on
- *    the button, a hotkey, a click), ./SearchButton.tsx draws the same button; then
- *    ./LoadedSearchBar.tsx loads and, if the reader asked to open the panel, opens it. The chunk
- *    is prefetched at idle priority, so opening stays instant.
+ *    every page's critical path. Until the reader reaches for search (pointer over the button, a
+ *    touch, a click or Enter, a hotkey), ./SearchButton.tsx draws the same button; then
+ *    ./LoadedSearchBar.tsx loads and, if the reader asked to open the panel, opens it; if our
+ *    button had focus, the real one gets it.
  *
  * Everything else is the plugin's own component, untouched.
  */
-import React, {lazy, Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {isOpenShortcut, isTypingTarget} from './keyboard';
 import {watchSearchPanel} from './panelAria';
 import {installIndexTimeout} from './indexTimeout';
 import SearchButton from './SearchButton';
+import {syncBodyTheme} from './bodyTheme';
 
-const LoadedSearchBar = lazy(() => import(/* webpackPrefetch: true */ './LoadedSearchBar'));
+// Not React.lazy: Suspense would swap our button for its fallback copy while loading, and a click
+// in progress would land on the removed one. Our button stays until the real box has loaded.
+// Not prefetched either: a webpack prefetch ignores data saver and slow connections (spec 9).
+const loadSearchBar = () => import('./LoadedSearchBar').then((m) => m.default as ComponentType<Props>);
 
 type Props = WrapperProps<typeof SearchBarType>;
 
@@ -48,20 +52,29 @@ function panelIsOpen(): boolean {
   return document.body.classList.contains(OPEN_CLASS);
 }
 
-/** Runs after the loaded search box's own effects (a later sibling): its button exists then. */
-function OpenWhenLoaded({root, open}: {root: React.RefObject<HTMLDivElement | null>; open: boolean}): null {
+/**
+ * Hands over from our button to the loaded box's: opens the panel if the reader asked to, or
+ * moves focus if our button had it. Runs after the loaded box's own effects (a later sibling),
+ * when its button normally exists; waits a few frames if not.
+ */
+function HandOver({root, open, focus}: {root: React.RefObject<HTMLDivElement | null>; open: boolean; focus: boolean}): null {
   useEffect(() => {
-    if (!open) return undefined;
+    if (!open && !focus) return undefined;
     let frame = 0;
     let tries = 0;
-    const click = () => {
+    const act = () => {
       const button = root.current?.querySelector<HTMLButtonElement>('.aa-DetachedSearchButton');
-      if (button) button.click();
-      else if (tries++ < 60) frame = requestAnimationFrame(click);
+      if (!button) {
+        if (tries++ < 60) frame = requestAnimationFrame(act);
+        return;
+      }
+      if (open) button.click();
+      else button.focus();
     };
-    click();
+    act();
     return () => cancelAnimationFrame(frame);
-  }, [open, root]);
+    // Once, when the loaded box appears.
+  }, []);
   return null;
 }
 
@@ -69,6 +82,23 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   const rootRef = useRef<HTMLDivElement>(null);
   // 'idle': our button only; 'load': fetch the real one; 'open': fetch it and open the panel.
   const [wanted, setWanted] = useState<'idle' | 'load' | 'open'>('idle');
+  const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
+  const ourButtonFocused = useRef(false);
+  useEffect(() => {
+    if (wanted === 'idle' || Loaded) return undefined;
+    let live = true;
+    loadSearchBar().then((component) => live && setLoaded(() => component));
+    return () => {
+      live = false;
+    };
+  }, [wanted, Loaded]);
+  // Like the plugin's box, the button appears once the page runs (with the theme's colours).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const stop = syncBodyTheme();
+    setMounted(true);
+    return stop;
+  }, []);
 
   // Effects run in the browser only, and before anyone can type: the plugin fetches an index on
   // the first query, and draws its panel only once opened.
@@ -93,12 +123,13 @@ export default function SearchBarWrapper(props: Props): ReactNode {
         return;
       }
       if (!isOpenShortcut(event) || isTypingTarget(event.target as HTMLElement | null)) return;
-      const button = root!.querySelector<HTMLButtonElement>('.aa-DetachedSearchButton');
-      if (!button) return;
       event.preventDefault();
       const active = document.activeElement;
       returnTo = {element: active instanceof HTMLElement && active !== document.body ? active : null, href: window.location.href};
-      button.click();
+      // Our stand-in button may not be drawn yet (the first render after hydration): ask directly.
+      const button = root!.querySelector<HTMLButtonElement>('.aa-DetachedSearchButton');
+      if (button) button.click();
+      else setWanted('open');
     }
 
     // The panel closes through autocomplete-js (Escape, Cancel, a click outside, a chosen result):
@@ -120,21 +151,21 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
   }, []);
 
-  const button = (
-    <SearchButton
-      onIntent={() => setWanted((w) => (w === 'idle' ? 'load' : w))}
-      onOpen={() => setWanted('open')}
-    />
-  );
   return (
     <div ref={rootRef} style={{display: 'contents'}}>
-      {wanted === 'idle' ? (
-        button
+      {Loaded ? (
+        <>
+          <Loaded {...props} />
+          <HandOver root={rootRef} open={wanted === 'open'} focus={ourButtonFocused.current} />
+        </>
       ) : (
-        <Suspense fallback={button}>
-          <LoadedSearchBar {...props} />
-          <OpenWhenLoaded root={rootRef} open={wanted === 'open'} />
-        </Suspense>
+        mounted && (
+          <SearchButton
+            onIntent={() => setWanted((w) => (w === 'idle' ? 'load' : w))}
+            onOpen={() => setWanted('open')}
+            onFocusChange={(focused) => (ourButtonFocused.current = focused)}
+          />
+        )
       )}
     </div>
   );
