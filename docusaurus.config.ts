@@ -172,7 +172,10 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'json', 'http', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+      // What the guides use beyond prism-react-renderer's own set; each grammar costs start-up time
+      // on every page. The code samples' Java, PHP, Ruby and C# load with them
+      // (src/components/CodeSamples/prismLanguages.ts).
+      additionalLanguages: ['bash', 'http'],
     },
     languageTabs: CODE_SAMPLE_LANGUAGES.map(({key, highlight}) => ({language: key, highlight, logoClass: key})),
   } satisfies Preset.ThemeConfig,

@@ -3,10 +3,6 @@ declare module '@theme/ApiExplorer/CodeTabs' {
   import type {ReactNode} from 'react';
   export default function CodeTabs(props: {groupId?: string; defaultValue?: string; lazy?: boolean; className?: string; children: ReactNode}): ReactNode;
 }
-declare module '@theme/ApiExplorer/SecuritySchemes' {
-  import type {ReactNode} from 'react';
-  export default function SecuritySchemes(props: {infoPath?: string}): ReactNode;
-}
 declare module 'crypto-js/sha1' {
   export default function sha1(message: string): {toString(): string};
 }
@@ -17,3 +13,4 @@ declare module '@theme/ApiItem/hooks' {
 declare module '@theme/ApiExplorer/Server/slice' {
   export function setServer(serialized: string): unknown;
 }
+declare module 'prismjs/components/*.js';

@@ -4,10 +4,11 @@
  * theme's tabs (the site's own code block inside, with its copy button), remembered under the same storage key as every code-sample tab on the site.
  * Unlike the theme's own snippets, nothing here generates code in the browser.
  */
-import React, {type ReactNode} from 'react';
+import React, {useEffect, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
 import {CODE_SAMPLE_LANGUAGES} from '@site/scripts/code-sample-languages.mjs';
+import {loadSampleLanguages, SAMPLE_ONLY_LANGUAGES} from './prismLanguages';
 
 export type CodeSample = {lang: string; label?: string; source: string};
 
@@ -19,7 +20,21 @@ function CodeTab({children, hidden, className}: {value: string; label: string; a
   );
 }
 
+/** Whether the grammars of the sample-only languages are registered (they load on first use). */
+function useSampleLanguages(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadSampleLanguages().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
+
 export default function CodeSamples({samples}: {samples: readonly CodeSample[]}): ReactNode {
+  const languagesReady = useSampleLanguages();
   const tabs = CODE_SAMPLE_LANGUAGES.flatMap((language) => {
     const sample = samples.find((s) => s.lang === language.codeSampleLanguage);
     return sample ? [{language, sample}] : [];
@@ -33,7 +48,11 @@ export default function CodeSamples({samples}: {samples: readonly CodeSample[]})
           value={language.key}
           label={language.key}
           attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}>
-          <CodeBlock language={language.highlight} className="openapi-explorer__code-block" showLineNumbers>
+          <CodeBlock
+            // Until its grammar has loaded, a sample shows as plain text (then highlighted).
+            language={languagesReady || !(SAMPLE_ONLY_LANGUAGES as readonly string[]).includes(language.highlight) ? language.highlight : 'text'}
+            className="openapi-explorer__code-block"
+            showLineNumbers>
             {sample.source}
           </CodeBlock>
         </CodeTab>

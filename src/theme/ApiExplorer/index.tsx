@@ -2,11 +2,12 @@
  * Wraps @theme-original/ApiExplorer so that an operation page does not download the explorer until
  * the reader asks for it. The original pulls in Postman's request model and code generators (with
  * faker and iconv: ~1.6 MB gzip) the moment the page renders. Until the reader presses "Try it",
- * this shows the authorization summary and the build-time code samples; then it loads the original
+ * this shows the build-time code samples (the authorization and scope are stated under the
+ * operation's method and path, plugins/openapi-api-page.ts; the theme's collapsed summary of them
+ * here was an h4 out of heading order); then it loads the original
  * in place (its own chunk), whose snippets follow what the reader enters, and moves focus into it.
  */
 import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
-import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
 import CodeSamples, {type CodeSample} from '@site/src/components/CodeSamples';
 import {useDefaultServer} from './useDefaultServer';
 import styles from './styles.module.css';
@@ -38,7 +39,6 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
   const isEvent = props.item.method === 'event';
   return (
     <>
-      <SecuritySchemes infoPath={props.infoPath} />
       {!isEvent && <CodeSamples samples={props.item['x-codeSamples'] ?? []} />}
       {!isEvent && (
         <button type="button" className={`button button--primary button--block kestrel-try-it ${styles.tryIt}`} onClick={() => setOpen(true)}>
