@@ -17,6 +17,7 @@ import path from 'node:path';
 import {compile} from '@mdx-js/mdx';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
 import {API_SLUGS} from '../spec-routes';
+import {CODE_SAMPLE_LANGUAGES} from '../../scripts/code-sample-languages.mjs';
 import {GUIDE_FILES, ROOT, definition, readPage, type Page} from './guide-http';
 
 const PAGES = GUIDE_FILES.map(readPage);
@@ -87,9 +88,9 @@ describe('guide structure', () => {
 // Language tabs
 // ---------------------------------------------------------------------------------------------
 
-/** The API reference's code sample languages, from `languageTabs` in docusaurus.config.ts. */
+/** The API reference's code sample languages (scripts/code-sample-languages.mjs, which `languageTabs` reads). */
 const CONFIG = readFileSync(path.join(ROOT, 'docusaurus.config.ts'), 'utf8');
-const LANGUAGES = [...(/languageTabs: \[([\s\S]*?)\n {4}\]/.exec(CONFIG)?.[1] ?? '').matchAll(/language: '([\w-]+)'/g)].map((m) => m[1]!);
+const LANGUAGES = CODE_SAMPLE_LANGUAGES.map((l) => l.key);
 const LABELS: Record<string, string> = {curl: 'curl', nodejs: 'Node.js', python: 'Python', go: 'Go', java: 'Java', php: 'PHP', ruby: 'Ruby', csharp: 'C#'};
 /** The fenced-block languages each tab may hold. */
 const FENCES: Record<string, string[]> = {
@@ -111,6 +112,7 @@ function attributes(tag: string): Record<string, string> {
 
 describe('language tabs', () => {
   it('are the values of the API reference code samples', () => {
+    expect(CONFIG).toMatch(/languageTabs: CODE_SAMPLE_LANGUAGES\.map\(/);
     expect(LANGUAGES).toEqual(['curl', 'nodejs', 'python', 'go', 'java', 'php', 'ruby', 'csharp']);
   });
 
