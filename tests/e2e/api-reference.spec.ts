@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
-import {test, expect, openExplorer, pageHeading} from './fixtures';
+import {test, expect, editServer, openExplorer, pageHeading, showServer} from './fixtures';
 import {API_SLUGS, API_GROUPS} from '../spec-routes';
 import {BUILT_SERVERS} from './build-flags';
 
@@ -78,17 +78,9 @@ test('the code-sample language persists across operation pages and a reload', as
 test('the explorer lists the production and sandbox servers', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
   await openExplorer(page);
-  const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
-  // Open the "Base URL" section (a click before hydration finishes can be undone by it: retry).
-  await expect(async () => {
-    if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
-    await expect(serverBox).toBeVisible({timeout: 1000});
-  }).toPass();
+  await showServer(page);
   await expect(page.locator('.openapi-explorer__server-url')).toHaveText('https://api.kestrel.example/v1');
-  // The Edit button appears when the pointer is over the server box.
-  await serverBox.hover();
-  await page.getByRole('button', {name: 'Edit'}).click();
-  const serverSelect = page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})});
+  const serverSelect = await editServer(page);
   // Production and sandbox first; a build made with KESTREL_LOCAL_SANDBOX=1 (as `npm test` makes)
   // adds the local sandbox after them. That the public build has exactly the two is proven on the
   // bundler's output by tests/unit/local-sandbox-switch.test.ts.

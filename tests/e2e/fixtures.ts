@@ -104,6 +104,25 @@ export async function openExplorer(page: Page): Promise<void> {
   await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
 }
 
+/** Opens the explorer's "Base URL" section; returns the box that shows the chosen server. */
+export async function showServer(page: Page) {
+  const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
+  // A click before hydration finishes can be undone by it: retry until the box shows.
+  await expect(async () => {
+    if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
+    await expect(serverBox).toBeVisible({timeout: 1000});
+  }).toPass();
+  return serverBox;
+}
+
+/** Opens the server select behind the "Edit" button (it appears while the pointer is over the box). */
+export async function editServer(page: Page) {
+  const serverBox = await showServer(page);
+  await serverBox.hover();
+  await page.getByRole('button', {name: 'Edit'}).click();
+  return page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})});
+}
+
 export function pageHeading(page: Page) {
   return page.locator('main h1, article h1').first();
 }

@@ -5,7 +5,7 @@
  * makes it, so that the explorer offers the server and the CSP lets the page call it.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, openExplorer, pageHeading} from './fixtures';
+import {test, expect, editServer, openExplorer, pageHeading} from './fixtures';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../scripts/local-sandbox.mjs';
 import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
 
@@ -21,15 +21,7 @@ async function useLocalSandbox(page: Page, route: string) {
   await page.goto(route);
   await expect(pageHeading(page)).toBeVisible();
   await openExplorer(page);
-  const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
-  // A click before hydration finishes can be undone by it: retry until the box shows.
-  await expect(async () => {
-    if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
-    await expect(serverBox).toBeVisible({timeout: 1000});
-  }).toPass();
-  await serverBox.hover();
-  await page.getByRole('button', {name: 'Edit'}).click();
-  const select = page.locator('select').filter({has: page.locator('option', {hasText: LOCAL_SANDBOX_SERVER.url})});
+  const select = await editServer(page);
   await select.selectOption(LOCAL_SANDBOX_SERVER.url);
   await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(LOCAL_SANDBOX_SERVER.url);
   const token = page.getByPlaceholder('Bearer Token').first();

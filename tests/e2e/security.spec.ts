@@ -6,7 +6,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
+import {test, expect, editServer, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
@@ -108,14 +108,7 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
     await expect(pageHeading(page)).toBeVisible();
     await openExplorer(page);
     // Choose the sandbox server, change the language, open the body, send.
-    const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
-    await expect(async () => {
-      if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
-      await expect(serverBox).toBeVisible({timeout: 1000});
-    }).toPass();
-    await serverBox.hover();
-    await page.getByRole('button', {name: 'Edit'}).click();
-    await page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})}).selectOption(brand.api.sandbox);
+    await (await editServer(page)).selectOption(brand.api.sandbox);
     await page.getByRole('tab', {name: 'nodejs', exact: true}).click();
     await page.getByRole('button', {name: 'Send API Request'}).click();
     await expect(page.locator('.openapi-response__status-code').first()).toContainText('inv_csp');
