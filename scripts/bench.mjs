@@ -77,7 +77,7 @@ function routesByType() {
   const routes = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
   const html = (route) => readFileSync(path.join('build', route, 'index.html'), 'utf8');
   const isOperation = (route) => /^\/api\/[^/]+$/.test(route) && route !== '/api/introduction' && !route.endsWith('-webhook');
-  const guideRoutes = routes.filter((r) => !r.startsWith('/api'));
+  const guideRoutes = routes.filter((r) => r !== '/api' && !r.startsWith('/api/'));
   return {
     home: ['/'],
     guide: guideRoutes.filter((r) => r !== '/' && !html(r).includes('data-llms-mermaid')),
