@@ -10,6 +10,12 @@
  *   response) opened without `rel="noopener noreferrer"`, and internal links bypassed the client
  *   router and the broken-link check. Links render with @docusaurus/Link here.
  *
+ * - Speed: an operation page renders a few hundred descriptions, and parsing each with micromark
+ *   and GFM (whose extensions are rebuilt on every parse) was most of the time a click between
+ *   operation pages took. Text with nothing Markdown would change is rendered as the paragraph
+ *   react-markdown makes of it, and parsed results are kept per text (the same field
+ *   descriptions recur across operations: Money, Problem, pagination).
+ *
  * Code blocks keep the original's treatment: fenced code with a language is a CodeBlock, and the
  * <pre> around it becomes a <div> (CodeBlock brings its own <pre>).
  */
@@ -18,6 +24,7 @@ import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
+import {isPlainText} from './plainText';
 
 type NodeProp = {node?: unknown};
 
@@ -45,10 +52,24 @@ function Code({node: _node, className, children, ...props}: ComponentProps<'code
   );
 }
 
+const COMPONENTS = {a: MarkdownLink, pre: Pre, code: Code};
+const PLUGINS = [remarkGfm];
+
+const rendered = new Map<string, ReactNode>();
+const MAX_CACHED = 2000;
+
+// react-markdown's component is a plain function of its options (no hooks), so its output, the
+// element tree, can be computed once per text and reused wherever that text is shown again.
+const renderMarkdown = ReactMarkdown as unknown as (options: ComponentProps<typeof ReactMarkdown>) => ReactNode;
+
 export default function Markdown({children}: {children?: string}): ReactNode {
-  return (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} components={{a: MarkdownLink, pre: Pre, code: Code}}>
-      {children}
-    </ReactMarkdown>
-  );
+  if (typeof children !== 'string' || children === '') return null;
+  if (isPlainText(children)) return <p>{children}</p>;
+  let element = rendered.get(children);
+  if (element === undefined) {
+    element = renderMarkdown({children, remarkPlugins: PLUGINS, components: COMPONENTS});
+    if (rendered.size >= MAX_CACHED) rendered.delete(rendered.keys().next().value!);
+    rendered.set(children, element);
+  }
+  return element;
 }
