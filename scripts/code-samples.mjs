@@ -11,6 +11,7 @@
 import codegen from 'postman-code-generators';
 import sdk from 'postman-collection';
 import {CODE_SAMPLE_LANGUAGES} from './code-sample-languages.mjs';
+import {valueAt} from './json-pointer.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 // The options the theme passes to the generators (languages.js, generateLanguageSet).
@@ -24,12 +25,9 @@ function resolve(definition, node) {
     if (seen.has(current.$ref)) throw new Error(`code-samples: circular $ref ${current.$ref}`);
     seen.add(current.$ref);
     if (!current.$ref.startsWith('#/')) throw new Error(`code-samples: external $ref ${current.$ref} in the bundle`);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((value, key) => value?.[key], definition);
-    if (current === undefined) throw new Error(`code-samples: unresolved $ref ${[...seen].pop()}`);
+    const ref = current.$ref;
+    current = valueAt(definition, ref);
+    if (current === undefined) throw new Error(`code-samples: unresolved $ref ${ref}`);
   }
   return current;
 }

@@ -11,6 +11,7 @@
 import kebabCase from 'lodash/kebabCase';
 import {SCHEME_LABELS} from '../openapi-api-page';
 import {twinPath} from '../../src/components/PageActions/twinPath';
+import {valueAt} from '../../scripts/json-pointer.mjs';
 
 type Json = Record<string, any>;
 export type Definition = Json;
@@ -65,10 +66,7 @@ export class OpenApiMarkdown {
 
   private resolve(ref: string): Json {
     if (!ref.startsWith('#/')) throw new Error(`openapi-markdown: external $ref ${ref} is not bundled`);
-    const target = ref
-      .slice(2)
-      .split('/')
-      .reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+    const target = valueAt(this.doc, ref) as Json | undefined;
     if (target === undefined) throw new Error(`openapi-markdown: $ref ${ref} does not resolve`);
     return target;
   }

@@ -11,6 +11,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {valueAt} from '../../scripts/json-pointer.mjs';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DEFINITION = path.join(ROOT, 'openapi/openapi.yaml');
@@ -63,15 +64,7 @@ export function pointer(...tokens: (string | number)[]): string {
 
 /** The value at a local JSON pointer such as `#/components/schemas/Invoice`. */
 export function getAt(doc: JsonObject, ref: string): Json | undefined {
-  if (!ref.startsWith('#')) throw new Error(`Not a local reference: ${ref}`);
-  let node: Json | undefined = doc;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObject(node)) node = node[token];
-    else return undefined;
-  }
-  return node;
+  return valueAt(doc, ref) as Json | undefined;
 }
 
 /** Follows `$ref`s until it reaches an object without one; returns it with its pointer. */
