@@ -20,6 +20,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {createServer} from './serve-build.mjs';
+import {listenOnFreePort} from './ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 
 const arg = (name, fallback) => {
@@ -164,8 +165,7 @@ async function warmQueries(browser, baseURL) {
 }
 
 const server = createServer({root: DIR});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const baseURL = `http://127.0.0.1:${server.address().port}`;
+const baseURL = await listenOnFreePort(server);
 const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
 try {
   const sizes = await indexSizes();

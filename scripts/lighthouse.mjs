@@ -6,6 +6,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {createServer} from './serve-build.mjs';
+import {listenOnFreePort} from './ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 import {analyticsOrigins} from '../src/brand.ts';
 
@@ -17,8 +18,7 @@ const ANALYTICS_PATTERNS = [analyticsOrigins.script, analyticsOrigins.collect].m
 
 export async function lighthouseScores(routes, buildDir = 'build') {
   const server = createServer({root: buildDir});
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const origin = await listenOnFreePort(server);
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS});
   try {
     const results = [];

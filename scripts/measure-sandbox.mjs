@@ -9,22 +9,13 @@
  * bundles the definition first (a few seconds more).
  */
 import {spawn} from 'node:child_process';
-import net from 'node:net';
+import {freePort} from './ports.mjs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 5);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function once() {
   const port = await freePort();

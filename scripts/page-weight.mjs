@@ -12,6 +12,7 @@
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {createServer} from './serve-build.mjs';
+import {listenOnFreePort} from './ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 import {firstVisit, watchScripts} from './script-weights.mjs';
 
@@ -31,8 +32,7 @@ export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'bu
 
 export async function withServedBuild(fn, buildDir = 'build') {
   const server = createServer({root: buildDir});
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const origin = await listenOnFreePort(server);
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   try {
     return await fn(browser, origin);

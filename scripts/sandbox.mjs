@@ -20,6 +20,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {LOCAL_SANDBOX_BASE_PATH, LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from './local-sandbox.mjs';
 import {createSandboxProxy} from './sandbox-proxy.mjs';
+import {freePort} from './ports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`sandbox: ${line}`);
@@ -58,15 +59,6 @@ function definitionFile() {
   return {file: path.join(dir, 'openapi.json'), cleanup: () => rmSync(dir, {recursive: true, force: true})};
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, LOCAL_SANDBOX_HOST, () => {
-      const {port} = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function accepts(port) {
   return new Promise((resolve) => {

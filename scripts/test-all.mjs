@@ -7,16 +7,9 @@
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync, mkdirSync} from 'node:fs';
-import net from 'node:net';
+import {freePort} from './ports.mjs';
 
-/** A port nothing listens on, so the browser tests never meet another server. */
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// A port nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
 
 // One build serves every browser test, so it is made with the local sandbox offered

@@ -3,7 +3,7 @@
  * already runs on 4010 does not collide with the tests), and stops it with a signal.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import net from 'node:net';
+import {freePort} from '../../scripts/ports.mjs';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
 
@@ -18,13 +18,6 @@ export type Sandbox = {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 };
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export async function startSandbox(timeoutMs = 60_000): Promise<Sandbox> {
   const port = await freePort();

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Server} from 'node:http';
 import {createServer, parseHeadersFile, headersFor} from '../../scripts/serve-build.mjs';
+import {listenOnFreePort} from '../../scripts/ports.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'serve-'));
 mkdirSync(path.join(root, 'rate-limits'));
@@ -15,9 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   server = createServer({root});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnFreePort(server);
 });
 afterAll(() => server.close());
 
@@ -62,9 +61,7 @@ describe('serve-build --headers', () => {
 
   it('sends the headers on pages, assets and the not-found page', async () => {
     const withHeaders = createServer({root, headerRules: parseHeadersFile('/*\n  Content-Security-Policy: default-src \'self\'\n')});
-    await new Promise<void>((resolve) => withHeaders.listen(0, '127.0.0.1', resolve));
-    const address = withHeaders.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const url = await listenOnFreePort(withHeaders);
     try {
       for (const p of ['/', '/rate-limits', '/nope']) {
         const res = await fetch(`${url}${p}`);
