@@ -21,6 +21,7 @@ import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {createServer} from './serve-build.mjs';
 import {listenOnFreePort} from './ports.mjs';
+import {median, quantile} from './stats.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 
 const arg = (name, fallback) => {
@@ -48,12 +49,6 @@ const QUERY_POOL = [
   'exponential backoff',
 ];
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 /** Bytes, exact, with KiB for reading. */
 const kb = (n) => `${n.toLocaleString('en-US')} B (${(n / 1024).toFixed(1)} KiB)`;
 const ms = (n) => `${n.toFixed(1)} ms`;

@@ -15,11 +15,11 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
-import {BUDGETS, KIB, ownBytes, prefetchBytes} from './budgets.mjs';
+import {BUDGETS, KIB, builtPageHasDiagram, ownBytes, prefetchBytes} from './budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
 import {lighthouseScores} from './lighthouse.mjs';
 import {navigationTimes} from './navigation-timing.mjs';
+import {median} from './stats.mjs';
 
 const PAGE_SIZE = 4096;
 
@@ -75,13 +75,12 @@ async function coldBuild() {
 function routesByType() {
   const sitemap = readFileSync('build/sitemap.xml', 'utf8');
   const routes = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
-  const html = (route) => readFileSync(path.join('build', route, 'index.html'), 'utf8');
   const isOperation = (route) => /^\/api\/[^/]+$/.test(route) && route !== '/api/introduction' && !route.endsWith('-webhook');
   const guideRoutes = routes.filter((r) => r !== '/api' && !r.startsWith('/api/'));
   return {
     home: ['/'],
-    guide: guideRoutes.filter((r) => r !== '/' && !html(r).includes('data-llms-mermaid')),
-    guideWithDiagram: guideRoutes.filter((r) => html(r).includes('data-llms-mermaid')),
+    guide: guideRoutes.filter((r) => r !== '/' && !builtPageHasDiagram(r)),
+    guideWithDiagram: guideRoutes.filter((r) => builtPageHasDiagram(r)),
     apiIntroduction: ['/api/introduction'],
     operation: routes.filter(isOperation),
   };
@@ -128,7 +127,6 @@ if (build) {
   console.log(`| cold production build (gen-api + build) | ${build.seconds.toFixed(1)} s | 60 s |`);
   console.log(`| peak memory of the build (process tree RSS) | ${(build.peakBytes / 2 ** 30).toFixed(2)} GiB | < 2 GB |`);
 }
-const sorted = [...weights.navigation].sort((a, b) => a - b);
-const middle = sorted.length / 2;
-const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-console.log(`| client navigation between two operation pages, click to new h1 (median of ${sorted.length}) | ${median.toFixed(1)} ms | 100 ms |`);
+console.log(
+  `| client navigation between two operation pages, click to new h1 (median of ${weights.navigation.length}) | ${median(weights.navigation).toFixed(1)} ms | 100 ms |`,
+);

@@ -7,6 +7,9 @@
  * links scroll into view (`<link rel="prefetch">`, sent with `Sec-Purpose: prefetch`, idle
  * priority, skipped on slow 2g and with data saver, spec 9); the bench prints them separately.
  */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
 export const KIB = 1024;
 
 export const BUDGETS = {
@@ -24,4 +27,12 @@ export function ownBytes(scripts) {
 
 export function prefetchBytes(scripts) {
   return scripts.filter((s) => s.prefetch).reduce((sum, s) => sum + s.gzip, 0);
+}
+
+/**
+ * Whether a built page shows a diagram (each leaves its source in data-llms-mermaid): what makes a
+ * guide "a guide with a diagram" for its budget.
+ */
+export function builtPageHasDiagram(route, buildDir = 'build') {
+  return readFileSync(path.join(buildDir, route, 'index.html'), 'utf8').includes('data-llms-mermaid');
 }

@@ -10,6 +10,7 @@
  */
 import {spawn} from 'node:child_process';
 import {freePort} from './ports.mjs';
+import {median} from './stats.mjs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -44,7 +45,5 @@ for (let i = 0; i < runs; i++) {
   times.push(await once());
   console.log(`run ${i + 1}: ${(times.at(-1) / 1000).toFixed(2)} s`);
 }
-const sorted = [...times].sort((a, b) => a - b);
-const median = sorted[Math.floor(sorted.length / 2)];
-console.log(`start-up (spawn -> first 200), ${runs} runs: median ${(median / 1000).toFixed(2)} s, ` +
-  `min ${(sorted[0] / 1000).toFixed(2)} s, max ${(sorted.at(-1) / 1000).toFixed(2)} s`);
+console.log(`start-up (spawn -> first 200), ${runs} runs: median ${(median(times) / 1000).toFixed(2)} s, ` +
+  `min ${(Math.min(...times) / 1000).toFixed(2)} s, max ${(Math.max(...times) / 1000).toFixed(2)} s`);

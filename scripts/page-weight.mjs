@@ -15,8 +15,7 @@ import {createServer} from './serve-build.mjs';
 import {listenOnFreePort} from './ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 import {firstVisit, watchScripts} from './script-weights.mjs';
-
-export {firstVisit, gzipSize, watchScripts} from './script-weights.mjs';
+import {BUDGETS, KIB, ownBytes, prefetchBytes} from './budgets.mjs';
 
 /** Scripts fetched on a first visit to `route` in a fresh context. */
 export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'build') {
@@ -42,18 +41,15 @@ export async function withServedBuild(fn, buildDir = 'build') {
   }
 }
 
-// No top-level await: the byte-budget browser test imports this module, and Playwright loads
-// test files with require().
 async function main() {
-  const {BUDGETS, ownBytes, prefetchBytes, KIB} = await import('./budgets.mjs');
   const routes = process.argv.slice(2).length ? process.argv.slice(2) : Object.values(BUDGETS).map((b) => b.sample);
   await withServedBuild(async (browser, origin) => {
     console.log('| route | scripts | gzip JS, own (KiB) | prefetched for other pages (KiB) |');
     console.log('| --- | ---: | ---: | ---: |');
     for (const route of routes) {
       const scripts = await scriptsOfFirstVisit(browser, origin, route);
-      const own = scripts.filter((s) => !s.prefetch).length;
-      console.log(`| ${route} | ${own} | ${(ownBytes(scripts) / KIB).toFixed(1)} | ${(prefetchBytes(scripts) / KIB).toFixed(1)} |`);
+      const ownCount = scripts.filter((s) => !s.prefetch).length;
+      console.log(`| ${route} | ${ownCount} | ${(ownBytes(scripts) / KIB).toFixed(1)} | ${(prefetchBytes(scripts) / KIB).toFixed(1)} |`);
     }
   });
 }

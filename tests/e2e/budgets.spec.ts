@@ -9,7 +9,8 @@ import path from 'node:path';
 import {test, expect, GUIDE_ROUTES} from './fixtures';
 import {API_SLUGS} from '../spec-routes';
 import {firstVisit, watchScripts} from '../../scripts/script-weights.mjs';
-import {BUDGETS, KIB, ownBytes} from '../../scripts/budgets.mjs';
+import {BUDGETS, KIB, builtPageHasDiagram, ownBytes} from '../../scripts/budgets.mjs';
+import {mermaidBlocks} from '../../plugins/diagrams-shared.mjs';
 
 type Budget = (typeof BUDGETS)[keyof typeof BUDGETS];
 
@@ -17,12 +18,7 @@ type Budget = (typeof BUDGETS)[keyof typeof BUDGETS];
 function guideSourcesWithDiagrams(dir = 'docs'): number {
   return readdirSync(dir, {withFileTypes: true, recursive: true})
     .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
-    .filter((entry) => /^```mermaid/m.test(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))).length;
-}
-
-/** Whether the built page shows a diagram (each diagram leaves its source in data-llms-mermaid). */
-function builtPageHasDiagram(route: string): boolean {
-  return readFileSync(path.join('build', route, 'index.html'), 'utf8').includes('data-llms-mermaid');
+    .filter((entry) => mermaidBlocks(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).length > 0).length;
 }
 
 async function expectWithin(page: import('@playwright/test').Page, baseURL: string, route: string, budget: Budget) {
@@ -36,7 +32,7 @@ async function expectWithin(page: import('@playwright/test').Page, baseURL: stri
 
 test.describe('gzip JavaScript of a first visit stays within its budget', () => {
   test('the built guides with a diagram are the guides whose source has one', () => {
-    expect(GUIDE_ROUTES.filter(builtPageHasDiagram)).toHaveLength(guideSourcesWithDiagrams());
+    expect(GUIDE_ROUTES.filter((route) => builtPageHasDiagram(route))).toHaveLength(guideSourcesWithDiagrams());
   });
 
   for (const route of GUIDE_ROUTES) {
