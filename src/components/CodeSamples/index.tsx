@@ -1,8 +1,9 @@
 /**
  * The code samples of an operation page, as written into the definition at build time
  * (`x-codeSamples`, scripts/code-samples.mjs): one tab per language, in the look of the API
- * theme's tabs (the site's own code block inside, with its copy button), remembered under the same storage key as every code-sample tab on the site.
- * Unlike the theme's own snippets, nothing here generates code in the browser.
+ * theme's tabs (the site's own code block inside, with its copy button), remembered under the
+ * same storage key as every code-sample tab on the site. Unlike the theme's own snippets,
+ * nothing here generates code in the browser.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';

@@ -2,10 +2,10 @@
  * Wraps @theme-original/ApiExplorer so that an operation page does not download the explorer until
  * the reader asks for it. The original pulls in Postman's request model and code generators (with
  * faker and iconv: ~1.6 MB gzip) the moment the page renders. Until the reader presses "Try it",
- * this shows the build-time code samples (the authorization and scope are stated under the
- * operation's method and path, plugins/openapi-api-page.ts; the theme's collapsed summary of them
- * here was an h4 out of heading order); then it loads the original
- * in place (its own chunk), whose snippets follow what the reader enters, and moves focus into it.
+ * this shows the build-time code samples; then it loads the original in place (its own chunk),
+ * whose snippets follow what the reader enters, and moves focus into it. The closed state leaves
+ * out the theme's collapsed authorization summary (an h4 out of heading order): the scope line
+ * under the operation's method and path says the same (plugins/openapi-api-page.ts).
  */
 import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import CodeSamples, {type CodeSample} from '@site/src/components/CodeSamples';

@@ -9,7 +9,6 @@
  * - Its links were bare <a> elements: a URL in a description (the status page in the 503
  *   response) opened without `rel="noopener noreferrer"`, and internal links bypassed the client
  *   router and the broken-link check. Links render with @docusaurus/Link here.
- *
  * - Speed: an operation page renders a few hundred descriptions, and parsing each with micromark
  *   and GFM (whose extensions are rebuilt on every parse) was most of the time a click between
  *   operation pages took. Text with nothing Markdown would change is rendered as the paragraph

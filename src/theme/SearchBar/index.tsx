@@ -94,11 +94,9 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   }, [wanted, Loaded]);
   // Like the plugin's box, the button appears once the page runs (with the theme's colours).
   const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    const stop = syncBodyTheme();
-    setMounted(true);
-    return stop;
-  }, []);
+  useEffect(() => setMounted(true), []);
+  // Until the plugin's box has loaded and does it itself.
+  useEffect(() => (Loaded ? undefined : syncBodyTheme()), [Loaded]);
 
   // Effects run in the browser only, and before anyone can type: the plugin fetches an index on
   // the first query, and draws its panel only once opened.
