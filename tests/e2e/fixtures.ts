@@ -3,7 +3,7 @@
  * request to our own origin. Third-party requests never leave the machine: the analytics script is
  * answered with an empty script (the inline gtag stub still records every call in dataLayer).
  */
-import {test as base, expect, type Page, type ConsoleMessage} from '@playwright/test';
+import {test as base, expect, type Page, type ConsoleMessage, type Request} from '@playwright/test';
 
 export const ANALYTICS_HOST = 'www.googletagmanager.com';
 
@@ -102,6 +102,24 @@ export async function expectDiagramsShown(page: Page): Promise<string[]> {
 export async function openExplorer(page: Page): Promise<void> {
   await page.getByRole('button', {name: 'Try it', exact: true}).click();
   await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
+}
+
+/**
+ * Answers every request the page sends to an API server with `status` and the JSON `body`, as a
+ * server that allows the portal's origin would. Returns the requests, in order, as they arrive.
+ */
+export async function mockApi(page: Page, server: string, status: number, body: unknown): Promise<Request[]> {
+  const received: Request[] = [];
+  await page.route(`${new URL(server).origin}/**`, (route) => {
+    received.push(route.request());
+    return route.fulfill({
+      status,
+      contentType: 'application/json',
+      headers: {'access-control-allow-origin': '*'},
+      body: JSON.stringify(body),
+    });
+  });
+  return received;
 }
 
 /** Opens the explorer's "Base URL" section; returns the box that shows the chosen server. */

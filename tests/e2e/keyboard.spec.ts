@@ -3,7 +3,8 @@
  * tabs, the API explorer and the search panel work without a pointer.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, pageHeading} from './fixtures';
+import {test, expect, mockApi, pageHeading} from './fixtures';
+import {brand} from '../../src/brand';
 
 type Stop = {id: string; label: string; ring: boolean};
 
@@ -79,8 +80,16 @@ async function tabTo(page: Page, matches: string, maxPresses = 250) {
   throw new Error(`Tab never reached ${matches}`);
 }
 
-/** Tabs to "Try it", opens the explorer with Enter, and checks focus moved into the explorer. */
-async function openExplorerByKeyboard(page: Page) {
+/**
+ * Opens an operation page, enters <main> by the skip link, Tabs to "Try it", opens the explorer
+ * with Enter, and checks focus moved into the explorer.
+ */
+async function openExplorerByKeyboard(page: Page, route: string) {
+  await page.goto(route);
+  await expect(pageHeading(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Tab'); // skip link
+  await page.keyboard.press('Enter'); // to <main>
   await tabTo(page, 'button.kestrel-try-it');
   await expect(page.locator(':focus')).toHaveText('Try it');
   await page.keyboard.press('Enter');
@@ -141,22 +150,8 @@ test('code-sample tabs: Arrow keys move along the languages and Enter picks one'
 });
 
 test('explorer: fill a path parameter and the token, send the request and read the answer, by keyboard', async ({page, problems}) => {
-  const sent: {url: string; auth?: string}[] = [];
-  await page.route('https://api.kestrel.example/**', (route) => {
-    sent.push({url: route.request().url(), auth: route.request().headers().authorization});
-    return route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: {'access-control-allow-origin': '*'},
-      body: JSON.stringify({id: 'inv_keyboard', status: 'unpaid'}),
-    });
-  });
-  await page.goto('/api/find-invoice-by-id');
-  await expect(pageHeading(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
-  await openExplorerByKeyboard(page);
+  const sent = await mockApi(page, brand.api.production, 200, {id: 'inv_keyboard', status: 'unpaid'});
+  await openExplorerByKeyboard(page, '/api/find-invoice-by-id');
   await tabTo(page, 'input[placeholder="Bearer Token"]');
   await page.keyboard.type('sk_test_keyboard');
   await tabTo(page, 'input[name="invoiceId"]');
@@ -167,7 +162,9 @@ test('explorer: fill a path parameter and the token, send the request and read t
   await expect(page.locator('.openapi-response__status-code, .openapi-explorer__response-container').first()).toContainText(
     'inv_keyboard',
   );
-  expect(sent).toEqual([{url: 'https://api.kestrel.example/v1/invoices/inv_keyboard', auth: 'Bearer sk_test_keyboard'}]);
+  expect(sent.map((r) => ({url: r.url(), auth: r.headers().authorization}))).toEqual([
+    {url: 'https://api.kestrel.example/v1/invoices/inv_keyboard', auth: 'Bearer sk_test_keyboard'},
+  ]);
   // The response can be cleared by keyboard too.
   await tabTo(page, 'button.openapi-explorer__response-clear-btn');
   await page.keyboard.press('Enter');
@@ -176,22 +173,8 @@ test('explorer: fill a path parameter and the token, send the request and read t
 });
 
 test('explorer: edit the request body and send it, by keyboard', async ({page, problems}) => {
-  const bodies: string[] = [];
-  await page.route('https://api.kestrel.example/**', (route) => {
-    bodies.push(route.request().postData() ?? '');
-    return route.fulfill({
-      status: 201,
-      contentType: 'application/json',
-      headers: {'access-control-allow-origin': '*'},
-      body: JSON.stringify({id: 'inv_body'}),
-    });
-  });
-  await page.goto('/api/issue-invoice');
-  await expect(pageHeading(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
-  await openExplorerByKeyboard(page);
+  const sent = await mockApi(page, brand.api.production, 201, {id: 'inv_body'});
+  await openExplorerByKeyboard(page, '/api/issue-invoice');
   const editor = '.openapi-explorer__playground-container pre';
   await tabTo(page, editor);
   await page.keyboard.press('Control+A');
@@ -206,8 +189,8 @@ test('explorer: edit the request body and send it, by keyboard', async ({page, p
   await tabTo(page, 'button.openapi-explorer__request-btn', 20);
   await page.keyboard.press('Enter');
   await expect(page.locator('.openapi-response__status-code').first()).toContainText('inv_body');
-  expect(bodies).toHaveLength(1);
-  expect(JSON.parse(bodies[0]!)).toMatchObject({memo: 'by keyboard'});
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(sent[0]!.postData() ?? '')).toMatchObject({memo: 'by keyboard'});
   void problems;
 });
 

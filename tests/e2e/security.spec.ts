@@ -6,7 +6,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect, editServer, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
+import {test, expect, editServer, mockApi, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
@@ -94,16 +94,7 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
 
   test('an operation page with the explorer used (a request sent to the sandbox server)', async ({page, problems}) => {
     const csp = await watchCsp(page);
-    const sent: string[] = [];
-    await page.route('https://api.sandbox.kestrel.example/**', (route) => {
-      sent.push(route.request().url());
-      return route.fulfill({
-        status: 201,
-        contentType: 'application/json',
-        headers: {'access-control-allow-origin': '*'},
-        body: JSON.stringify({id: 'inv_csp'}),
-      });
-    });
+    const sent = await mockApi(page, brand.api.sandbox, 201, {id: 'inv_csp'});
     await page.goto('/api/issue-invoice');
     await expect(pageHeading(page)).toBeVisible();
     await openExplorer(page);
@@ -112,7 +103,7 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
     await page.getByRole('tab', {name: 'nodejs', exact: true}).click();
     await page.getByRole('button', {name: 'Send API Request'}).click();
     await expect(page.locator('.openapi-response__status-code').first()).toContainText('inv_csp');
-    expect(sent).toEqual([`${brand.api.sandbox}/invoices`]);
+    expect(sent.map((r) => r.url())).toEqual([`${brand.api.sandbox}/invoices`]);
     expect(await csp.events()).toEqual([]);
     expect(csp.console).toEqual([]);
     void problems;
