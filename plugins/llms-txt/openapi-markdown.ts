@@ -333,6 +333,21 @@ export class OpenApiMarkdown {
     return [`${sentences.join('; ')} ([rate limits](${this.baseUrl}/rate-limits.md)).`, ''];
   }
 
+  /** An API page from its Markdown lines; `path` is the operation's path or the event type. */
+  private page(kind: ApiPage['kind'], slug: string, method: string, path: string, operation: Json, lines: string[]): ApiPage {
+    return {
+      kind,
+      route: `${this.baseUrl}/api/${slug}`,
+      slug,
+      title: operation.summary,
+      summary: firstSentence(operation.description ?? operation.summary),
+      method: method.toUpperCase(),
+      path,
+      tag: operation.tags?.[0] ?? '',
+      markdown: lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n',
+    };
+  }
+
   operationPage(method: string, path: string, pathItem: Json, operation: Json): ApiPage {
     const slug = kebabCase(operation.operationId ?? operation.summary);
     const server = this.doc.servers?.[0]?.url ?? '';
@@ -389,17 +404,7 @@ export class OpenApiMarkdown {
         '',
       );
     }
-    return {
-      kind: 'operation',
-      route: `${this.baseUrl}/api/${slug}`,
-      slug,
-      title: operation.summary,
-      summary: firstSentence(operation.description ?? operation.summary),
-      method: method.toUpperCase(),
-      path,
-      tag: operation.tags?.[0] ?? '',
-      markdown: out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n',
-    };
+    return this.page('operation', slug, method, path, operation, out);
   }
 
   webhookPage(eventType: string, method: string, operation: Json): ApiPage {
@@ -431,17 +436,7 @@ export class OpenApiMarkdown {
     for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
       out.push(`- **${status}:** ${cell(this.links(this.deref(raw).node.description ?? ''))}`);
     }
-    return {
-      kind: 'webhook',
-      route: `${this.baseUrl}/api/${slug}`,
-      slug,
-      title: operation.summary,
-      summary: firstSentence(operation.description ?? operation.summary),
-      method: method.toUpperCase(),
-      path: eventType,
-      tag: operation.tags?.[0] ?? '',
-      markdown: out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n',
-    };
+    return this.page('webhook', slug, method, eventType, operation, out);
   }
 
   /** Operations in the definition's tag order (the sidebar's), then webhook events. */
