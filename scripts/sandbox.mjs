@@ -59,7 +59,6 @@ function definitionFile() {
   return {file: path.join(dir, 'openapi.json'), cleanup: () => rmSync(dir, {recursive: true, force: true})};
 }
 
-
 function accepts(port) {
   return new Promise((resolve) => {
     const socket = net.connect(port, LOCAL_SANDBOX_HOST);
