@@ -3,6 +3,13 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand, llmsSummary} from './src/brand';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
+import {codeThemeByMode, type ThemesByMode} from './src/code-theme-by-mode';
+import codeThemeCss from './plugins/code-theme-css';
+import bodyColorMode from './plugins/body-color-mode';
+import lazyPrism from './plugins/lazy-prism';
+import tabsWithoutRemount from './plugins/tabs-without-remount';
+import explorerStorageUtils from './plugins/explorer-storage-utils';
+import {ssrTemplate} from './ssr-template';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import {CODE_SAMPLE_LANGUAGES} from './scripts/code-sample-languages.mjs';
@@ -16,7 +23,10 @@ import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
 import splitApiChunks from './plugins/split-api-chunks';
 
+const codeThemes: ThemesByMode = {dark: darkCodeTheme, light: lightCodeTheme};
+
 const config: Config = {
+  ssrTemplate,
   title: brand.portalTitle,
   tagline: brand.tagline,
   favicon: 'img/favicon.svg',
@@ -71,10 +81,16 @@ const config: Config = {
   ],
 
   // Repairs for DOM the OpenAPI theme renders (src/client-modules/openapi-a11y.ts says which).
-  clientModules: ['./src/client-modules/openapi-a11y.ts'],
+  clientModules: ['./src/client-modules/openapi-a11y.ts', './src/client-modules/idle-prefetch.ts', './src/client-modules/warm-collator.ts'],
 
   plugins: [
     emptyDefaultSearchIndex,
+    // Code colours as CSS for both modes; the Prism theme below only names their variables.
+    [codeThemeCss, codeThemes],
+    bodyColorMode,
+    lazyPrism,
+    tabsWithoutRemount,
+    explorerStorageUtils,
     // The operation pages share their own chunk instead of the one every guide loads.
     [splitApiChunks, {apiDir: 'api'}],
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
@@ -170,8 +186,7 @@ const config: Config = {
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
+      theme: codeThemeByMode(codeThemes),
       // What the guides use beyond prism-react-renderer's own set; each grammar costs start-up time
       // on every page. The code samples' Java, PHP, Ruby and C# load with them
       // (src/components/CodeSamples/prismLanguages.ts).

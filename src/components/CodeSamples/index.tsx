@@ -5,10 +5,11 @@
  * same storage key as every code-sample tab on the site. Unlike the theme's own snippets,
  * nothing here generates code in the browser.
  */
-import React, {useEffect, useState, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
 import {CODE_SAMPLE_LANGUAGES} from '@site/scripts/code-sample-languages.mjs';
+import {whenVisible} from '@site/src/prism/whenVisible';
 import {loadSampleLanguages, SAMPLE_ONLY_LANGUAGES} from './prismLanguages';
 
 export type CodeSample = {lang: string; label?: string; source: string};
@@ -21,43 +22,54 @@ function CodeTab({children, hidden, className}: {value: string; label: string; a
   );
 }
 
-/** Whether the grammars of the sample-only languages are registered (they load on first use). */
-function useSampleLanguages(): boolean {
+/**
+ * Whether the grammars of the sample-only languages are registered. They load (with Prism itself)
+ * once the samples show on screen: on a phone they sit below the operation's whole description.
+ */
+function useSampleLanguages(samplesRef: React.RefObject<HTMLDivElement | null>): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    const samples = samplesRef.current;
+    if (!samples) return undefined;
     let live = true;
-    loadSampleLanguages().then(() => live && setReady(true));
+    const cancel = whenVisible(samples, () => {
+      loadSampleLanguages().then(() => live && setReady(true));
+    });
     return () => {
       live = false;
+      cancel();
     };
-  }, []);
+  }, [samplesRef]);
   return ready;
 }
 
 export default function CodeSamples({samples}: {samples: readonly CodeSample[]}): ReactNode {
-  const languagesReady = useSampleLanguages();
+  const samplesRef = useRef<HTMLDivElement>(null);
+  const languagesReady = useSampleLanguages(samplesRef);
   const tabs = CODE_SAMPLE_LANGUAGES.flatMap((language) => {
     const sample = samples.find((s) => s.lang === language.codeSampleLanguage);
     return sample ? [{language, sample}] : [];
   });
   if (tabs.length === 0) return null;
   return (
-    <CodeTabs groupId="code-samples" defaultValue={tabs[0]!.language.key} lazy>
-      {tabs.map(({language, sample}) => (
-        <CodeTab
-          key={language.key}
-          value={language.key}
-          label={language.key}
-          attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}>
-          <CodeBlock
-            // Until its grammar has loaded, a sample shows as plain text (then highlighted).
-            language={languagesReady || !(SAMPLE_ONLY_LANGUAGES as readonly string[]).includes(language.highlight) ? language.highlight : 'text'}
-            className="openapi-explorer__code-block"
-            showLineNumbers>
-            {sample.source}
-          </CodeBlock>
-        </CodeTab>
-      ))}
-    </CodeTabs>
+    <div ref={samplesRef}>
+      <CodeTabs groupId="code-samples" defaultValue={tabs[0]!.language.key} lazy>
+        {tabs.map(({language, sample}) => (
+          <CodeTab
+            key={language.key}
+            value={language.key}
+            label={language.key}
+            attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}>
+            <CodeBlock
+              // Until its grammar has loaded, a sample shows as plain text (then highlighted).
+              language={languagesReady || !(SAMPLE_ONLY_LANGUAGES as readonly string[]).includes(language.highlight) ? language.highlight : 'text'}
+              className="openapi-explorer__code-block"
+              showLineNumbers>
+              {sample.source}
+            </CodeBlock>
+          </CodeTab>
+        ))}
+      </CodeTabs>
+    </div>
   );
 }

@@ -5,13 +5,15 @@
  * their samples. Prism components expect the instance on `globalThis.Prism`, as
  * @theme/prism-include-languages arranges for the others.
  */
-import {Prism} from 'prism-react-renderer';
+import {getPrism} from '@site/src/prism';
 
 let loading: Promise<void> | null = null;
 
 export const SAMPLE_ONLY_LANGUAGES = ['java', 'php', 'ruby', 'csharp'] as const;
 
+/** Builds Prism (src/prism) if need be: call it when the samples are about to be shown. */
 export function loadSampleLanguages(): Promise<void> {
+  const {Prism} = getPrism();
   if (SAMPLE_ONLY_LANGUAGES.every((lang) => lang in Prism.languages)) return Promise.resolve();
   loading ??= (async () => {
     const before = (globalThis as {Prism?: unknown}).Prism;

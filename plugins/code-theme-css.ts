@@ -1,0 +1,25 @@
+/**
+ * Puts the code colours of both modes (src/code-theme-by-mode.ts) in each page's head, so a code
+ * block is drawn in the reader's mode from the first paint, before any script runs.
+ * Options: `{dark, light}`, a Prism theme each.
+ */
+import type {Plugin} from '@docusaurus/types';
+import {codeThemeCss, type ThemesByMode} from '../src/code-theme-by-mode';
+
+function validateThemes(raw: unknown): ThemesByMode {
+  for (const mode of ['dark', 'light'] as const) {
+    const theme = (raw as Record<string, unknown> | undefined)?.[mode] as Record<string, unknown> | undefined;
+    if (typeof theme?.plain !== 'object' || theme.plain === null || !Array.isArray(theme.styles)) {
+      throw new Error(`code-theme-css: option "${mode}" must be a Prism theme ({plain, styles})`);
+    }
+  }
+  return raw as ThemesByMode;
+}
+
+export default function codeThemeCssPlugin(_context: unknown, rawOptions: unknown): Plugin {
+  const css = codeThemeCss(validateThemes(rawOptions));
+  return {
+    name: 'code-theme-css',
+    injectHtmlTags: () => ({headTags: [{tagName: 'style', innerHTML: css}]}),
+  };
+}

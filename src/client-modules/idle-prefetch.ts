@@ -1,0 +1,47 @@
+/**
+ * Docusaurus prefetches a page's chunks when a link to it scrolls into view (spec: static page
+ * chunks are prefetched, except on slow 2G or with data saver). Right after load, every link in
+ * view reports at once, and the route matching and `<link rel=prefetch>` insertions of all of
+ * them ran as one long task while the reader may already be tapping. Here each link's prefetch
+ * waits for idle time, one at a time. Preloading (a hover or touch on a link) stays immediate.
+ *
+ * `window.docusaurus` is assigned by Docusaurus's client entry after the client modules have run,
+ * so the wrapper is installed as it is assigned.
+ */
+type Docusaurus = {prefetch: (routePath: string) => boolean | Promise<unknown>; preload: (routePath: string) => boolean | Promise<unknown>};
+
+const whenIdle: (run: () => void) => void =
+  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, {timeout: 2000}) : (run) => setTimeout(run, 50);
+
+function withIdlePrefetch(docusaurus: Docusaurus): Docusaurus {
+  const queue: string[] = [];
+  const next = () => {
+    const routePath = queue.shift();
+    if (routePath === undefined) return;
+    void docusaurus.prefetch(routePath);
+    if (queue.length > 0) whenIdle(next);
+  };
+  return Object.freeze({
+    ...docusaurus,
+    prefetch(routePath: string) {
+      if (queue.includes(routePath)) return false;
+      queue.push(routePath);
+      if (queue.length === 1) whenIdle(next);
+      return true;
+    },
+  });
+}
+
+if (typeof window !== 'undefined') {
+  let current: Docusaurus | undefined;
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    enumerable: true,
+    get: () => current,
+    set: (value: Docusaurus) => {
+      current = value && typeof value.prefetch === 'function' ? withIdlePrefetch(value) : value;
+    },
+  });
+}
+
+export {};

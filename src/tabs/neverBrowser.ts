@@ -1,0 +1,7 @@
+/**
+ * `useIsBrowser` as the tab components see it (plugins/tabs-without-remount.ts): always false, so
+ * their `key` never changes and they do not remount after hydration.
+ */
+export default function useIsBrowser(): boolean {
+  return false;
+}

@@ -1,0 +1,126 @@
+/**
+ * Ejected from @docusaurus/theme-classic 3.10.2 (CodeBlock/Content/index.tsx). The original imports
+ * prism-react-renderer's Highlight at the top, which builds Prism as the page starts, and then
+ * tokenises every code block again while the page hydrates, to produce the very markup the server
+ * already sent. Here:
+ *
+ * - a code block rendered during hydration keeps the server's lines: its <code> is hydrated as an
+ *   opaque element (React neither compares nor touches the markup inside), so hydration needs no
+ *   Prism and no tokens;
+ * - a code block the browser draws itself (after a client-side navigation, a tab that mounts late,
+ *   or when its code changes) renders as the original, with Prism built on first use (src/prism).
+ *   Until Prism exists, a block shows its lines uncoloured and asks for Prism once it is on
+ *   screen: a block below the fold (an operation page's samples and examples) costs nothing at load.
+ *
+ * The colours of the server's tokens follow the reader's mode through CSS (src/code-theme-by-mode.ts).
+ */
+import React, {useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {usePrismTheme} from '@docusaurus/theme-common';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import type {Props} from '@theme/CodeBlock/Content';
+import type {RenderProps} from 'prism-react-renderer';
+import Line from '@theme/CodeBlock/Line';
+import {getPrism, isPrismBuilt} from '@site/src/prism';
+import {plainRenderProps} from '@site/src/prism/plain';
+import {whenVisible} from '@site/src/prism/whenVisible';
+// The original's own styles, so the class names match the server's markup.
+import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
+
+/** Hydrates <code> without its children; never written afterwards (React compares the string). */
+const SERVER_MARKUP = {__html: ''};
+
+const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
+  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+  <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
+));
+
+const Code = React.forwardRef<HTMLElement, ComponentProps<'code'>>((props, ref) => {
+  const {metadata} = useCodeBlockContext();
+  return (
+    <code
+      ref={ref}
+      {...props}
+      className={clsx(props.className, styles.codeBlockLines, metadata.lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering)}
+      style={{...props.style, counterReset: metadata.lineNumbersStart === undefined ? undefined : `line-count ${metadata.lineNumbersStart - 1}`}}
+    />
+  );
+});
+
+/**
+ * Whether this code block shows the server's markup: true when it was first rendered during
+ * hydration, for as long as its code and language stay those it hydrated with. If the markup turns
+ * out to be missing (nothing was hydrated), it renders itself.
+ */
+function useServerMarkup(source: string, codeRef: React.RefObject<HTMLElement | null>): boolean {
+  const isBrowser = useIsBrowser();
+  const [hydratedSource, setHydratedSource] = useState<string | null>(() => (ExecutionEnvironment.canUseDOM && !isBrowser ? source : null));
+  const serverMarkup = hydratedSource !== null && hydratedSource === source;
+  useLayoutEffect(() => {
+    if (serverMarkup && !codeRef.current?.hasChildNodes()) setHydratedSource(null);
+  }, [serverMarkup, codeRef]);
+  return serverMarkup;
+}
+
+/** Whether this block may use Prism: at once if it is built (or on the server), else once the block is on screen. */
+function usePrismWhenVisible(blockRef: React.RefObject<HTMLElement | null>, wanted: boolean): boolean {
+  const [ready, setReady] = useState(isPrismBuilt);
+  useEffect(() => {
+    if (!wanted || ready) return undefined;
+    const block = blockRef.current;
+    const build = () => {
+      getPrism();
+      setReady(true);
+    };
+    if (isPrismBuilt() || !block) {
+      build();
+      return undefined;
+    }
+    return whenVisible(block, build);
+  }, [wanted, ready, blockRef]);
+  return ready || !ExecutionEnvironment.canUseDOM;
+}
+
+export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
+  const {metadata, wordWrap} = useCodeBlockContext();
+  const prismTheme = usePrismTheme();
+  const {code, language, lineNumbersStart, lineClassNames} = metadata;
+  const codeRef = useRef<HTMLElement>(null);
+  const serverMarkup = useServerMarkup(`${language}\n${code}`, codeRef);
+  const highlighted = usePrismWhenVisible(wordWrap.codeBlockRef, !serverMarkup);
+
+  if (serverMarkup) {
+    // The attributes prism-react-renderer's Highlight gives the <pre> (its theme root style).
+    return (
+      <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, 'prism-code', `language-${language}`)} style={prismTheme.plain}>
+        <Code ref={codeRef} dangerouslySetInnerHTML={SERVER_MARKUP} />
+      </Pre>
+    );
+  }
+
+  const render = ({className, style, tokens: lines, getLineProps, getTokenProps}: RenderProps) => (
+    <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)} style={style}>
+      <Code ref={codeRef}>
+        {lines.map((line, i) => (
+          <Line
+            key={i}
+            line={line}
+            getLineProps={getLineProps}
+            getTokenProps={getTokenProps}
+            classNames={lineClassNames[i]}
+            showLineNumbers={lineNumbersStart !== undefined}
+          />
+        ))}
+      </Code>
+    </Pre>
+  );
+  if (!highlighted) return render(plainRenderProps(code, language, prismTheme));
+  const {Highlight} = getPrism();
+  return (
+    <Highlight theme={prismTheme} code={code} language={language}>
+      {render}
+    </Highlight>
+  );
+}
