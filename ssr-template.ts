@@ -4,12 +4,16 @@
  *
  * Every page is complete HTML; the scripts only add behaviour (search, the explorer, the mobile
  * menu). Fetched from <head>, runtime and main (~160 KiB gzip) share a slow line with the style
- * sheet the first paint waits for. Fetched after that paint, they take the line once the reader
- * can already read. They still run in order (async = false), as `defer` ran them.
+ * sheet the first paint waits for. Fetched after the first contentful paint (paint timing; two
+ * frames where a browser has none), they take the line once the reader can already read. They
+ * still run in order (async = false), as `defer` ran them.
  */
 const loadScripts = `
       (function (scripts) {
+        var requested = false;
         function load() {
+          if (requested) return;
+          requested = true;
           scripts.forEach(function (src) {
             var script = document.createElement('script');
             script.src = src;
@@ -17,8 +21,18 @@ const loadScripts = `
             document.head.appendChild(script);
           });
         }
-        // Two frames: the first one may be drawn before the text is laid out.
-        requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(load, 0); }); });
+        var paintTiming = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.indexOf('paint') !== -1;
+        if (paintTiming) {
+          new PerformanceObserver(function (list, observer) {
+            if (!list.getEntriesByName('first-contentful-paint').length) return;
+            observer.disconnect();
+            setTimeout(load, 0);
+          }).observe({type: 'paint', buffered: true});
+          // A tab opened in the background paints only when shown: load anyway.
+          setTimeout(load, 3000);
+        } else {
+          requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(load, 0); }); });
+        }
       })(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);`;
 
 export const ssrTemplate = `

@@ -32,6 +32,22 @@ export const test = base.extend<{problems: Problems; blockAnalytics: boolean; re
     );
     await use(context);
   },
+  // A page's scripts are requested after its first paint (ssr-template.ts), so the load event no
+  // longer means they have run. Like a person who waits for a page to respond, every test
+  // navigation waits until a portal page has hydrated (other documents: at once).
+  page: async ({page}, use) => {
+    const hydrated = () =>
+      page.waitForFunction(() => !document.getElementById('__docusaurus') || document.documentElement.dataset.hasHydrated === 'true');
+    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        if (response) await hydrated();
+        return response;
+      };
+    }
+    await use(page);
+  },
   problems: async ({page, baseURL}, use) => {
     const origin = new URL(baseURL!).origin;
     const consoleErrors: {text: string; url: string}[] = [];

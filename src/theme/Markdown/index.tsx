@@ -11,19 +11,21 @@
  *   router and the broken-link check. Links render with @docusaurus/Link here.
  * - Speed: an operation page renders a few hundred descriptions, and parsing each with micromark
  *   and GFM (whose extensions are rebuilt on every parse) was most of the time a click between
- *   operation pages took. Text with nothing Markdown would change is rendered as the paragraph
- *   react-markdown makes of it, and parsed results are kept per text (the same field
- *   descriptions recur across operations: Money, Problem, pagination).
+ *   operation pages took. Text with nothing Markdown would change, or only code spans and bold
+ *   runs (./inlineMarkdown.ts: nine descriptions in ten, and the theme's qualifiers), is rendered
+ *   as the paragraph react-markdown makes of it, and parsed results are kept per text (the same
+ *   field descriptions recur across operations: Money, Problem, pagination). The parser itself
+ *   (react-markdown, micromark, GFM) is evaluated only when a text needs it: on a phone, setting
+ *   it up was the largest single task of loading an operation page.
  *
  * Code blocks keep the original's treatment: fenced code with a language is a CodeBlock, and the
  * <pre> around it becomes a <div> (CodeBlock brings its own <pre>).
  */
 import React, {type ComponentProps, type ReactNode} from 'react';
-import ReactMarkdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import type ReactMarkdownType from 'react-markdown';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import {isPlainText} from './plainText';
+import {renderInlineMarkdown} from './inlineMarkdown';
 
 type NodeProp = {node?: unknown};
 
@@ -52,21 +54,31 @@ function Code({node: _node, className, children, ...props}: ComponentProps<'code
 }
 
 const COMPONENTS = {a: MarkdownLink, pre: Pre, code: Code};
-const PLUGINS = [remarkGfm];
 
 const rendered = new Map<string, ReactNode>();
 const MAX_CACHED = 2000;
 
-// react-markdown's component is a plain function of its options (no hooks), so its output, the
-// element tree, can be computed once per text and reused wherever that text is shown again.
-const renderMarkdown = ReactMarkdown as unknown as (options: ComponentProps<typeof ReactMarkdown>) => ReactNode;
+type Options = ComponentProps<typeof ReactMarkdownType>;
+let parser: {render: (options: Options) => ReactNode; plugins: Options['remarkPlugins']} | undefined;
+
+/**
+ * react-markdown with GFM, evaluated on first use (required inside the function, the bundler
+ * evaluates it then). Its component is a plain function of its options (no hooks), so its output,
+ * the element tree, can be computed once per text and reused wherever that text is shown again.
+ */
+function parsed(children: string): ReactNode {
+  parser ??= {
+    render: require('react-markdown').default as (options: Options) => ReactNode,
+    plugins: [require('remark-gfm').default],
+  };
+  return parser.render({children, remarkPlugins: parser.plugins, components: COMPONENTS});
+}
 
 export default function Markdown({children}: {children?: string}): ReactNode {
   if (typeof children !== 'string' || children === '') return null;
-  if (isPlainText(children)) return <p>{children}</p>;
   let element = rendered.get(children);
   if (element === undefined) {
-    element = renderMarkdown({children, remarkPlugins: PLUGINS, components: COMPONENTS});
+    element = renderInlineMarkdown(children) ?? parsed(children);
     if (rendered.size >= MAX_CACHED) rendered.delete(rendered.keys().next().value!);
     rendered.set(children, element);
   }

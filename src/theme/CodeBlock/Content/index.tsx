@@ -91,36 +91,44 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const serverMarkup = useServerMarkup(`${language}\n${code}`, codeRef);
   const highlighted = usePrismWhenVisible(wordWrap.codeBlockRef, !serverMarkup);
 
+  // The <pre> as prism-react-renderer's Highlight attributes it (its class and theme root style),
+  // the same whether the lines come from the server, from plain text or from Prism, so that
+  // switching between them never replaces the block, only its lines.
+  const preProps = {
+    ref: wordWrap.codeBlockRef,
+    className: clsx(classNameProp, 'prism-code', `language-${language.toLowerCase()}`),
+    style: prismTheme.plain,
+  };
   if (serverMarkup) {
-    // The attributes prism-react-renderer's Highlight gives the <pre> (its theme root style).
     return (
-      <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, 'prism-code', `language-${language}`)} style={prismTheme.plain}>
-        <Code ref={codeRef} dangerouslySetInnerHTML={SERVER_MARKUP} />
+      <Pre {...preProps}>
+        <Code key="server" ref={codeRef} dangerouslySetInnerHTML={SERVER_MARKUP} />
       </Pre>
     );
   }
-
-  const render = ({className, style, tokens: lines, getLineProps, getTokenProps}: RenderProps) => (
-    <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)} style={style}>
-      <Code ref={codeRef}>
-        {lines.map((line, i) => (
-          <Line
-            key={i}
-            line={line}
-            getLineProps={getLineProps}
-            getTokenProps={getTokenProps}
-            classNames={lineClassNames[i]}
-            showLineNumbers={lineNumbersStart !== undefined}
-          />
-        ))}
+  const lines = ({tokens, getLineProps, getTokenProps}: RenderProps) =>
+    tokens.map((line, i) => (
+      <Line
+        key={i}
+        line={line}
+        getLineProps={getLineProps}
+        getTokenProps={getTokenProps}
+        classNames={lineClassNames[i]}
+        showLineNumbers={lineNumbersStart !== undefined}
+      />
+    ));
+  const Highlight = highlighted ? getPrism().Highlight : null;
+  return (
+    <Pre {...preProps}>
+      <Code key="client" ref={codeRef}>
+        {Highlight ? (
+          <Highlight theme={prismTheme} code={code} language={language}>
+            {lines}
+          </Highlight>
+        ) : (
+          lines(plainRenderProps(code, language, prismTheme))
+        )}
       </Code>
     </Pre>
-  );
-  if (!highlighted) return render(plainRenderProps(code, language, prismTheme));
-  const {Highlight} = getPrism();
-  return (
-    <Highlight theme={prismTheme} code={code} language={language}>
-      {render}
-    </Highlight>
   );
 }

@@ -1,0 +1,111 @@
+/**
+ * What a page does while it comes alive (issue 6): code blocks and tabs keep the server's markup
+ * instead of being drawn a second time, Prism is built only for code the browser draws itself,
+ * code colours follow the page's mode from the first paint, and the page's scripts are requested
+ * after that paint.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, pageHeading} from './fixtures';
+
+const GUIDE_WITH_CODE = '/account/overview';
+const OTHER_GUIDE_WITH_CODE = '/webhooks/signature-verification';
+const OPERATION = '/api/create-lightning-payment-quote';
+/** src/prism sets this performance mark when it builds Prism. */
+const PRISM_READY_MARK = 'kestrel:prism-ready';
+
+/** Records every element removed from the document from the first byte on, as `TAG.first-class`. */
+async function recordRemovals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as {removedElements: string[]}).removedElements = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof HTMLElement) removed.push(`${node.tagName}.${node.classList[0] ?? ''}`);
+        }
+      }
+    }).observe(document, {childList: true, subtree: true});
+  });
+}
+
+async function removedElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as {removedElements: string[]}).removedElements);
+}
+
+async function settled(page: Page): Promise<void> {
+  await expect(pageHeading(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  // Effects and transitions after hydration (the tabs' stored choice, browser-only sections).
+  await page.waitForTimeout(1000);
+}
+
+const prismBuilt = (page: Page) => page.evaluate((mark) => performance.getEntriesByName(mark).length, PRISM_READY_MARK);
+const tokensInServerHtml = (html: string) => html.match(/<span class="?token /g)?.length ?? 0;
+
+test("a guide's code blocks hydrate on the server's markup, and Prism is not built", async ({page, problems}) => {
+  await recordRemovals(page);
+  const response = await page.goto(GUIDE_WITH_CODE);
+  const serverTokens = tokensInServerHtml(await response!.text());
+  expect(serverTokens).toBeGreaterThan(100);
+  await settled(page);
+  expect((await removedElements(page)).filter((e) => /^(PRE|CODE|SPAN)\./.test(e) || e.includes('theme-code-block'))).toEqual([]);
+  await expect(page.locator('pre code span.token')).toHaveCount(serverTokens);
+  expect(await prismBuilt(page)).toBe(0);
+  void problems;
+});
+
+test('after a client-side navigation, the code in view is highlighted and Prism is built once', async ({page, problems}) => {
+  await page.goto(GUIDE_WITH_CODE);
+  await settled(page);
+  await page.locator(`.theme-doc-sidebar-container a[href="${OTHER_GUIDE_WITH_CODE}"]`).click();
+  await expect(page).toHaveURL(OTHER_GUIDE_WITH_CODE);
+  await expect(pageHeading(page)).toHaveText('Webhook signature verification');
+  const firstBlock = page.locator('pre code').first();
+  await firstBlock.scrollIntoViewIfNeeded();
+  // Highlighted: tokens other than plain text (keywords, strings, punctuation).
+  await expect(firstBlock.locator('span.token:not(.plain)').first()).toBeVisible();
+  expect(await prismBuilt(page)).toBe(1);
+  void problems;
+});
+
+for (const [mode, stringColour, commentColour] of [
+  ['dark', 'rgb(255, 121, 198)', 'rgb(154, 165, 206)'],
+  ['light', 'rgb(227, 17, 108)', 'rgb(153, 153, 136)'],
+] as const) {
+  test(`code colours are the ${mode} theme's in ${mode} mode, from the server's markup on`, async ({page, problems}) => {
+    // The site is dark only; Docusaurus still honours a mode named in the query string.
+    await page.goto(mode === 'dark' ? OTHER_GUIDE_WITH_CODE : `${OTHER_GUIDE_WITH_CODE}?docusaurus-data-theme=${mode}`);
+    await settled(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const colour = (selector: string) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).color);
+    expect(await colour('pre code .token.string')).toBe(stringColour);
+    expect(await colour('pre code .token.comment')).toBe(commentColour);
+    void problems;
+  });
+}
+
+test("an operation page's tabs are drawn once, not again after hydration", async ({page, problems}) => {
+  await recordRemovals(page);
+  await page.goto(OPERATION);
+  await settled(page);
+  await expect(page.locator('.openapi-tabs__container').first()).toBeVisible();
+  expect((await removedElements(page)).filter((e) => /tabs/.test(e))).toEqual([]);
+  void problems;
+});
+
+test("a page's scripts are requested after its first contentful paint", async ({page, problems}) => {
+  const response = await page.goto(GUIDE_WITH_CODE);
+  const head = /<head>([\s\S]*?)<\/head>/.exec(await response!.text())?.[1] ?? '';
+  expect(head).not.toMatch(/<script[^>]*\bsrc=["']?\/assets\//);
+  await settled(page);
+  const timings = await page.evaluate(() => ({
+    firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/js\/(runtime~main|main)\.[0-9a-f]+\.js$/.test(e.name))
+      .map((e) => e.startTime),
+  }));
+  expect(timings.scripts).toHaveLength(2);
+  for (const start of timings.scripts) expect(start).toBeGreaterThanOrEqual(timings.firstContentfulPaint);
+  void problems;
+});
