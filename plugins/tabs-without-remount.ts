@@ -30,16 +30,20 @@ const TAB_COMPONENTS = [
 const HOOK_REQUEST = /^@docusaurus\/useIsBrowser$/;
 const NEVER_BROWSER = path.resolve(__dirname, '../src/tabs/neverBrowser.ts');
 
-/** The absolute path of each tab component, after checking that `isBrowser` only keys it. */
+/** Throws unless the component's source reads `isBrowser` once and uses it only as its key. */
+export function checkTabComponent(request: string, source: string): void {
+  const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
+  const keyed = /key(?::\s*|=\{)String\(isBrowser\)/.test(source);
+  if (uses !== 2 || !keyed) {
+    throw new Error(`tabs-without-remount: ${request} no longer uses useIsBrowser() only as its key; review plugins/tabs-without-remount.ts`);
+  }
+}
+
+/** The absolute path of each tab component, checked. */
 export function tabComponentFiles(): string[] {
   return TAB_COMPONENTS.map((request) => {
     const file = require.resolve(request);
-    const source = readFileSync(file, 'utf8');
-    const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
-    const keyed = /key(?::\s*|=\{)String\(isBrowser\)/.test(source);
-    if (uses !== 2 || !keyed) {
-      throw new Error(`tabs-without-remount: ${request} no longer uses useIsBrowser() only as its key; review plugins/tabs-without-remount.ts`);
-    }
+    checkTabComponent(request, readFileSync(file, 'utf8'));
     return file;
   });
 }

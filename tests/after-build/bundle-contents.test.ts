@@ -1,0 +1,39 @@
+/**
+ * What the built scripts must not contain (issue 6): crypto-js whole (plugins/explorer-storage-utils.ts
+ * gives the API theme's persistence middleware our SHA1-only helpers), and a page script in the
+ * <head> of any page (ssr-template.ts requests them after the first paint).
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+const BUILD = path.resolve(__dirname, '../../build');
+const files = (ext: string) =>
+  readdirSync(BUILD, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && e.name.endsWith(ext))
+    .map((e) => path.join(e.parentPath, e.name));
+
+describe('the built scripts', () => {
+  const scripts = files('.js');
+
+  it('are there to read', () => {
+    expect(scripts.length).toBeGreaterThan(50);
+  });
+
+  it("hold none of crypto-js's ciphers (AES), only the SHA1 the explorer uses", () => {
+    const withAes = scripts.filter((file) => readFileSync(file, 'utf8').includes('_doCryptBlock'));
+    expect(withAes.map((file) => path.relative(BUILD, file))).toEqual([]);
+  });
+});
+
+describe('the built pages', () => {
+  it('request no page script from their <head>', () => {
+    const pages = files('.html');
+    expect(pages.length).toBeGreaterThan(70);
+    const withHeadScripts = pages.filter((file) => {
+      const head = /<head>([\s\S]*?)<\/head>/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+      return /<script[^>]*\bsrc=["']?\/assets\//.test(head);
+    });
+    expect(withHeadScripts.map((file) => path.relative(BUILD, file))).toEqual([]);
+  });
+});
