@@ -5,8 +5,8 @@
  *   of the whole process tree;
  * - gzip JS of a first visit per page type, against its budget (the heaviest page of each type,
  *   and the chunks prefetched for other pages beside it; see scripts/budgets.mjs);
- * - Lighthouse 12 mobile scores on `/`, a guide with a diagram, `/api/introduction` and an
- *   operation page;
+ * - Lighthouse 12 mobile scores (median of 5 runs) on `/`, a guide with a diagram,
+ *   `/api/introduction`, an operation page and the heaviest operation page;
  * - client-side navigation between two operation pages: click to new h1, median of 20.
  *
  *   npm run bench              (add --no-build to measure the existing build/)
@@ -123,7 +123,7 @@ for (const row of weights.rows) {
     `| ${row.budget.label} | ${row.pages} | ${row.route} | ${kib(row.own)} | ${row.budget.kib} | ${margin.toFixed(1)}${margin < 0 ? ' OVER' : ''} | ${kib(row.prefetch)} |`,
   );
 }
-console.log('\n| Lighthouse 12, mobile (median of 3) | performance (lowest-highest) | TBT (ms) | LCP (ms) | accessibility | best practices | SEO |');
+console.log('\n| Lighthouse 12, mobile (median of 5) | performance (lowest-highest) | TBT (ms) | LCP (ms) | accessibility | best practices | SEO |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const {route, scores, performanceRange, totalBlockingTime, largestContentfulPaint} of lighthouse) {
   console.log(

@@ -1,10 +1,10 @@
 /**
  * Lighthouse 12 (pinned 12.2.3) in its default mobile preset, on our Chromium, against the served
- * build (gzip, as a real host sends it). Each route runs `runs` times (default 3): the performance
- * score moves by a few points from run to run on a shared 2-core machine, so the median is
- * reported, with the lowest and highest, and the median total blocking time and largest
- * contentful paint behind it. Runs under tsx (it reads the brand module):
- * `npx tsx scripts/lighthouse.mjs [route ...]`.
+ * build (gzip, as a real host sends it). Each route runs `runs` times (default 5, the median of five
+ * that Lighthouse's own guidance on variability suggests): the performance score moves by a few
+ * points from run to run on a shared 2-core machine, so the median is reported, with the lowest
+ * and highest, and the median total blocking time and largest contentful paint behind it.
+ * Runs under tsx (it reads the brand module): `npx tsx scripts/lighthouse.mjs [route ...]`.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -20,7 +20,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // and do work without it); Lighthouse ignores the console note of a blocked request.
 const ANALYTICS_PATTERNS = [analyticsOrigins.script, analyticsOrigins.collect].map((origin) => `*${new URL(origin).host}*`);
 
-export async function lighthouseScores(routes, {buildDir = 'build', runs = 3} = {}) {
+export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = {}) {
   const server = createServer({root: buildDir});
   const origin = await listenOnFreePort(server);
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS});
