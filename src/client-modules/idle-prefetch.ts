@@ -8,10 +8,11 @@
  * `window.docusaurus` is assigned by Docusaurus's client entry after the client modules have run,
  * so the wrapper is installed as it is assigned.
  */
+import {whenIdle} from '@site/src/whenIdle';
+
 type Docusaurus = {prefetch: (routePath: string) => boolean | Promise<unknown>; preload: (routePath: string) => boolean | Promise<unknown>};
 
-const whenIdle: (run: () => void) => void =
-  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, {timeout: 2000}) : (run) => setTimeout(run, 50);
+const nextIdle = (run: () => void) => whenIdle(run, {timeout: 2000, fallbackDelay: 50});
 
 function withIdlePrefetch(docusaurus: Docusaurus): Docusaurus {
   const queue: string[] = [];
@@ -19,14 +20,14 @@ function withIdlePrefetch(docusaurus: Docusaurus): Docusaurus {
     const routePath = queue.shift();
     if (routePath === undefined) return;
     void docusaurus.prefetch(routePath);
-    if (queue.length > 0) whenIdle(next);
+    if (queue.length > 0) nextIdle(next);
   };
   return Object.freeze({
     ...docusaurus,
     prefetch(routePath: string) {
       if (queue.includes(routePath)) return false;
       queue.push(routePath);
-      if (queue.length === 1) whenIdle(next);
+      if (queue.length === 1) nextIdle(next);
       return true;
     },
   });

@@ -4,13 +4,14 @@
  * starts in a later idle period. Each section's render, commit and restyle is then a short task of
  * its own instead of one long task for the whole page.
  */
+import {whenIdle} from '@site/src/whenIdle';
+
 type Start = () => void;
 
 const waiting: Start[] = [];
 let holder: Start | null = null;
 
-const nextIdle: (run: () => void) => void =
-  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, {timeout: 500}) : (run) => setTimeout(run, 16);
+const nextIdle = (run: () => void) => whenIdle(run, {timeout: 500, fallbackDelay: 16});
 
 function startNext(): void {
   if (holder || waiting.length === 0) return;
