@@ -28,10 +28,15 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 const tokenVar = (mode: ColorMode, property: string) => `--code-${mode}-${kebab(property)}`;
 const plainVar = (property: string) => `--code-plain-${kebab(property)}`;
 
-/** Every token type either theme styles, in first-seen order. */
+/** Every token type either theme styles, in first-seen order; refuses styles for one language only. */
 function tokenTypes(themes: ThemesByMode): string[] {
   const types = new Set<string>();
-  for (const mode of MODES) for (const entry of themes[mode].styles) entry.types.forEach((t) => types.add(t));
+  for (const mode of MODES) {
+    for (const entry of themes[mode].styles) {
+      if (entry.languages) throw new Error(`code theme: language-specific styles are not supported (types ${entry.types.join(', ')})`);
+      entry.types.forEach((t) => types.add(t));
+    }
+  }
   return [...types];
 }
 
@@ -39,7 +44,6 @@ function tokenTypes(themes: ThemesByMode): string[] {
 function styleOfType(theme: PrismTheme, type: string): Style {
   const style: Style = {};
   for (const entry of theme.styles) {
-    if (entry.languages) throw new Error(`code theme: language-specific styles are not supported (types ${entry.types.join(', ')})`);
     if (entry.types.includes(type)) Object.assign(style, entry.style);
   }
   return style;

@@ -47,6 +47,8 @@ function parseCodeSpans(text: string): Inline[] | null {
 /** Splits on **bold** runs that open after a space (or at the start) and close before one (or at the end). */
 function parseInline(text: string): Inline[] | null {
   if (text === '' || /[\n\r\t]|^\s|\s$/.test(text)) return null;
+  // A line starting like a list, heading, quote or table is a block, not a paragraph.
+  if (/^(\d+[.)]\s|[-+>#|=]|\*(?!\*\S))/.test(text)) return null;
   const parts = text.split('**');
   if (parts.length % 2 === 0) return null;
   const out: Inline[] = [];
@@ -65,8 +67,6 @@ function parseInline(text: string): Inline[] | null {
       out.push(...inner);
     }
   }
-  // A line starting like a list, heading, quote or table is a block, not a paragraph.
-  if (/^(\d+[.)]\s|[-+>#|=]|\*(?!\*\S))/.test(text)) return null;
   return out;
 }
 
