@@ -3,15 +3,13 @@
  * gives the API theme's persistence middleware our SHA1-only helpers), and a page script in the
  * <head> of any page (ssr-template.ts requests them after the first paint).
  */
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {builtFiles} from '../built-files';
 
 const BUILD = path.resolve(__dirname, '../../build');
-const files = (ext: string) =>
-  readdirSync(BUILD, {recursive: true, withFileTypes: true})
-    .filter((e) => e.isFile() && e.name.endsWith(ext))
-    .map((e) => path.join(e.parentPath, e.name));
+const files = (extension: string) => builtFiles(extension, BUILD);
 
 describe('the built scripts', () => {
   const scripts = files('.js');

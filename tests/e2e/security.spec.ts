@@ -3,13 +3,13 @@
  * (playwright.config.ts serves build/_headers); these tests check the policy itself, that no page
  * type breaks it, and that every external link goes where it should, safely.
  */
-import {readFileSync, readdirSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {test, expect, editServer, mockApi, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
+import {builtFiles} from '../built-files';
 
 /** Collects CSP violations (the securitypolicyviolation event) from the first script on. */
 async function watchCsp(page: Page) {
@@ -142,13 +142,6 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
   });
 });
 
-/** Every HTML file of the build. */
-function builtPages(dir = 'build'): string[] {
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((f) => f.endsWith('.html'))
-    .map((f) => path.join(dir, f));
-}
-
 /** The attributes of every <a>, <link> and <area> element of an HTML string (minified or not). */
 function linkElements(html: string): {tag: string; href: string; rel: string}[] {
   const out: {tag: string; href: string; rel: string}[] = [];
@@ -170,7 +163,7 @@ test('every external URL on the built site belongs to an allowed origin, and ext
   const unsafe: string[] = [];
   const mail: string[] = [];
   let external = 0;
-  const files = builtPages();
+  const files = builtFiles('.html');
   expect(files.length).toBeGreaterThan(70);
   for (const file of files) {
     for (const {tag, href, rel} of linkElements(readFileSync(file, 'utf8'))) {
