@@ -6,12 +6,12 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, pageHeading} from './fixtures';
+// The performance mark src/prism sets when it builds Prism.
+import {PRISM_READY_MARK} from '../../src/prism';
 
 const GUIDE_WITH_CODE = '/account/overview';
 const OTHER_GUIDE_WITH_CODE = '/webhooks/signature-verification';
 const OPERATION = '/api/create-lightning-payment-quote';
-/** src/prism sets this performance mark when it builds Prism. */
-const PRISM_READY_MARK = 'kestrel:prism-ready';
 
 /** Records every element removed from the document from the first byte on, as `TAG.first-class`. */
 async function recordRemovals(page: Page): Promise<void> {
@@ -33,8 +33,8 @@ async function removedElements(page: Page): Promise<string[]> {
 }
 
 async function settled(page: Page): Promise<void> {
+  // Hydrated already (every test navigation waits for it: ./fixtures.ts).
   await expect(pageHeading(page)).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
   // Effects and transitions after hydration (the tabs' stored choice, browser-only sections).
   await page.waitForTimeout(1000);
 }
