@@ -20,6 +20,7 @@ import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
+import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
 import splitApiChunks from './plugins/split-api-chunks';
 
@@ -103,7 +104,7 @@ const config: Config = {
         definition: 'static/openapi.json',
         guides: {pluginId: 'default', sidebarId: 'tutorialSidebar'},
         api: {pluginId: 'api'},
-        maxFullBytes: 600_000,
+        fullBudget: LLMS_FULL_BUDGET,
       } satisfies LlmsTxtOptions,
     ],
     [
