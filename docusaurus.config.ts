@@ -8,6 +8,7 @@ import codeThemeCss from './plugins/code-theme-css';
 import bodyColorMode from './plugins/body-color-mode';
 import lazyPrism from './plugins/lazy-prism';
 import tabsWithoutRemount from './plugins/tabs-without-remount';
+import serverRenderedApi from './plugins/server-rendered-api';
 import explorerStorageUtils from './plugins/explorer-storage-utils';
 import {ssrTemplate} from './ssr-template';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
@@ -91,6 +92,8 @@ const config: Config = {
     bodyColorMode,
     lazyPrism,
     tabsWithoutRemount,
+    // An operation page's parameters, schemas, examples and code samples in its static HTML.
+    serverRenderedApi,
     explorerStorageUtils,
     // The operation pages share their own chunk instead of the one every guide loads.
     [splitApiChunks, {apiDir: 'api'}],
