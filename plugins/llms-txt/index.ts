@@ -7,8 +7,8 @@
  * plugin: it writes the twins of the guides and of the two hand-written API overview pages from
  * the built HTML, with ./docusaurus-html.ts teaching it Docusaurus' code blocks, tabs, admonitions
  * and diagrams. What we write ourselves, and why:
- * - The twins of the operation and webhook pages (./openapi-markdown.ts): their HTML lacks the
- *   parameters, schemas and examples, which the theme renders in the browser.
+ * - The twins of the operation and webhook pages (./openapi-markdown.ts), from the definition:
+ *   its schema tables are more exact than the pages' HTML read back (that file says why).
  * - llms.txt and llms-full.txt: the plugin groups links by URL segment (`account`, `api-keys`,
  *   `api`, ...), so it cannot make the Guides / API reference / Webhook events sections of the
  *   llmstxt.org layout; its llms-full.txt also leaves out the root page.
