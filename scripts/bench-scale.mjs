@@ -11,7 +11,7 @@
  *   npm run bench:scale -- 10 --heap-prof /tmp/heap          (V8 heap profiles of the build)
  *   npm run bench:scale -- 10 --keep                          (keep the scaled site to look at)
  *   npm run bench:scale -- 10 --trace /tmp/trace.tsv          (the build's memory over time, with
- *                                                              its log lines, one row per sample)
+ *                                                              its log lines and phase timings)
  *
  * The site is copied to a temporary folder (its node_modules linked), so the checkout's own
  * build/, api/ and static/openapi.* are never touched. Timings are printed, never asserted.
@@ -71,6 +71,8 @@ const modules = existsSync(path.join(options.from, 'node_modules')) ? path.join(
 symlinkSync(modules, path.join(site, 'node_modules'));
 
 const env = {...process.env};
+// With --trace, Docusaurus logs each phase of the build (bundling, SSG, postBuild) with its time.
+if (options.trace) env.DOCUSAURUS_PERF_LOGGER = 'true';
 if (options.heapProf) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();
 const run = (command, args, extraEnv = process.env) => runMeasured(command, args, {cwd: site, env: extraEnv});
 
