@@ -47,6 +47,14 @@ export function topLevelFields(doc: Json, schemaNode: unknown, seen = new Set<un
   return [...new Set(fields)];
 }
 
+/** A parameter's type as the page names it: a named schema by its name (BitcoinAddress), else its title or type. */
+function shownType(doc: Json, schema: unknown): string | undefined {
+  const ref = (schema as Json | undefined)?.$ref;
+  if (typeof ref === 'string') return ref.split('/').pop();
+  const resolved = deref(doc, schema);
+  return (resolved.title ?? resolved.type) as string | undefined;
+}
+
 export function expectedPages(definitionFile = 'build/openapi.json'): ExpectedPage[] {
   const doc = JSON.parse(readFileSync(definitionFile, 'utf8')) as Json;
   const pages: ExpectedPage[] = [];
@@ -64,7 +72,7 @@ export function expectedPages(definitionFile = 'build/openapi.json'): ExpectedPa
           name: String(p.name),
           in: String(p.in),
           required: p.required === true,
-          type: deref(doc, p.schema).type as string | undefined,
+          type: shownType(doc, p.schema),
         }));
         const body = deref(doc, operation.requestBody);
         const content = (body.content ?? {}) as Record<string, {schema?: unknown}>;
