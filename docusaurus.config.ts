@@ -8,6 +8,7 @@ import codeThemeCss from './plugins/code-theme-css';
 import bodyColorMode from './plugins/body-color-mode';
 import lazyPrism from './plugins/lazy-prism';
 import tabsWithoutRemount from './plugins/tabs-without-remount';
+import serverRenderedApi from './plugins/server-rendered-api';
 import explorerStorageUtils from './plugins/explorer-storage-utils';
 import {ssrTemplate} from './ssr-template';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
@@ -20,6 +21,7 @@ import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
 import {searchOptions} from './search-options';
 import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
+import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
 import splitApiChunks from './plugins/split-api-chunks';
 
@@ -90,6 +92,8 @@ const config: Config = {
     bodyColorMode,
     lazyPrism,
     tabsWithoutRemount,
+    // An operation page's parameters, schemas, examples and code samples in its static HTML.
+    serverRenderedApi,
     explorerStorageUtils,
     // The operation pages share their own chunk instead of the one every guide loads.
     [splitApiChunks, {apiDir: 'api'}],
@@ -103,7 +107,7 @@ const config: Config = {
         definition: 'static/openapi.json',
         guides: {pluginId: 'default', sidebarId: 'tutorialSidebar'},
         api: {pluginId: 'api'},
-        maxFullBytes: 600_000,
+        fullBudget: LLMS_FULL_BUDGET,
       } satisfies LlmsTxtOptions,
     ],
     [

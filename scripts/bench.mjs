@@ -7,68 +7,25 @@
  *   and the chunks prefetched for other pages beside it; see scripts/budgets.mjs);
  * - Lighthouse 12 mobile scores (median of 5 runs) on `/`, a guide with a diagram,
  *   `/api/introduction`, an operation page and the heaviest operation page;
+ * - the heaviest operation page's HTML, gzip;
  * - client-side navigation between two operation pages: click to new h1, median of 20.
  *
  *   npm run bench              (add --no-build to measure the existing build/)
  *
  * Timings depend on the machine and its load: they are printed, never asserted.
  */
-import {spawn, spawnSync} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
-import {BUDGETS, KIB, builtPageHasDiagram, ownBytes, prefetchBytes} from './budgets.mjs';
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {runMeasured} from './process-tree.mjs';
+import {API_PAGE_HTML_BUDGET, BUDGETS, KIB, builtPageHasDiagram, htmlGzipBytes, ownBytes, prefetchBytes} from './budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
 import {lighthouseScores} from './lighthouse.mjs';
 import {navigationTimes} from './navigation-timing.mjs';
 import {median} from './stats.mjs';
 
-const PAGE_SIZE = 4096;
-
-/** Resident memory of a process and all its descendants, from /proc (bytes). */
-function treeRss(rootPid) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const inTree = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (!inTree.has(pid) && inTree.has(ppid)) {
-        inTree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let bytes = 0;
-  for (const pid of inTree) {
-    try {
-      bytes += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_SIZE;
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return bytes;
-}
-
 async function coldBuild() {
   spawnSync('npx', ['docusaurus', 'clear'], {stdio: 'ignore'});
-  const started = Date.now();
-  const child = spawn('npm', ['run', 'build'], {stdio: ['ignore', 'ignore', 'inherit']});
-  let peak = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss(child.pid));
-  }, 200);
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  clearInterval(timer);
-  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
-  return {seconds: (Date.now() - started) / 1000, peakBytes: peak};
+  return runMeasured('npm', ['run', 'build']);
 }
 
 /** The routes of each budgeted page type, read from the build. */
@@ -136,6 +93,8 @@ if (build) {
   console.log(`| cold production build (gen-api + build) | ${build.seconds.toFixed(1)} s | 60 s |`);
   console.log(`| peak memory of the build (process tree RSS) | ${(build.peakBytes / 2 ** 30).toFixed(2)} GiB | < 2 GB |`);
 }
+const heaviestHtml = types.operation.map((route) => ({route, bytes: htmlGzipBytes(route)})).sort((a, b) => b.bytes - a.bytes)[0];
+console.log(`| heaviest operation page HTML, gzip (${heaviestHtml.route}) | ${kib(heaviestHtml.bytes)} KiB | ${API_PAGE_HTML_BUDGET.kib} KiB |`);
 console.log(
   `| client navigation between two operation pages, click to new h1 (median of ${weights.navigation.length}) | ${median(weights.navigation).toFixed(1)} ms | 100 ms |`,
 );

@@ -9,6 +9,7 @@
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {gzipSync} from 'node:zlib';
 
 export const KIB = 1024;
 
@@ -35,4 +36,15 @@ export function prefetchBytes(scripts) {
  */
 export function builtPageHasDiagram(route, buildDir = 'build') {
   return readFileSync(path.join(buildDir, route, 'index.html'), 'utf8').includes('data-llms-mermaid');
+}
+
+/**
+ * An API page's HTML, gzip: it now holds every parameter, field, example and code sample, and a
+ * phone downloads and parses it before anything shows.
+ */
+export const API_PAGE_HTML_BUDGET = {label: "an operation or webhook page's HTML", kib: 60};
+
+/** Gzip bytes of a built page's HTML, at level 9 as scripts/serve-build.mjs serves it. */
+export function htmlGzipBytes(route, buildDir = 'build') {
+  return gzipSync(readFileSync(path.join(buildDir, route, 'index.html')), {level: 9}).length;
 }

@@ -7,8 +7,8 @@
  * plugin: it writes the twins of the guides and of the two hand-written API overview pages from
  * the built HTML, with ./docusaurus-html.ts teaching it Docusaurus' code blocks, tabs, admonitions
  * and diagrams. What we write ourselves, and why:
- * - The twins of the operation and webhook pages (./openapi-markdown.ts): their HTML lacks the
- *   parameters, schemas and examples, which the theme renders in the browser.
+ * - The twins of the operation and webhook pages (./openapi-markdown.ts), from the definition:
+ *   its schema tables are more exact than the pages' HTML read back (that file says why).
  * - llms.txt and llms-full.txt: the plugin groups links by URL segment (`account`, `api-keys`,
  *   `api`, ...), so it cannot make the Guides / API reference / Webhook events sections of the
  *   llmstxt.org layout; its llms-full.txt also leaves out the root page.
@@ -23,7 +23,7 @@ import signalwireLlmsTxt, {validateOptions, type PluginOptions} from '@signalwir
 import {twinPath} from '../../src/components/PageActions/twinPath';
 import {rehypeDocusaurusHtml, remarkCodeMeta} from './docusaurus-html';
 import {OpenApiMarkdown, type ApiPage} from './openapi-markdown';
-import {llmsFullTxt, llmsTxt, type Header, type Link} from './llms-files';
+import {fullBytesBudget, llmsFullTxt, llmsTxt, type FullBudget, type Header, type Link} from './llms-files';
 
 export type Options = {
   /** The blockquote under the title of llms.txt: what the portal is, in one paragraph. */
@@ -33,8 +33,11 @@ export type Options = {
   /** The guides' docs plugin and sidebar, and the API reference's docs plugin. */
   guides: {pluginId: string; sidebarId: string};
   api: {pluginId: string};
-  /** The build fails when llms-full.txt grows past this many bytes. */
-  maxFullBytes: number;
+  /**
+   * The build fails when llms-full.txt grows past `fixedBytes + bytesPerApiPage * API pages`: a
+   * budget that grows with the API, not a wall a bigger definition runs into.
+   */
+  fullBudget: FullBudget;
 };
 
 type Doc = {id: string; title: string; description: string; permalink: string};
@@ -64,8 +67,14 @@ function sidebarDocs(content: DocsContent, sidebarId: string): Doc[] {
 
 function checkOptions(raw: unknown): Options {
   const o = raw as Partial<Options> | undefined;
-  if (!o?.summary || !o.definition || !o.guides?.pluginId || !o.guides.sidebarId || !o.api?.pluginId || !o.maxFullBytes) {
-    throw new Error('llms-txt: options need summary, definition, guides {pluginId, sidebarId}, api {pluginId} and maxFullBytes');
+  if (!o?.summary || !o.definition || !o.guides?.pluginId || !o.guides.sidebarId || !o.api?.pluginId || !o.fullBudget) {
+    throw new Error('llms-txt: options need summary, definition, guides {pluginId, sidebarId}, api {pluginId} and fullBudget');
+  }
+  const {fixedBytes, bytesPerApiPage} = o.fullBudget;
+  for (const [name, value] of Object.entries({fixedBytes, bytesPerApiPage})) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new Error(`llms-txt: fullBudget.${name} must be a positive whole number of bytes, got ${JSON.stringify(value)}`);
+    }
   }
   return o as Options;
 }
@@ -177,15 +186,16 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
       }
       const full = llmsFullTxt(header, twins);
       const bytes = Buffer.byteLength(full);
-      if (bytes > options.maxFullBytes) {
+      const budget = fullBytesBudget(options.fullBudget, pages.length);
+      if (bytes > budget) {
         throw new Error(
-          `llms-txt: llms-full.txt is ${bytes} bytes, over its budget of ${options.maxFullBytes} (maxFullBytes in docusaurus.config.ts).`,
+          `llms-txt: llms-full.txt is ${bytes} bytes, over its budget of ${budget} for ${pages.length} API pages (fullBudget in docusaurus.config.ts).`,
         );
       }
       await writeFile(path.join(outDir, 'llms.txt'), index);
       await writeFile(path.join(outDir, 'llms-full.txt'), full);
       console.log(
-        `[llms-txt] llms.txt (${all.length} links, ${Buffer.byteLength(index)} bytes), llms-full.txt (${bytes} bytes), ${pages.length} API twins`,
+        `[llms-txt] llms.txt (${all.length} links, ${Buffer.byteLength(index)} bytes), llms-full.txt (${bytes} bytes, budget ${budget}), ${pages.length} API twins`,
       );
     },
   };

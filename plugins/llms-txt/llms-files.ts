@@ -47,7 +47,7 @@ const SCHEMA_TABLE = /^Schema `([^`]+)`[^\n]*\n\n(?:\|[^\n]*\n)+/gm;
  *
  * API twins repeat the tables of shared schemas: `Invoice` is spelled out on the six invoice
  * operations. Here a table that already appeared word for word points back to its first page
- * instead; that keeps the file within its budget (600 KB) without dropping anything.
+ * instead; that keeps the file within its budget (fullBytesBudget) without dropping anything.
  */
 export function llmsFullTxt(header: Header, twins: {link: Link; markdown: string; url: string}[]): string {
   const seen = new Map<string, Link>();
@@ -63,4 +63,17 @@ export function llmsFullTxt(header: Header, twins: {link: Link; markdown: string
     return `Source: ${url}\n\n${body}\n`;
   });
   return [`# ${header.title}\n\n> ${header.summary}\n\n${header.details}\n`, ...parts].join('\n---\n\n');
+}
+
+/** What llms-full.txt may weigh: a share for the guides and overview pages, and one per API page. */
+export type FullBudget = {fixedBytes: number; bytesPerApiPage: number};
+
+/**
+ * The site's budget: about 600 KB at 57 API pages (49 operations, 8 webhook events), growing by
+ * what one more API page adds, so a bigger API still builds while a twin that swells fails it.
+ */
+export const LLMS_FULL_BUDGET: FullBudget = {fixedBytes: 200_000, bytesPerApiPage: 7_000};
+
+export function fullBytesBudget(budget: FullBudget, apiPages: number): number {
+  return budget.fixedBytes + budget.bytesPerApiPage * apiPages;
 }

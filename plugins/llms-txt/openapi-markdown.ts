@@ -2,11 +2,18 @@
  * Writes the Markdown twin of every API operation page and webhook event page from the bundled
  * definition (static/openapi.json), the same source the pages are generated from.
  *
- * Why not @signalwire/docusaurus-plugin-llms-txt, which writes the other twins from the built
- * HTML: an operation page's HTML holds only the title, method, path, scope and description. The
- * theme renders parameters, request and response schemas and examples in the browser, so the
- * plugin's twin of an operation is a list of status codes, each followed by the same rate-limit
- * headers. Everything here comes straight from the definition instead.
+ * The pages' HTML now holds every parameter, field, response and example (rendered on the
+ * server: plugins/server-rendered-api.ts), so @signalwire/docusaurus-plugin-llms-txt could write
+ * these twins from it as it does the guides'. We keep this writer because, for an API page, the
+ * definition makes the better twin:
+ * - a schema becomes one table, a row per field path (`amount.currency`) with type, required,
+ *   constraints and description; the HTML is a tree of collapsible lists and tabs (oneOf options,
+ *   one panel per response code and example) that would have to be read back into that shape
+ *   from the theme's class names, which change between theme releases;
+ * - the tables of a named schema (`Invoice`) are identical on every page, which is what lets
+ *   llms-full.txt point back to the first one instead of repeating it (./llms-files.ts): the
+ *   HTML inlines schemas without their names;
+ * - it reads only the definition, so it does not depend on what the theme draws.
  */
 import kebabCase from 'lodash/kebabCase';
 import {SCHEME_LABELS} from '../openapi-api-page';

@@ -1,15 +1,16 @@
 /**
  * Byte budgets: the gzip JavaScript a first visit loads, in a fresh browser context, for
  * every page of each budgeted type: `/`, every guide (with or without a diagram), the API
- * introduction and every operation page. Bytes are deterministic for a build, so they are asserted;
- * timings are not (`npm run bench` prints them). What counts is in scripts/budgets.mjs.
+ * introduction and every operation page; and the gzip HTML of every operation and webhook page.
+ * Bytes are deterministic for a build, so they are asserted; timings are not (`npm run bench` prints them). What counts is in scripts/budgets.mjs.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, GUIDE_ROUTES} from './fixtures';
 import {API_SLUGS} from '../../config/routes';
 import {firstVisit, watchScripts} from '../../scripts/script-weights.mjs';
-import {BUDGETS, KIB, builtPageHasDiagram, ownBytes} from '../../scripts/budgets.mjs';
+import {API_PAGE_HTML_BUDGET, BUDGETS, KIB, builtPageHasDiagram, htmlGzipBytes, ownBytes} from '../../scripts/budgets.mjs';
+import {expectedPages} from '../api-page-contents';
 import {mermaidBlocks} from '../../plugins/diagrams-shared.mjs';
 
 type Budget = (typeof BUDGETS)[keyof typeof BUDGETS];
@@ -52,6 +53,17 @@ test.describe('gzip JavaScript of a first visit stays within its budget', () => 
     test(`operation /api/${slug}`, async ({page, baseURL, problems}) => {
       await expectWithin(page, baseURL!, `/api/${slug}`, BUDGETS.operation);
       void problems;
+    });
+  }
+});
+
+test.describe("an API page's HTML stays within its budget (gzip)", () => {
+  for (const {route} of expectedPages()) {
+    test(route, () => {
+      const bytes = htmlGzipBytes(route);
+      expect(bytes, `${route}: ${(bytes / KIB).toFixed(1)} KiB of gzip HTML, budget ${API_PAGE_HTML_BUDGET.kib} KiB`).toBeLessThanOrEqual(
+        API_PAGE_HTML_BUDGET.kib * KIB,
+      );
     });
   }
 });

@@ -2,7 +2,7 @@
  * The text of llms.txt and llms-full.txt (plugins/llms-txt/llms-files.ts).
  */
 import {describe, it, expect} from 'vitest';
-import {llmsFullTxt, llmsTxt, type Link} from '../../plugins/llms-txt/llms-files';
+import {fullBytesBudget, llmsFullTxt, llmsTxt, LLMS_FULL_BUDGET, type Link} from '../../plugins/llms-txt/llms-files';
 
 const SITE = 'https://docs.kestrel.example';
 const header = {title: 'Kestrel Developers', summary: 'Kestrel is a payments API.', details: 'Every page has a twin.'};
@@ -59,5 +59,12 @@ describe('llmsFullTxt', () => {
       `Source: ${SITE}/api/find-invoice-by-id.md\n\n# Find invoice\n\nSchema \`Invoice\`: the fields listed under [Get invoices](/api/get-invoices.md) above.\n\nEnd.\n`,
     );
     expect(full.split('| `id` | string |')).toHaveLength(2);
+  });
+});
+
+describe('fullBytesBudget', () => {
+  it("is about 600 KB at the portal's 57 API pages and grows by a share per API page", () => {
+    expect(fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(599_000);
+    expect(fullBytesBudget(LLMS_FULL_BUDGET, 570) - fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(513 * 7_000);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Two of the plugins that change what a theme imports without forking it check, as the site loads,
+ * Three of the plugins that change what a theme imports without forking it check, as the site loads,
  * that the theme still has the shape they patch, and fail naming the file otherwise
- * (plugins/tabs-without-remount.ts, plugins/explorer-storage-utils.ts). The third,
+ * (plugins/tabs-without-remount.ts, plugins/explorer-storage-utils.ts,
+ * plugins/server-rendered-api.ts). The third,
  * plugins/lazy-prism.ts, fails the build when its module is missing from a bundle; what they
  * achieve is checked in the browser (tests/e2e/hydration.spec.ts) and on the build
  * (tests/after-build/bundle-contents.test.ts).
@@ -10,6 +11,7 @@ import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
 import tabsWithoutRemount, {checkTabComponent, tabComponentFiles} from '../../plugins/tabs-without-remount';
 import explorerStorageUtils from '../../plugins/explorer-storage-utils';
+import serverRenderedApi, {apiItemFile, checkApiItem, checkSectionComponent, sectionComponentFiles} from '../../plugins/server-rendered-api';
 
 describe('tabs-without-remount', () => {
   it("finds the eight tab components of the installed themes, each keyed on useIsBrowser() only", () => {
@@ -35,5 +37,51 @@ describe('tabs-without-remount', () => {
 describe('explorer-storage-utils', () => {
   it("finds the persistence middleware's relative import of ./storage-utils", () => {
     expect(() => explorerStorageUtils()).not.toThrow();
+  });
+});
+
+describe('server-rendered-api', () => {
+  it("finds the API theme's four sections, each wrapping one render function in BrowserOnly", () => {
+    const files = sectionComponentFiles();
+    expect(files).toHaveLength(4);
+    for (const file of files) expect(existsSync(file), file).toBe(true);
+    expect(() => serverRenderedApi()).not.toThrow();
+  });
+
+  it('accepts one BrowserOnly with a fallback and a render function', () => {
+    const source =
+      'const BrowserOnly_1 = __importDefault(require("@docusaurus/BrowserOnly"));\n' +
+      'return react_1.default.createElement(BrowserOnly_1.default, { fallback: h(Skeleton, { size: "sm" }) }, () => { return h(Params, props); });';
+    expect(() => checkSectionComponent('ParamsDetails', source)).not.toThrow();
+  });
+
+  it('fails naming the component when BrowserOnly is gone, used twice or given no render function', () => {
+    const imported = 'const BrowserOnly_1 = __importDefault(require("@docusaurus/BrowserOnly"));\n';
+    expect(() => checkSectionComponent('RequestSchema', 'return h(Schema, props);')).toThrow(/RequestSchema no longer wraps one section/);
+    const twice = `${imported}createElement(BrowserOnly_1.default, null, () => a); createElement(BrowserOnly_1.default, null, () => b);`;
+    expect(() => checkSectionComponent('ResponseSchema', twice)).toThrow(/ResponseSchema/);
+    expect(() => checkSectionComponent('ApiItem', `${imported}createElement(BrowserOnly_1.default, null, children);`)).toThrow(/ApiItem/);
+  });
+});
+
+describe("server-rendered-api: ApiItem's store and explorer", () => {
+  const apiItem = [
+    'const ExecutionEnvironment_1 = __importDefault(require("@docusaurus/ExecutionEnvironment"));',
+    'if (ExecutionEnvironment_1.default.canUseDOM) {\n  ApiExplorer = require("@theme/ApiExplorer").default;\n}',
+    'const isBrowser = (0, useIsBrowser_1.default)();',
+    'if (!isBrowser) {\n    store2 = (0, store_1.createStoreWithoutState)({}, [m]);\n  }',
+    'if (isBrowser) {\n    store2 = (0, store_1.createStoreWithState)(state, [m]);\n  }',
+  ].join('\n');
+
+  it("accepts the installed ApiItem and one that uses both only to choose its store and load its explorer", () => {
+    expect(existsSync(apiItemFile())).toBe(true);
+    expect(() => checkApiItem(apiItem)).not.toThrow();
+  });
+
+  it('fails naming ApiItem when either is used for more', () => {
+    expect(() => checkApiItem(`${apiItem}\nif (isBrowser) go();`)).toThrow(/ApiItem\/index.js no longer uses useIsBrowser\(\) only to choose its store/);
+    expect(() => checkApiItem(`${apiItem}\nif (ExecutionEnvironment_1.default.canUseDOM) go();`)).toThrow(
+      /no longer uses ExecutionEnvironment only to load @theme\/ApiExplorer/,
+    );
   });
 });

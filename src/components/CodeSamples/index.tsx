@@ -3,7 +3,8 @@
  * (`x-codeSamples`, scripts/code-samples.mjs): one tab per language, in the look of the API
  * theme's tabs (the site's own code block inside, with its copy button), remembered under the
  * same storage key as every code-sample tab on the site. Unlike the theme's own snippets,
- * nothing here generates code in the browser.
+ * nothing here generates code in the browser. Every language's sample is in the page's HTML (the
+ * tabs not chosen are hidden panels), for readers without JavaScript, crawlers and search.
  */
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
@@ -53,7 +54,7 @@ export default function CodeSamples({samples}: {samples: readonly CodeSample[]})
   if (tabs.length === 0) return null;
   return (
     <div ref={samplesRef}>
-      <CodeTabs groupId="code-samples" defaultValue={tabs[0]!.language.key} lazy>
+      <CodeTabs groupId="code-samples" defaultValue={tabs[0]!.language.key}>
         {tabs.map(({language, sample}) => (
           <CodeTab
             key={language.key}
