@@ -11,7 +11,9 @@ import {describe, expect, it} from 'vitest';
 import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
 import {GUIDE_ROUTES} from '../e2e/fixtures';
 import {pageKeywords} from '../../plugins/search-index-view';
-import {QUERY_STOP_WORDS} from '../../src/theme/SearchBar/queryStopWords';
+import {apiTerms, identifierWords} from '../../plugins/search-api-terms';
+import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
+import {QUERY_SYNONYMS} from '../../config/search-synonyms';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
@@ -114,6 +116,21 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
     }
   });
 
+  it('every API operation and webhook page carries the words of what it defines as tags, on its first section', () => {
+    const {documents, index} = readIndex('docs-api-current');
+    const inverted = new Map(index.invertedIndex);
+    const terms = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openapi.json'), 'utf8')));
+    expect(terms.length).toBeGreaterThanOrEqual(API_SLUGS.length);
+    for (const {route, identifiers} of terms) {
+      const first = documents.find((d) => d.sectionRoute.split('#')[0] === route);
+      expect(first, route).toBeDefined();
+      for (const word of identifierWords(identifiers).flatMap(stems)) {
+        const tagged = Object.keys((inverted.get(word) as any)?.tags ?? {});
+        expect(tagged, `${route}: "${word}"`).toContain(String(first!.id));
+      }
+    }
+  });
+
   it('indexes each API operation once under its name: no section titled by its path', () => {
     const api = readIndex('docs-api-current').documents;
     expect(api.filter((d) => d.sectionTitle.startsWith('/')).map((d) => d.sectionRoute)).toEqual([]);
@@ -122,9 +139,9 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
     expect(new Set(titles.map((d) => d.sectionRoute)).size).toBe(titles.length);
   });
 
-  it('name the query stop-word filter in their search pipeline', () => {
+  it('name the query functions in their search pipeline: synonyms before the stemmer, stop words after', () => {
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect((readIndex(tag).index as any).pipeline, tag).toEqual(['stemmer', QUERY_STOP_WORDS]);
+      expect((readIndex(tag).index as any).pipeline, tag).toEqual([QUERY_SYNONYMS, 'stemmer', QUERY_STOP_WORDS]);
     }
   });
 });
