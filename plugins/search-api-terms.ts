@@ -10,12 +10,19 @@
  * reach the index as the operation's tags (plugins/search-index-view.ts), and the index of an
  * operation stays the same size and shape when its page later shows more.
  *
- * Identifiers are indexed whole (`expiresinseconds`, as the search's tokenizer lowercases a typed
- * `expiresInSeconds`, which also serves the prefix `expiresIn`) and split at their camelCase
- * humps (`expires`, `in`, `seconds`), so that a developer who types the words finds the field too.
+ * Which words: each identifier written together, lowercase, as one index word (`expiresinseconds`,
+ * `amountcurrency`, `kestrelsignature`, `invoicenotcancellable`), and a field's or parameter's own
+ * name (`currency`), each with the identifier mark in front (`_currency`). The query side
+ * (config/search-query-compounds.ts) searches a one-word query with the mark too, and a query's
+ * adjacent words written together, so `expiresInSeconds`, `expiresIn` (a prefix), `expires in
+ * seconds`, `amount.currency` and `Kestrel-Signature` all reach these words. Unmarked, or split
+ * into their words (`expires`, `signature`, `invoice`), they outweighed the guides on prose
+ * queries: all eight webhook pages, whose header is `Kestrel-Signature`, outranked the signature
+ * guide for "verify webhook signature", and `invoice*` reached every `invoiceId`.
  */
 import kebabCase from 'lodash/kebabCase';
 import {TOKENIZER_SEPARATOR} from '../search-options';
+import {IDENTIFIER_MARK} from '../config/search-query-compounds';
 
 type Json = Record<string, unknown>;
 type Schema = Json & {
@@ -53,7 +60,11 @@ export type OperationTerms = {
   queryParameters: string[];
   /** Request body fields by their path from the body (`amount.currency`), writable ones only. */
   requestFields: string[];
-  /** Every identifier and value to index (the two above included), as written. */
+  /** Parameter names and request and response fields by path, as written. */
+  names: string[];
+  /** Header names, enum values and error codes, as written. */
+  values: string[];
+  /** All of `names` and `values`. */
   identifiers: string[];
 };
 
@@ -116,45 +127,51 @@ function exampleCodes(resolve: ReturnType<typeof resolver>, media: MediaType): s
   return values.flatMap((v) => (v && typeof v === 'object' && typeof (v as Json).code === 'string' ? [(v as Json).code as string] : []));
 }
 
-function termsOf(definition: Definition, resolve: ReturnType<typeof resolver>, operation: Operation, shared: Parameter[], name: string): OperationTerms {
+function termsOf(resolve: ReturnType<typeof resolver>, operation: Operation, shared: Parameter[], name: string): OperationTerms {
   const id = operation.operationId ?? operation.summary;
   if (!id) throw new Error(`search-api-terms: ${name} has neither operationId nor summary, so its page route is unknown`);
-  const identifiers: string[] = [];
+  const names: string[] = [];
+  const values: string[] = [];
   const queryParameters: string[] = [];
   // Operation parameters override path-level ones of the same name and location.
   const parameters = new Map<string, Parameter>();
   for (const p of [...shared, ...(operation.parameters ?? [])].map((p) => resolve(p))) parameters.set(`${p.in}:${p.name}`, p);
   for (const p of parameters.values()) {
-    identifiers.push(p.name);
+    (p.in === 'header' ? values : names).push(p.name);
     if (p.in === 'query') queryParameters.push(p.name);
     const out = {fields: [], values: []} as {fields: string[]; values: string[]};
     walkSchema(resolve, p.schema, 'readOnly', out);
-    identifiers.push(...out.values);
+    values.push(...out.values);
   }
   const request = {fields: [], values: []} as {fields: string[]; values: string[]};
   for (const media of Object.values(resolve(operation.requestBody)?.content ?? {})) walkSchema(resolve, media.schema, 'readOnly', request);
-  identifiers.push(...request.fields, ...request.values);
+  names.push(...request.fields);
+  values.push(...request.values);
   for (const [status, raw] of Object.entries(operation.responses ?? {})) {
     const response = resolve(raw);
-    identifiers.push(...Object.keys(response.headers ?? {}));
+    values.push(...Object.keys(response.headers ?? {}));
     for (const media of Object.values(response.content ?? {})) {
       if (/^2/.test(status)) {
         const out = {fields: [], values: []} as {fields: string[]; values: string[]};
         walkSchema(resolve, media.schema, 'writeOnly', out);
-        identifiers.push(...out.fields, ...out.values);
+        names.push(...out.fields);
+        values.push(...out.values);
       } else {
         // An error body is the same problem schema everywhere: its examples' codes are what this
         // operation documents.
-        identifiers.push(...exampleCodes(resolve, media));
+        values.push(...exampleCodes(resolve, media));
       }
     }
   }
+  const unique = (list: string[]) => [...new Set(list)];
   return {
     route: `/api/${kebabCase(id)}`,
     name,
-    queryParameters: [...new Set(queryParameters)],
-    requestFields: [...new Set(request.fields)],
-    identifiers: [...new Set(identifiers)],
+    queryParameters: unique(queryParameters),
+    requestFields: unique(request.fields),
+    names: unique(names),
+    values: unique(values),
+    identifiers: unique([...names, ...values]),
   };
 }
 
@@ -174,32 +191,38 @@ export function apiTerms(definition: Definition): OperationTerms[] {
       if (!item || typeof item !== 'object') throw new Error(`search-api-terms: ${group} entry "${key}" is not an object`);
       for (const [method, operation] of Object.entries(item)) {
         if (!METHODS.has(method)) continue;
-        terms.push(termsOf(definition, resolve, operation as Operation, item.parameters ?? [], label(method, key)));
+        terms.push(termsOf(resolve, operation as Operation, item.parameters ?? [], label(method, key)));
       }
     }
   }
   return terms;
 }
 
-/** `expiresInSeconds` -> expires, In, Seconds; `HTTPStatus` -> HTTP, Status; `RATE_LIMITED` stays whole. */
-export function camelCaseParts(word: string): string[] {
-  return word.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu) ?? [];
+/** An identifier written together, lowercase, as the index holds it: `amount.currency` -> `amountcurrency`. */
+export function joinedWord(identifier: string): string {
+  return identifier.toLowerCase().split(TOKENIZER_SEPARATOR).join('');
 }
 
 /**
- * The index words of identifiers, lowercase, each once: every word the search's tokenizer makes of
- * it (so a typed identifier matches, `amount.currency` as `amount` and `currency`), and each such
- * word's camelCase parts when it has more than one.
+ * How many times each identifier is a tag of its page. lunr weighs a word by how often a field
+ * holds it; once, a field or parameter name (`$orderby`, `sourceCurrency`) lost to the guides that
+ * quote it in their code, and only 88 % of the definition's request fields and query parameters
+ * found an operation that defines them in the first three results; twice, 97 %, with the
+ * relevance of prose queries unchanged (tests/after-build/search-fields.test.ts and
+ * search-relevance.test.ts print both).
  */
-export function identifierWords(identifiers: readonly string[]): string[] {
+export const IDENTIFIER_TAG_REPEATS = 2;
+
+/**
+ * The index words of an operation, marked (config/search-query-compounds.ts), IDENTIFIER_TAG_REPEATS
+ * times each: every name and value written together, and each name's last segment (the field's own
+ * name, `currency` of `amount.currency`).
+ */
+export function indexWords(terms: Pick<OperationTerms, 'names' | 'values'>): string[] {
   const words = new Set<string>();
-  for (const identifier of identifiers) {
-    for (const segment of identifier.split(TOKENIZER_SEPARATOR)) {
-      if (!segment) continue;
-      words.add(segment.toLowerCase());
-      const parts = camelCaseParts(segment);
-      if (parts.length > 1) for (const part of parts) words.add(part.toLowerCase());
-    }
-  }
-  return [...words];
+  for (const identifier of [...terms.names, ...terms.values]) words.add(joinedWord(identifier));
+  for (const name of terms.names) words.add(joinedWord(name.slice(name.lastIndexOf('.') + 1)));
+  words.delete('');
+  const marked = [...words].map((w) => IDENTIFIER_MARK + w);
+  return Array.from({length: IDENTIFIER_TAG_REPEATS}, () => marked).flat();
 }

@@ -54,11 +54,11 @@ export function keywordWords(keywords: readonly string[]): string[] {
 
 /**
  * The list the plugin reads as tags: `article footer ul[class^=tags_] li`. Added at the end of the
- * article, outside `.markdown`, so no section's text changes. `moreWords` (lowercase single words,
- * such as ./search-api-terms.ts makes) join the keywords' words.
+ * article, outside `.markdown`, so no section's text changes. `moreWords` (single index words, as
+ * ./search-api-terms.ts makes them, repeats included) follow the keywords' words.
  */
 export function withKeywordTags(html: string, moreWords: readonly string[] = []): string {
-  const words = [...new Set([...keywordWords(pageKeywords(html)), ...moreWords])];
+  const words = [...keywordWords(pageKeywords(html)), ...moreWords];
   const end = html.lastIndexOf('</article>');
   if (words.length === 0 || end < 0) return html;
   const list = `<footer><ul class="tags_search-keywords">${words.map((w) => `<li>${w}</li>`).join('')}</ul></footer>`;

@@ -23,9 +23,10 @@ import type {Plugin, PluginModule} from '@docusaurus/types';
 import searchLocal, {validateOptions} from '@cmfcmf/docusaurus-search-local';
 import {fieldBoostsOf, weighFields} from './search-field-weights';
 import {indexerView} from './search-index-view';
-import {apiTerms, identifierWords, type Definition} from './search-api-terms';
+import {apiTerms, indexWords, type Definition} from './search-api-terms';
 import {QUERY_STOP_WORDS} from '../config/search-query-stop-words';
 import {QUERY_SYNONYMS} from '../config/search-synonyms';
+import {QUERY_COMPOUNDS} from '../config/search-query-compounds';
 
 type Options = {lunr: {titleBoost: number; contentBoost: number; tagsBoost: number; parentCategoriesBoost: number}};
 
@@ -45,7 +46,7 @@ async function apiWordsByRoute(siteDir: string, routes: readonly string[], baseU
   for (const terms of apiTerms(JSON.parse(await readFile(file, 'utf8')) as Definition)) {
     const route = baseUrl.replace(/\/$/, '') + terms.route;
     if (!known.has(route)) throw new Error(`search: no page ${route} for ${terms.name} of ${file}; the API plugin's page names changed`);
-    words.set(route, identifierWords(terms.identifiers));
+    words.set(route, indexWords(terms));
   }
   return words;
 }
@@ -79,7 +80,7 @@ const kestrelSearchLocal: PluginModule = (context, validatedOptions): Plugin => 
           files.map(async (file) => {
             const json = JSON.parse(await readFile(path.join(view, file), 'utf8'));
             const index = weighFields(json.index, boosts);
-            index.pipeline = [QUERY_SYNONYMS, ...(index.pipeline as string[]), QUERY_STOP_WORDS];
+            index.pipeline = [QUERY_SYNONYMS, QUERY_COMPOUNDS, ...(index.pipeline as string[]), QUERY_STOP_WORDS];
             await writeFile(path.join(props.outDir, file), JSON.stringify({...json, index}));
           }),
         );

@@ -20,6 +20,7 @@ import React from 'react';
 import {searchOptions} from '../search-options';
 import {registerQueryStopWords} from '../config/search-query-stop-words';
 import {registerQuerySynonyms} from '../config/search-synonyms';
+import {registerQueryCompounds} from '../config/search-query-compounds';
 
 // __dirname, not import.meta: Playwright loads this file as CommonJS, Vitest as an ES module.
 const ROOT = path.resolve(__dirname, '..');
@@ -43,6 +44,8 @@ registerQuerySynonyms(lunr);
  */
 export const GENERATED_TOKENIZE = 'export const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\n';
 lunr.tokenizer.separator = searchOptions.lunr.tokenizerSeparator;
+// As src/theme/SearchBar/LoadedSearchBar.tsx does, after the generated module set the separator.
+registerQueryCompounds(lunr);
 const generated = {
   mylunr: lunr,
   tokenize: (input: string): string[] => lunr.tokenizer(input).map((token: {str: string}) => token.str),

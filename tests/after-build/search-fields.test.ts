@@ -8,7 +8,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {apiTerms, camelCaseParts} from '../../plugins/search-api-terms';
+import {apiTerms} from '../../plugins/search-api-terms';
 import {hitPage, loadPluginSearch} from '../search-client';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -17,10 +17,16 @@ const TERMS = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openap
 /** The share that must hold, of every field and parameter. */
 const TARGET = 0.95;
 
-/** The pages of the operations that define an identifier (as written, case and path included). */
+/**
+ * The pages of the operations that define an identifier, as written: itself, or a field of that
+ * name under another (`line1` is defined by an operation with `address.line1`).
+ */
 function definingPages(identifier: string): Set<string> {
-  return new Set(TERMS.filter((t) => t.identifiers.includes(identifier)).map((t) => t.route));
+  return new Set(TERMS.filter((t) => t.identifiers.some((i) => i === identifier || i.endsWith(`.${identifier}`))).map((t) => t.route));
 }
+
+/** `expiresInSeconds` -> expires, In, Seconds; `postalCode` -> postal, Code; `line1` -> line, 1. */
+const camelCaseParts = (name: string) => name.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu) ?? [];
 
 type Case = {query: string; identifier: string};
 

@@ -11,9 +11,10 @@ import {describe, expect, it} from 'vitest';
 import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
 import {GUIDE_ROUTES} from '../e2e/fixtures';
 import {pageKeywords} from '../../plugins/search-index-view';
-import {apiTerms, identifierWords} from '../../plugins/search-api-terms';
+import {apiTerms, indexWords} from '../../plugins/search-api-terms';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
 import {QUERY_SYNONYMS} from '../../config/search-synonyms';
+import {QUERY_COMPOUNDS} from '../../config/search-query-compounds';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
@@ -121,12 +122,13 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
     const inverted = new Map(index.invertedIndex);
     const terms = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openapi.json'), 'utf8')));
     expect(terms.length).toBeGreaterThanOrEqual(API_SLUGS.length);
-    for (const {route, identifiers} of terms) {
-      const first = documents.find((d) => d.sectionRoute.split('#')[0] === route);
-      expect(first, route).toBeDefined();
-      for (const word of identifierWords(identifiers).flatMap(stems)) {
+    for (const t of terms) {
+      const first = documents.find((d) => d.sectionRoute.split('#')[0] === t.route);
+      expect(first, t.route).toBeDefined();
+      // Marked words are tags whole (lunr does not split a tag), stemmed as every index word.
+      for (const word of indexWords(t).map((w) => lunr.stemmer(new lunr.Token(w)).toString())) {
         const tagged = Object.keys((inverted.get(word) as any)?.tags ?? {});
-        expect(tagged, `${route}: "${word}"`).toContain(String(first!.id));
+        expect(tagged, `${t.route}: "${word}"`).toContain(String(first!.id));
       }
     }
   });
@@ -139,9 +141,9 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
     expect(new Set(titles.map((d) => d.sectionRoute)).size).toBe(titles.length);
   });
 
-  it('name the query functions in their search pipeline: synonyms before the stemmer, stop words after', () => {
+  it('name the query functions in their search pipeline: synonyms and compounds before the stemmer, stop words after', () => {
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect((readIndex(tag).index as any).pipeline, tag).toEqual([QUERY_SYNONYMS, 'stemmer', QUERY_STOP_WORDS]);
+      expect((readIndex(tag).index as any).pipeline, tag).toEqual([QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS]);
     }
   });
 });

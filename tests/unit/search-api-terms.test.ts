@@ -5,7 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {apiTerms, camelCaseParts, identifierWords, type Definition} from '../../plugins/search-api-terms';
+import {IDENTIFIER_TAG_REPEATS, apiTerms, indexWords, joinedWord, type Definition} from '../../plugins/search-api-terms';
 import {API_SLUGS} from '../spec-routes';
 
 const BUNDLED = path.resolve(__dirname, '../../static/openapi.json');
@@ -91,13 +91,14 @@ describe('the API words of the search (plugins/search-api-terms.ts)', () => {
     expect(byRoute.get('/api/invoice-created-webhook')!.requestFields).toEqual(['data', 'data.entityId']);
   });
 
-  it('split identifiers as the search tokenizes them, plus their camelCase parts', () => {
-    expect(camelCaseParts('expiresInSeconds')).toEqual(['expires', 'In', 'Seconds']);
-    expect(camelCaseParts('HTTPStatus')).toEqual(['HTTP', 'Status']);
-    expect(camelCaseParts('RATE')).toEqual(['RATE']);
-    expect(identifierWords(['expiresInSeconds', 'amount.currency', 'RateLimit-Remaining', 'INVOICE_NOT_FOUND'])).toEqual([
-      'expiresinseconds', 'expires', 'in', 'seconds', 'amount', 'currency', 'ratelimit', 'rate', 'limit', 'remaining', 'invoice', 'not', 'found',
-    ]);
+  it('index each identifier written together, and each name\'s own last segment, marked, twice', () => {
+    expect(joinedWord('amount.currency')).toBe('amountcurrency');
+    expect(joinedWord('Kestrel-Signature')).toBe('kestrelsignature');
+    expect(joinedWord('$orderby')).toBe('orderby');
+    const words = indexWords({names: ['expiresInSeconds', 'amount.currency'], values: ['RateLimit-Remaining', 'INVOICE_NOT_FOUND']});
+    const once = ['_expiresinseconds', '_amountcurrency', '_ratelimitremaining', '_invoicenotfound', '_currency'];
+    expect(IDENTIFIER_TAG_REPEATS).toBe(2);
+    expect(words).toEqual([...once, ...once]);
   });
 
   it('refuse a definition they cannot read, naming what is wrong', () => {

@@ -22,7 +22,9 @@
  * 6. Queries: stop words ("a", "on") were searched as prefixes and drowned the words that matter,
  *    and developers' words ("create", "list") missed Kestrel's ("issue", "get"). The index files
  *    name two query functions in their pipeline, config/search-query-stop-words.ts and
- *    config/search-synonyms.ts; ./LoadedSearchBar.tsx registers them.
+ *    config/search-synonyms.ts; and API identifiers are typed in pieces (`amount.currency`,
+ *    `expires in seconds`): config/search-query-compounds.ts also searches adjacent words
+ *    written together. ./LoadedSearchBar.tsx registers all three.
  *
  * 7. Weight. The plugin's client (lunr, autocomplete-js, preact, mark.js: ~35 KiB gzip) was on
  *    every page's critical path. Until the reader reaches for search (pointer over the button, a
