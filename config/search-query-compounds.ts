@@ -1,26 +1,26 @@
 /**
- * Adjacent query words are also searched written together.
+ * API identifiers, however a developer types them.
  *
  * An API identifier is several words written together (`expiresInSeconds`, `amount.currency`,
- * `Kestrel-Signature`, `INVOICE_NOT_CANCELLABLE`), and the index holds each one as a single
- * lowercase word (`expiresinseconds`, plugins/search-api-terms.ts). A developer types it in any
- * of these ways: as written (lowercased to `expiresinseconds` by the tokenizer, which matches),
- * with its punctuation (`amount.currency`: the tokenizer splits it into `amount` and `currency`),
- * as separate words (`expires in seconds`), or the first part of it (`expiresIn`). So the query's
- * words are searched one by one, as always, and every run of two to MAX_JOINED_WORDS adjacent
- * words also as one word (`amountcurrency`, `expiresinseconds`); the search's prefix match then
- * takes `expiresin` to `expiresinseconds` too. A joined word that no identifier has matches
- * nothing and changes no score.
+ * `Kestrel-Signature`, `INVOICE_NOT_CANCELLABLE`), and the index holds each one as a single marked
+ * word (`_expiresinseconds`, plugins/search-api-terms.ts). A developer types it as written (the
+ * tokenizer lowercases it to `expiresinseconds`), by its beginning (`expiresIn`), as separate
+ * words (`expires in seconds`) or with its punctuation (`amount.currency`, which the tokenizer
+ * splits into `amount` and `currency`). So the query keeps its words, searched as always, and
+ * gains identifier words: a one-word query its word marked (exactly and by prefix, as the plugin
+ * searches every word: `_expiresin*` reaches `_expiresinseconds`), a longer query each run of two
+ * to MAX_JOINED_WORDS adjacent words written together and marked (exactly only, see JOINED_MARK).
+ * An identifier word that no identifier has matches nothing and changes no score.
  *
  * Where: the search plugin's client tokenizes the query with `lunr.tokenizer` (its generated
  * `tokenize`, checked by tests/unit/search.test.ts), so this wraps that function on the lunr the
  * client uses. lunr's index builder calls the same function as a method of the builder: those calls
- * are passed through unchanged, so no index is built with joined words.
+ * are passed through unchanged, so no index is built with identifier words.
  */
 
 /**
- * The index holds API identifiers with this mark in front (`_expiresinseconds`), and the query
- * searches each word and each joined run with it too. Marked words are a vocabulary of their own:
+ * The index holds API identifiers with this mark in front (`_expiresinseconds`), and the query's
+ * identifier words carry it too. Marked words are a vocabulary of their own:
  * a query word's prefix match (`invoice*`) never reaches an identifier (`_invoiceid`), so prose
  * queries rank as before, while identifiers meet identifiers. The tokenizer never makes it (it
  * splits at every character that is neither a letter nor a digit, and "_" is neither); it lives
