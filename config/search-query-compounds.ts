@@ -9,7 +9,7 @@
  * splits into `amount` and `currency`). So the query keeps its words, searched as always, and
  * gains identifier words: a one-word query its word marked (exactly and by prefix, as the plugin
  * searches every word: `_expiresin*` reaches `_expiresinseconds`), a longer query each run of two
- * to MAX_JOINED_WORDS adjacent words written together and marked (exactly only, see JOINED_MARK).
+ * to MAX_JOINED_WORDS adjacent words written together and marked (exactly only, JOINED_MARK).
  * An identifier word that no identifier has matches nothing and changes no score.
  *
  * Where: the search plugin's client tokenizes the query with `lunr.tokenizer` (its generated
@@ -31,9 +31,11 @@ export const IDENTIFIER_MARK = '_';
 
 /**
  * A run of several query words, until the search pipeline (QUERY_COMPOUNDS) makes it an identifier
- * word: searched exactly only. Its prefix would take "payout originator" to `_payoutoriginatorid`,
- * the path parameter of every operation on one payout originator, lifting those above the page
- * that creates one; an identifier is begun by typing it as one word (`expiresIn`).
+ * word: searched exactly only, by both of the clauses the plugin makes of every word (the exact
+ * one and the prefix one), so that it weighs what a typed identifier does. As a prefix it would
+ * take "payout originator" to `_payoutoriginatorid`, the path parameter of every operation on one
+ * payout originator, lifting those above the page that creates one; an identifier is begun by
+ * typing it as one word (`expiresIn`).
  */
 export const JOINED_MARK = '__';
 
@@ -72,8 +74,8 @@ export function registerQueryCompounds(lunr: Lunr): void {
     const exactRuns = (token: Token & {update(fn: (s: string) => string): Token}) => {
       const word = token.toString();
       if (!word.startsWith(JOINED_MARK)) return token;
-      if (word.endsWith('*')) return undefined;
-      return token.update(() => IDENTIFIER_MARK + word.slice(JOINED_MARK.length));
+      // The prefix clause's copy searched exactly as well: a run then weighs what a typed word does.
+      return token.update(() => IDENTIFIER_MARK + word.slice(JOINED_MARK.length).replace(/\*$/, ''));
     };
     lunr.Pipeline.registerFunction(exactRuns, QUERY_COMPOUNDS);
   }

@@ -207,7 +207,7 @@ export function joinedWord(identifier: string): string {
  * How many times each identifier is a tag of its page. lunr weighs a word by how often a field
  * holds it; once, a field or parameter name (`$orderby`, `sourceCurrency`) lost to the guides that
  * quote it in their code, and only 88 % of the definition's request fields and query parameters
- * found an operation that defines them in the first three results; twice, 97 %, with the
+ * found an operation that defines them in the first three results; twice, all of them, with the
  * relevance of prose queries unchanged (tests/after-build/search-fields.test.ts and
  * search-relevance.test.ts print both).
  */
