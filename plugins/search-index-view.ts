@@ -1,7 +1,7 @@
 /**
  * The page as the search indexer reads it. The search plugin (`@cmfcmf/docusaurus-search-local`)
  * indexes the built HTML of each docs page; plugins/search-local.ts hands it a copy of each page
- * with two changes, and the pages served stay as they are:
+ * with three changes, and the pages served stay as they are:
  *
  * 1. Front-matter keywords become the page's tags. Every guide lists, in `keywords`, the words a
  *    developer uses for it ("API key", "event types", "marketplace"). Docusaurus writes them to
@@ -14,9 +14,13 @@
  *    name, once under its path, with no text (the text belongs to the name's section, which also
  *    holds the path). The twin took a second result slot for the same page, its short title
  *    outscoring the real one. In the copy the path is plain text, still found in the content.
+ * 3. An API operation or webhook page also gets, as tags, the words of what it defines: its
+ *    parameter, field and header names, enum values and error codes, read from the definition
+ *    (./search-api-terms.ts), whatever its HTML shows of them.
  *
- * Both are string edits of Docusaurus's minified output; tests/after-build/search-index.test.ts
- * fails if either stops matching (keywords missing from the tags, a section titled by a path).
+ * All are string edits of Docusaurus's minified output; tests/after-build/search-index.test.ts
+ * fails if one stops matching (keywords or API words missing from the tags, a section titled by a
+ * path).
  */
 
 import {TOKENIZER_SEPARATOR} from '../search-options';
@@ -50,10 +54,11 @@ export function keywordWords(keywords: readonly string[]): string[] {
 
 /**
  * The list the plugin reads as tags: `article footer ul[class^=tags_] li`. Added at the end of the
- * article, outside `.markdown`, so no section's text changes.
+ * article, outside `.markdown`, so no section's text changes. `moreWords` (single index words, as
+ * ./search-api-terms.ts makes them, repeats included) follow the keywords' words.
  */
-export function withKeywordTags(html: string): string {
-  const words = keywordWords(pageKeywords(html));
+export function withKeywordTags(html: string, moreWords: readonly string[] = []): string {
+  const words = [...keywordWords(pageKeywords(html)), ...moreWords];
   const end = html.lastIndexOf('</article>');
   if (words.length === 0 || end < 0) return html;
   const list = `<footer><ul class="tags_search-keywords">${words.map((w) => `<li>${w}</li>`).join('')}</ul></footer>`;
@@ -67,7 +72,7 @@ export function withEndpointPathAsText(html: string): string {
   return html.replace(ENDPOINT_PATH_HEADING, '<span$1>$3</span>');
 }
 
-/** The copy of a built page the indexer reads. */
-export function indexerView(html: string): string {
-  return withEndpointPathAsText(withKeywordTags(html));
+/** The copy of a built page the indexer reads; `apiWords` are the tags an API page gets from the definition. */
+export function indexerView(html: string, apiWords: readonly string[] = []): string {
+  return withEndpointPathAsText(withKeywordTags(html, apiWords));
 }

@@ -3,12 +3,16 @@
  * (options, indexing, client theme, global data, name) except its postBuild:
  *
  * 1. The plugin indexes a copy of the built pages, made by ./search-index-view.ts (front-matter
- *    keywords as the page's tags; an operation's method-and-path line not a section of its own).
- *    The pages served are not touched.
+ *    keywords as the page's tags; an operation's method-and-path line not a section of its own;
+ *    an API page's parameter, field and header names, enum values and error codes as its tags,
+ *    read from the bundled definition static/openapi.json by ./search-api-terms.ts). The pages
+ *    served are not touched.
  * 2. The index files it writes get their field weights, so that the configured boosts weigh
  *    (./search-field-weights.ts explains why the plugin's own boosts cancel out in lunr).
- * 3. Their search pipeline gains the query stop-word filter of the search box
- *    (src/theme/SearchBar/queryStopWords.ts, which registers it in the browser).
+ * 3. Their search pipeline gains the search box's query functions: developers' words first
+ *    (config/search-synonyms.ts, before the stemmer, so each added word is stemmed as if typed),
+ *    the stop-word filter last (config/search-query-stop-words.ts). The search box registers both
+ *    in the browser (src/theme/SearchBar/LoadedSearchBar.tsx).
  */
 /// <reference path="./docusaurus-search-local.d.ts" />
 import {mkdtemp, mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
@@ -19,12 +23,33 @@ import type {Plugin, PluginModule} from '@docusaurus/types';
 import searchLocal, {validateOptions} from '@cmfcmf/docusaurus-search-local';
 import {fieldBoostsOf, weighFields} from './search-field-weights';
 import {indexerView} from './search-index-view';
-import {QUERY_STOP_WORDS} from '../src/theme/SearchBar/queryStopWords';
+import {apiTerms, indexWords, type Definition} from './search-api-terms';
+import {QUERY_STOP_WORDS} from '../config/search-query-stop-words';
+import {QUERY_SYNONYMS} from '../config/search-synonyms';
+import {QUERY_COMPOUNDS} from '../config/search-query-compounds';
 
 type Options = {lunr: {titleBoost: number; contentBoost: number; tagsBoost: number; parentCategoriesBoost: number}};
 
 /** Where the plugin reads a route's page (trailingSlash unset, as on this site). */
 const pageFile = (dir: string, route: string, baseUrl: string) => path.join(dir, route.slice(baseUrl.length), 'index.html');
+
+/**
+ * The API words of each API page, by route. Every operation and webhook of the definition must
+ * have its page among the routes: if the API plugin ever names its pages otherwise, the build
+ * stops here, naming the operation, instead of indexing no API words.
+ */
+async function apiWordsByRoute(siteDir: string, routes: readonly string[], baseUrl: string): Promise<Map<string, string[]>> {
+  const file = path.join(siteDir, 'static', 'openapi.json');
+  if (!existsSync(file)) throw new Error(`search: ${file} is missing; run \`npm run gen-api\` (the build does) before indexing`);
+  const known = new Set(routes);
+  const words = new Map<string, string[]>();
+  for (const terms of apiTerms(JSON.parse(await readFile(file, 'utf8')) as Definition)) {
+    const route = baseUrl.replace(/\/$/, '') + terms.route;
+    if (!known.has(route)) throw new Error(`search: no page ${route} for ${terms.name} of ${file}; the API plugin's page names changed`);
+    words.set(route, indexWords(terms));
+  }
+  return words;
+}
 
 const kestrelSearchLocal: PluginModule = (context, validatedOptions): Plugin => {
   const options = validatedOptions as Options;
@@ -32,6 +57,7 @@ const kestrelSearchLocal: PluginModule = (context, validatedOptions): Plugin => 
   return {
     ...plugin,
     async postBuild(props) {
+      const apiWords = await apiWordsByRoute(context.siteDir, props.routesPaths, props.baseUrl);
       const view = await mkdtemp(path.join(os.tmpdir(), 'kestrel-search-'));
       try {
         // The plugin reads `{outDir}/{route}/index.html` of each docs route and writes its index
@@ -42,7 +68,7 @@ const kestrelSearchLocal: PluginModule = (context, validatedOptions): Plugin => 
             if (!existsSync(source)) return;
             const target = pageFile(view, route, props.baseUrl);
             await mkdir(path.dirname(target), {recursive: true});
-            await writeFile(target, indexerView(await readFile(source, 'utf8')));
+            await writeFile(target, indexerView(await readFile(source, 'utf8'), apiWords.get(route)));
           }),
         );
         await plugin.postBuild!({...props, outDir: view});
@@ -54,7 +80,7 @@ const kestrelSearchLocal: PluginModule = (context, validatedOptions): Plugin => 
           files.map(async (file) => {
             const json = JSON.parse(await readFile(path.join(view, file), 'utf8'));
             const index = weighFields(json.index, boosts);
-            index.pipeline = [...(index.pipeline as string[]), QUERY_STOP_WORDS];
+            index.pipeline = [QUERY_SYNONYMS, QUERY_COMPOUNDS, ...(index.pipeline as string[]), QUERY_STOP_WORDS];
             await writeFile(path.join(props.outDir, file), JSON.stringify({...json, index}));
           }),
         );

@@ -18,7 +18,9 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import React from 'react';
 import {searchOptions} from '../search-options';
-import {registerQueryStopWords} from '../src/theme/SearchBar/queryStopWords';
+import {registerQueryStopWords} from '../config/search-query-stop-words';
+import {registerQuerySynonyms} from '../config/search-synonyms';
+import {registerQueryCompounds} from '../config/search-query-compounds';
 
 // __dirname, not import.meta: Playwright loads this file as CommonJS, Vitest as an ES module.
 const ROOT = path.resolve(__dirname, '..');
@@ -30,9 +32,10 @@ export const PLUGIN_SERVER_FILE = require.resolve(`${PLUGIN}/lib/server/index.js
 /** The lunr build that both the plugin's indexer and its client use. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const lunr = require(`${PLUGIN}/lib/lunr.js`);
-// As the search box does in the browser (src/theme/SearchBar/index.tsx): the built index files
-// name this query filter in their search pipeline.
+// As the search box does in the browser (src/theme/SearchBar/LoadedSearchBar.tsx): the built index
+// files name these query functions in their search pipeline.
 registerQueryStopWords(lunr);
+registerQuerySynonyms(lunr);
 
 /**
  * The plugin generates its client module `d-s-l-a-generated.js` at build time. For language "en"
@@ -41,6 +44,8 @@ registerQueryStopWords(lunr);
  */
 export const GENERATED_TOKENIZE = 'export const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\n';
 lunr.tokenizer.separator = searchOptions.lunr.tokenizerSeparator;
+// As src/theme/SearchBar/LoadedSearchBar.tsx does, after the generated module set the separator.
+registerQueryCompounds(lunr);
 const generated = {
   mylunr: lunr,
   tokenize: (input: string): string[] => lunr.tokenizer(input).map((token: {str: string}) => token.str),

@@ -11,7 +11,10 @@ import {describe, expect, it} from 'vitest';
 import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
 import {API_SLUGS, GUIDE_ROUTES} from '../../config/routes';
 import {pageKeywords} from '../../plugins/search-index-view';
-import {QUERY_STOP_WORDS} from '../../src/theme/SearchBar/queryStopWords';
+import {apiTerms, indexWords} from '../../plugins/search-api-terms';
+import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
+import {QUERY_SYNONYMS} from '../../config/search-synonyms';
+import {QUERY_COMPOUNDS} from '../../config/search-query-compounds';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
@@ -93,8 +96,13 @@ describe('index files', () => {
 });
 
 describe('what plugins/search-local.ts adds to the indexing', () => {
+  // The text's words as the index holds them; not the identifier words the query side adds
+  // (config/search-query-compounds.ts), which no guide keyword is.
   const stems = (text: string) =>
-    lunr.tokenizer(text).flatMap((t: any) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
+    lunr
+      .tokenizer(text)
+      .filter((t: any) => !t.metadata?.identifier)
+      .flatMap((t: any) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
 
   it('every guide carries its front-matter keywords as tags, on its first section', () => {
     const {documents, index} = readIndex('docs-default-current');
@@ -110,6 +118,22 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
     }
   });
 
+  it('every API operation and webhook page carries the words of what it defines as tags, on its first section', () => {
+    const {documents, index} = readIndex('docs-api-current');
+    const inverted = new Map(index.invertedIndex);
+    const terms = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openapi.json'), 'utf8')));
+    expect(terms.length).toBeGreaterThanOrEqual(API_SLUGS.length);
+    for (const t of terms) {
+      const first = documents.find((d) => d.sectionRoute.split('#')[0] === t.route);
+      expect(first, t.route).toBeDefined();
+      // Marked words are tags whole (lunr does not split a tag), stemmed as every index word.
+      for (const word of indexWords(t).map((w) => lunr.stemmer(new lunr.Token(w)).toString())) {
+        const tagged = Object.keys((inverted.get(word) as any)?.tags ?? {});
+        expect(tagged, `${t.route}: "${word}"`).toContain(String(first!.id));
+      }
+    }
+  });
+
   it('indexes each API operation once under its name: no section titled by its path', () => {
     const api = readIndex('docs-api-current').documents;
     expect(api.filter((d) => d.sectionTitle.startsWith('/')).map((d) => d.sectionRoute)).toEqual([]);
@@ -118,9 +142,9 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
     expect(new Set(titles.map((d) => d.sectionRoute)).size).toBe(titles.length);
   });
 
-  it('name the query stop-word filter in their search pipeline', () => {
+  it('name the query functions in their search pipeline: synonyms and compounds before the stemmer, stop words after', () => {
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect((readIndex(tag).index as any).pipeline, tag).toEqual(['stemmer', QUERY_STOP_WORDS]);
+      expect((readIndex(tag).index as any).pipeline, tag).toEqual([QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS]);
     }
   });
 });

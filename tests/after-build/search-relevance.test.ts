@@ -13,9 +13,11 @@ import {RELEVANCE, pagesOf} from '../search-relevance-queries';
 /** The brief's bar: 28 of every 30 queries hold (38 of 40). */
 const TARGET_SHARE = 28 / 30;
 /**
- * What is asserted: the target itself. This build holds 39 of 40 (the miss: "create invoice",
- * where the prefix "invoice*" also matches `invoiceId`, which lifts every invoice operation that
- * takes one above issue-invoice). Never lower it; raise it only with the target.
+ * What is asserted: the target itself. This build holds 39 of 40. The miss: "create an api key",
+ * where the synonym table (config/search-synonyms.ts) also searches "create" as "issue" and
+ * "initiate", and the operations titled with those words outrank the API keys guide; the same
+ * table made "create invoice" find Issue invoice, the miss before it. Never lower it; raise it
+ * only with the target.
  */
 const FLOOR = Math.ceil(RELEVANCE.length * TARGET_SHARE);
 

@@ -74,7 +74,8 @@ test('axe: the not-found page', async ({page, problems, baseURL}) => {
 /**
  * The panel's own markup once failed two rules (a focusable link inside each option; the input's
  * aria-activedescendant naming an option gone after "No results found."): src/theme/SearchBar/
- * panelAria.ts repairs them. Each state is checked in full, with nothing excluded.
+ * panelAria.ts repairs them, each result's link becoming its option. Each state is checked in
+ * full, with nothing excluded.
  */
 test('axe: the open search panel, empty, with results, with none, and with results again', async ({page, problems}) => {
   await page.goto('/webhooks/overview');
@@ -83,10 +84,12 @@ test('axe: the open search panel, empty, with results, with none, and with resul
   const input = page.locator('.aa-DetachedFormContainer input');
   await expect(input).toBeFocused();
   expect(await axeViolations(page), 'empty panel').toEqual([]);
+  // Each result's option is its link, a real <a href> (src/theme/SearchBar/panelAria.ts).
+  const options = page.locator('.aa-Item a[href][role="option"]');
   await input.fill('webhook');
-  await expect(page.locator('.aa-Item').first()).toBeVisible();
+  await expect(options.first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  await expect(input).toHaveAttribute('aria-activedescendant', (await page.locator('.aa-Item').nth(1).getAttribute('id'))!);
+  await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
   expect(await axeViolations(page), 'with results').toEqual([]);
   await input.fill('zzqqxx');
   await expect(page.getByText('No results found.')).toBeVisible();
@@ -94,8 +97,8 @@ test('axe: the open search panel, empty, with results, with none, and with resul
   expect(await axeViolations(page), 'no results').toEqual([]);
   // Back to results: the first is active again and the input names it.
   await input.fill('signature');
-  await expect(page.locator('.aa-Item').first()).toHaveAttribute('aria-selected', 'true');
-  await expect(input).toHaveAttribute('aria-activedescendant', (await page.locator('.aa-Item').first().getAttribute('id'))!);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(input).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
   expect(await axeViolations(page), 'results again').toEqual([]);
   void problems;
 });

@@ -202,14 +202,15 @@ test('search panel: open with Enter, type, pick a result with the arrows, Escape
   const input = page.locator('.aa-DetachedFormContainer input');
   await expect(input).toBeFocused();
   await page.keyboard.type('signature');
-  const items = page.locator('.aa-Item');
+  // Each result's option is its link (src/theme/SearchBar/panelAria.ts).
+  const items = page.locator('.aa-Item [role="option"]');
   await expect(items.first()).toBeVisible();
   // The first result is active; ArrowDown moves to the second.
   await expect(items.first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowUp');
-  const firstHref = await items.first().locator('a').first().getAttribute('data-href');
+  const firstHref = await items.first().getAttribute('href');
   await page.keyboard.press('Enter');
   await expect(page.locator('.aa-DetachedContainer')).toHaveCount(0);
   await expect(page).toHaveURL(`${baseURL}${firstHref}`);

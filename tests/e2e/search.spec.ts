@@ -3,7 +3,7 @@
  * detached panel, results, errors and keyboard. The expected result order comes from the search
  * plugin's own client code run in Node on the same build (tests/search-client.ts).
  */
-import type {Page, Request} from '@playwright/test';
+import type {Locator, Page, Request} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, allowNotFoundDocument, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
@@ -18,12 +18,13 @@ const INDEX_URL = /\/search-index-[\w-]+\.json$/;
 const searchButton = (page: Page) => page.locator('.aa-DetachedSearchButton');
 const overlay = (page: Page) => page.locator('.aa-DetachedOverlay');
 const input = (page: Page) => overlay(page).locator('input.aa-Input');
-const items = (page: Page) => overlay(page).locator('.aa-Item');
 /**
- * The route each result opens. The result link keeps it in data-href: an option may hold nothing
- * focusable (src/theme/SearchBar/panelAria.ts), and the plugin's click handler navigates anyway.
+ * The results, as assistive technology and the browser see them: each result's link is its option
+ * (src/theme/SearchBar/panelAria.ts), an <a href> inside autocomplete-js's item.
  */
-const hrefs = (page: Page) => items(page).locator('a.aa-ItemLink').evaluateAll((links) => links.map((a) => a.getAttribute('data-href')));
+const items = (page: Page) => overlay(page).locator('.aa-Item a.aa-ItemLink[role="option"]');
+/** The route each result opens: its link's href. */
+const hrefs = (page: Page) => items(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
 async function openPanel(page: Page) {
   await searchButton(page).click();
@@ -179,10 +180,53 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  test('each result is a real link: middle-click and Ctrl/Cmd+click open its section in a new page, Enter here', async ({page, context, problems, baseURL}) => {
+    await page.goto('/sandbox/');
+    await search(page, 'rotate secret');
+    const expected = await expectedRoutes('rotate secret');
+    await expect.poll(() => hrefs(page)).toEqual(expected);
+    // The option is the <a href> itself: what "Open in new tab" and "Copy link" act on.
+    expect(await items(page).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))).toEqual(expected.map((r) => `${baseURL}${r}`));
+    const clicks: Parameters<Locator['click']>[0][] = [{button: 'middle'}, {modifiers: ['ControlOrMeta']}];
+    for (const [index, click] of clicks.entries()) {
+      const [opened] = await Promise.all([context.waitForEvent('page'), items(page).nth(index).click(click)]);
+      await expect(opened).toHaveURL(`${baseURL}${expected[index]}`);
+      await opened.close();
+      // This page stays, its panel open.
+      await expect(page).toHaveURL(`${baseURL}/sandbox/`);
+      await expect(overlay(page)).toBeVisible();
+    }
+    // The keyboard still opens the active result here.
+    await input(page).focus();
+    const active = overlay(page).locator('[role="option"][aria-selected="true"]');
+    await expect(active).toHaveCount(1);
+    const route = (await active.getAttribute('href'))!;
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${baseURL}${route}`);
+    await expect(overlay(page)).toHaveCount(0);
+    expect(context.pages()).toHaveLength(1);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test("developers' words find Kestrel's: \"withdrawal\" is searched as \"payout\" too", async ({page, problems}) => {
+    // No indexed word begins with "withdraw": every result comes from the synonym table.
+    const read = (tag: string) => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+    for (const tag of ['docs-default-current', 'docs-api-current']) {
+      expect(read(tag).index.invertedIndex.filter(([term]: [string]) => term.startsWith('withdraw'))).toEqual([]);
+    }
+    const expected = await expectedRoutes('withdrawal');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.slice(0, 3).every((route) => /payout/.test(route))).toBe(true);
+    await page.goto('/');
+    await search(page, 'withdrawal');
+    await expect.poll(() => hrefs(page)).toEqual(expected);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   test('matches whole words and the beginnings of words', async ({page, problems}) => {
     await page.goto('/');
     await search(page, 'pkce');
-    await expect(items(page).first().locator('a')).toHaveAttribute('data-href', /^\/kestrel-oauth-connect\//);
+    await expect(items(page).first()).toHaveAttribute('href', /^\/kestrel-oauth-connect\//);
     // "idempot" is no word of the docs, only the beginning of "idempotency".
     await input(page).fill('idempot');
     await expect(items(page).filter({hasText: /Idempotency/})).not.toHaveCount(0);

@@ -1,13 +1,13 @@
 /**
  * What plugins/search-local.ts changes in the search indexing, without a build: the copy of a page
  * the indexer reads (plugins/search-index-view.ts), run through the plugin's own HTML parser, and
- * the query stop-word filter (src/theme/SearchBar/queryStopWords.ts) in the plugin's client code.
+ * the query stop-word filter (config/search-query-stop-words.ts) in the plugin's client code.
  * tests/after-build/search-index.test.ts checks the same on the built index files.
  */
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../plugins/search-index-view';
-import {QUERY_STOP_WORDS} from '../../src/theme/SearchBar/queryStopWords';
+import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
 import {configuredPluginData, loadPluginSearch, lunr} from '../search-client';
 
 // The plugin's HTML parser, loaded as Docusaurus loads the plugin: through jiti (the plugin's
@@ -55,9 +55,19 @@ describe('the page the indexer reads (plugins/search-index-view.ts)', () => {
     expect(viewed.sections[0].content).toContain('Issues an invoice');
     expect(indexerView(OPERATION)).toBe(withEndpointPathAsText(OPERATION));
   });
+
+  it('gives an API page the words of its definition as tags of its first section, and no text changes', () => {
+    const plain = html2text(indexerView(OPERATION), 'docs', '/api/issue-invoice');
+    const viewed = html2text(indexerView(OPERATION, ['_expiresinseconds', '_amountcurrency']), 'docs', '/api/issue-invoice');
+    expect(viewed.sections[0].tags).toEqual(['_expiresinseconds', '_amountcurrency']);
+    expect(viewed.sections.slice(1).map((s: any) => s.tags)).toEqual([[]]);
+    expect(viewed.sections.map((s: any) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s: any) => [s.title, s.hash, s.content]));
+    // After the keywords' words, as given.
+    expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0].tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once', '_retry', '_retry']);
+  });
 });
 
-describe('query stop words (src/theme/SearchBar/queryStopWords.ts)', () => {
+describe('query stop words (config/search-query-stop-words.ts)', () => {
   /** Sections built as the plugin builds them, in an index whose pipeline names the filter. */
   function searchWith(pipeline: string[]) {
     const docs = [

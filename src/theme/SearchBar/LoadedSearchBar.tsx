@@ -5,11 +5,18 @@
  */
 /// <reference path="../../../plugins/docusaurus-search-local.d.ts" />
 import SearchBar from '@theme-original/SearchBar';
-import {registerQueryStopWords} from './queryStopWords';
-// The plugin's client loads its indexes with this lunr: the filter must be registered on it
-// before the first index loads (lunr refuses an index whose pipeline names an unknown function).
+import {registerQueryStopWords} from '../../../config/search-query-stop-words';
+import {registerQuerySynonyms} from '../../../config/search-synonyms';
+import {registerQueryCompounds} from '../../../config/search-query-compounds';
+// The plugin's client loads its indexes with this lunr: the query functions the index files name
+// must be registered on it before the first index loads (lunr refuses an index whose pipeline
+// names an unknown function).
 import lunr from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
 
 registerQueryStopWords(lunr);
+registerQuerySynonyms(lunr);
+// The query's adjacent words also written together, to meet API identifiers (not a pipeline step:
+// it needs the words around each word).
+registerQueryCompounds(lunr);
 
 export default SearchBar;

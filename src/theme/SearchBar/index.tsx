@@ -15,11 +15,16 @@
  * and three things the plugin gets wrong:
  *
  * 4. The panel's markup fails axe (a focusable link inside each option; aria-activedescendant
- *    naming an option that is gone when there are no results): ./panelAria.ts repairs it.
+ *    naming an option that is gone when there are no results): ./panelAria.ts repairs it, and
+ *    keeps each result a real link (middle-click, Ctrl/Cmd+click, "Open in new tab").
  * 5. An index request that never answers leaves the spinner for ever: ./indexTimeout.ts gives it
  *    a timeout, after which the index counts as failed (empty, "No results found.").
- * 6. Stop words ("a", "on") are searched as prefixes and drown the words that matter:
- *    ./queryStopWords.ts registers the query filter the index files name in their pipeline.
+ * 6. Queries: stop words ("a", "on") were searched as prefixes and drowned the words that matter,
+ *    and developers' words ("create", "list") missed Kestrel's ("issue", "get"). The index files
+ *    name two query functions in their pipeline, config/search-query-stop-words.ts and
+ *    config/search-synonyms.ts; and API identifiers are typed in pieces (`amount.currency`,
+ *    `expires in seconds`): config/search-query-compounds.ts also searches adjacent words
+ *    written together. ./LoadedSearchBar.tsx registers all three.
  *
  * 7. Weight. The plugin's client (lunr, autocomplete-js, preact, mark.js: ~35 KiB gzip) was on
  *    every page's critical path. Until the reader reaches for search (pointer over the button, a

@@ -1,21 +1,29 @@
 /**
- * Two repairs to the markup of the open search panel, found by axe (tests/e2e/a11y.spec.ts). The
- * markup comes from the search plugin's result template and from autocomplete-js, and neither
- * takes an option that would change it:
+ * Repairs to the markup of the open search panel, found by axe (tests/e2e/a11y.spec.ts), and the
+ * result links made links again. The markup comes from the search plugin's result template and
+ * from autocomplete-js, and neither takes an option that would change it:
  *
- * 1. nested-interactive. autocomplete-js makes each result an option (role=option); inside it the
- *    plugin's template puts a link (<a href>) and a "Select" <button>. An option's children are
- *    presentational: assistive technology never announces them, yet they are focusable. A
- *    tabindex of -1 is not enough (they stay focusable by script, and axe still flags them), so
- *    the link gives up its href (kept in data-href) and the button is disabled and hidden from
- *    assistive technology. Nothing a person uses is lost: the plugin's own click handler on the
- *    link navigates (it never relied on the href), and the keyboard path (arrows, Enter, and
- *    Ctrl/Cmd+Enter for a new tab) goes through autocomplete-js's navigator, not the link.
+ * 1. nested-interactive, with the result still a real link. autocomplete-js makes each result's
+ *    <li> an option (role=option); inside it the plugin's template puts the result's link
+ *    (<a href>) and a "Select" <button>. An option's children are presentational, so a focusable
+ *    link inside one fails axe, and taking its href away (as this file once did) took away what a
+ *    person does with a link: middle-click, Ctrl/Cmd+click, "Open in new tab", "Copy link".
+ *    Instead the link itself becomes the option (an <a href> may take role=option): the option's
+ *    role, id and aria-selected move from the <li> to its link, and the <li> becomes role=none.
+ *    The link leaves the Tab order (tabindex=-1): focus stays in the search input, which names
+ *    the active option with aria-activedescendant, as before. The "Select" button, inside the
+ *    option now, is disabled and hidden from assistive technology.
  * 2. aria-valid-attr-value. autocomplete-core sets the input's aria-activedescendant from its
  *    active item id even when the list is empty ("No results found."), naming an option that does
  *    not exist; with no list its aria-controls is "". Here aria-activedescendant names the option
  *    the panel shows as selected (aria-selected=true), and is removed when there is none; an empty
  *    aria-controls is removed.
+ * 3. Link actions. The plugin's click handler on the link always calls preventDefault() and
+ *    navigates in the page, so Ctrl/Cmd/Shift+click would open nothing new. A click with a
+ *    modifier key, or with another button than the main one, is stopped on its way down to the
+ *    panel (a capture listener on the overlay, above the React root that holds both handlers), so
+ *    the browser does with the link what it does with any link. A plain click still goes through
+ *    the plugin (navigation in the page, with the search terms highlighted).
  *
  * Why patch the DOM, and why it holds: autocomplete-js renders every panel update into a new
  * React root, so each render brings fresh nodes; a MutationObserver on the panel re-applies the
@@ -24,16 +32,41 @@
  * the observer again). Reading the selected option instead of the attribute also settles the
  * order of the two writers: autocomplete-js sets the input's attributes at once and React draws
  * the options a moment later; whichever comes last, the attribute ends on the drawn selection.
+ * autocomplete-js finds the active item by id only to scroll it into view, and the link is
+ * inside the <li>, so that still works. tests/e2e/search.spec.ts and a11y.spec.ts fail if the
+ * markup of either package changes under these repairs.
  */
 
 const OPTION = '[role="option"]';
+/** autocomplete-js's item, whose option role moves to the link inside. */
+const ITEM = 'li.aa-Item';
+/** The plugin's result link. */
+const LINK = 'a.aa-ItemLink[href]';
 
-/** Applies both repairs to the panel under `root` and to its search input. */
-export function repairSearchPanel(root: ParentNode, input: Element | null): void {
-  for (const link of Array.from(root.querySelectorAll<HTMLAnchorElement>(`${OPTION} a[href]`))) {
-    link.setAttribute('data-href', link.getAttribute('href')!);
-    link.removeAttribute('href');
+const OPTION_ATTRIBUTES = ['id', 'aria-selected'] as const;
+
+function setAttribute(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/** Makes the link of an item its option (idempotent; also after React updates the item). */
+function linkAsOption(item: Element): void {
+  const link = item.querySelector(`:scope ${LINK}`);
+  if (!link) return;
+  setAttribute(link, 'role', 'option');
+  setAttribute(link, 'tabindex', '-1');
+  for (const name of OPTION_ATTRIBUTES) {
+    const value = item.getAttribute(name);
+    if (value === null) continue;
+    setAttribute(link, name, value);
+    item.removeAttribute(name);
   }
+  setAttribute(item, 'role', 'none');
+}
+
+/** Applies the repairs to the panel under `root` and to its search input. */
+export function repairSearchPanel(root: ParentNode, input: Element | null): void {
+  for (const item of Array.from(root.querySelectorAll(`${ITEM}[role="option"], ${ITEM}[aria-selected], ${ITEM}[id]`))) linkAsOption(item);
   for (const button of Array.from(root.querySelectorAll<HTMLButtonElement>(`${OPTION} button:not([disabled])`))) {
     button.disabled = true;
     button.setAttribute('aria-hidden', 'true');
@@ -44,6 +77,17 @@ export function repairSearchPanel(root: ParentNode, input: Element | null): void
   if (wanted === null) input.removeAttribute('aria-activedescendant');
   else if (input.getAttribute('aria-activedescendant') !== wanted) input.setAttribute('aria-activedescendant', wanted);
   if (input.getAttribute('aria-controls') === '') input.removeAttribute('aria-controls');
+}
+
+/** True for a click the browser should handle as a link action (new tab, new window, download). */
+export function isLinkActionClick(event: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): boolean {
+  return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+}
+
+/** Lets the browser act on a modified click on a result link (see 3 above). */
+function passLinkActions(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest(LINK) && isLinkActionClick(event)) event.stopPropagation();
 }
 
 /** autocomplete-js appends this overlay to <body> while the detached panel is open. */
@@ -60,19 +104,25 @@ export function watchSearchPanel(body: HTMLElement): () => void {
   const repair = () => {
     if (watched) repairSearchPanel(watched, watched.querySelector('input.aa-Input'));
   };
+  const unwatch = () => {
+    panelObserver?.disconnect();
+    panelObserver = null;
+    watched?.removeEventListener('click', passLinkActions as EventListener, true);
+    watched = null;
+  };
   const follow = () => {
     const overlay = body.querySelector(`:scope > ${OVERLAY}`);
     if (overlay === watched) return;
-    panelObserver?.disconnect();
-    panelObserver = null;
-    watched = overlay;
+    unwatch();
     if (!overlay) return;
+    watched = overlay;
+    overlay.addEventListener('click', passLinkActions as EventListener, true);
     panelObserver = new MutationObserver(repair);
     panelObserver.observe(overlay, {
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ['href', 'disabled', 'aria-selected', 'aria-activedescendant', 'aria-controls'],
+      attributeFilter: ['role', 'id', 'disabled', 'aria-selected', 'aria-activedescendant', 'aria-controls'],
     });
     repair();
   };
@@ -82,6 +132,6 @@ export function watchSearchPanel(body: HTMLElement): () => void {
   follow();
   return () => {
     bodyObserver.disconnect();
-    panelObserver?.disconnect();
+    unwatch();
   };
 }

@@ -9,7 +9,8 @@
  * the guide and API indexes they also skewed which index won.
  *
  * lunr runs each query word through the index's search pipeline, which the index file names
- * (plugins/search-local.ts adds this function's label to it). This function drops a stop word,
+ * (plugins/search-local.ts adds this function's label to it; the search box registers the function,
+ * src/theme/SearchBar/LoadedSearchBar.tsx). This function drops a stop word,
  * with or without the trailing "*", so only the words that carry meaning are searched. A query of
  * stop words alone ("a") finds nothing, as it would without the prefix match.
  */

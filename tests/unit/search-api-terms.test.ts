@@ -1,0 +1,114 @@
+/**
+ * The API words of the search index (plugins/search-api-terms.ts), read from a small definition
+ * and from the real one (static/openapi.json, bundled by `npm run gen-api`).
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {IDENTIFIER_TAG_REPEATS, apiTerms, indexWords, joinedWord, type Definition} from '../../plugins/search-api-terms';
+import {API_SLUGS} from '../../config/routes';
+
+const BUNDLED = path.resolve(__dirname, '../../static/openapi.json');
+
+const DEFINITION: Definition = {
+  paths: {
+    '/invoices': {
+      parameters: [{$ref: '#/components/parameters/Idempotency'}],
+      get: {
+        operationId: 'getInvoices',
+        parameters: [{name: 'status', in: 'query', schema: {type: 'string', enum: ['UNPAID', 'PAID']}}],
+        responses: {
+          '200': {
+            headers: {'RateLimit-Remaining': {schema: {type: 'integer'}}},
+            content: {'application/json': {schema: {type: 'array', items: {$ref: '#/components/schemas/Invoice'}}}},
+          },
+          '404': {
+            content: {'application/problem+json': {schema: {$ref: '#/components/schemas/Problem'}, examples: {gone: {$ref: '#/components/examples/NotFound'}}}},
+          },
+        },
+      },
+      post: {
+        summary: 'Issue invoice',
+        requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/Invoice'}}}},
+        responses: {},
+      },
+    },
+  },
+  webhooks: {
+    'invoice.created': {post: {operationId: 'invoiceCreatedWebhook', requestBody: {content: {'application/json': {schema: {properties: {data: {properties: {entityId: {type: 'string'}}}}}}}}}},
+  },
+  components: {
+    parameters: {Idempotency: {name: 'Idempotency-Key', in: 'header', schema: {type: 'string'}}},
+    schemas: {
+      Invoice: {
+        type: 'object',
+        properties: {
+          id: {type: 'string', readOnly: true},
+          amount: {oneOf: [{$ref: '#/components/schemas/Money'}]},
+          expiresInSeconds: {type: 'integer'},
+          secret: {type: 'string', writeOnly: true},
+          // A schema under itself.
+          parent: {$ref: '#/components/schemas/Invoice'},
+        },
+      },
+      Money: {allOf: [{properties: {currency: {type: 'string', enum: ['USD', 'BTC']}}}, {properties: {amount: {type: 'string'}}}]},
+      Problem: {properties: {code: {type: 'string', enum: ['EVERY_CODE_THERE_IS']}}},
+    },
+    examples: {NotFound: {value: {code: 'INVOICE_NOT_FOUND'}}},
+  },
+};
+
+describe('the API words of the search (plugins/search-api-terms.ts)', () => {
+  const terms = apiTerms(DEFINITION);
+  const byRoute = new Map(terms.map((t) => [t.route, t]));
+
+  it('name each operation and webhook by the route the API plugin gives its page', () => {
+    expect(terms.map((t) => [t.route, t.name])).toEqual([
+      ['/api/get-invoices', 'GET /invoices'],
+      ['/api/issue-invoice', 'POST /invoices'],
+      ['/api/invoice-created-webhook', 'webhook invoice.created'],
+    ]);
+  });
+
+  it('hold parameters, header names, enum values, response fields and the error codes of the examples', () => {
+    const get = byRoute.get('/api/get-invoices')!;
+    expect(get.queryParameters).toEqual(['status']);
+    expect(get.identifiers).toEqual(
+      expect.arrayContaining(['Idempotency-Key', 'status', 'UNPAID', 'PAID', 'RateLimit-Remaining', 'id', 'amount.currency', 'USD', 'INVOICE_NOT_FOUND']),
+    );
+    // The problem schema is every error's: its enum would give every operation every code.
+    expect(get.identifiers).not.toContain('EVERY_CODE_THERE_IS');
+    // writeOnly fields are not in responses.
+    expect(get.identifiers).not.toContain('secret');
+  });
+
+  it('hold request body fields by their path, writable ones only, through $ref, oneOf, allOf and recursion', () => {
+    const post = byRoute.get('/api/issue-invoice')!;
+    expect(post.requestFields).toEqual(expect.arrayContaining(['amount', 'amount.currency', 'amount.amount', 'expiresInSeconds', 'secret', 'parent']));
+    // A schema under itself is not walked again: its fields are already there.
+    expect(post.requestFields).not.toContain('parent.expiresInSeconds');
+    expect(post.requestFields).not.toContain('id');
+    expect(byRoute.get('/api/invoice-created-webhook')!.requestFields).toEqual(['data', 'data.entityId']);
+  });
+
+  it('index each identifier written together, and each name\'s own last segment, marked, twice', () => {
+    expect(joinedWord('amount.currency')).toBe('amountcurrency');
+    expect(joinedWord('Kestrel-Signature')).toBe('kestrelsignature');
+    expect(joinedWord('$orderby')).toBe('orderby');
+    const words = indexWords({names: ['expiresInSeconds', 'amount.currency'], values: ['RateLimit-Remaining', 'INVOICE_NOT_FOUND']});
+    const once = ['_expiresinseconds', '_amountcurrency', '_ratelimitremaining', '_invoicenotfound', '_currency'];
+    expect(IDENTIFIER_TAG_REPEATS).toBe(2);
+    expect(words).toEqual([...once, ...once]);
+  });
+
+  it('refuse a definition they cannot read, naming what is wrong', () => {
+    expect(() => apiTerms({} as Definition)).toThrow(/no "paths" object/);
+    expect(() => apiTerms({paths: {'/x': {get: {operationId: 'x', parameters: [{$ref: '#/components/parameters/Missing'}]}}}})).toThrow(/"#\/components\/parameters\/Missing" names nothing/);
+    expect(() => apiTerms({paths: {'/x': {get: {responses: {}}}}})).toThrow(/GET \/x has neither operationId nor summary/);
+  });
+
+  it.runIf(existsSync(BUNDLED))('cover every operation page of the reference (the bundled definition)', () => {
+    const routes = apiTerms(JSON.parse(readFileSync(BUNDLED, 'utf8'))).map((t) => t.route);
+    for (const slug of API_SLUGS) expect(routes, slug).toContain(`/api/${slug}`);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Adjacent query words searched written together (config/search-query-compounds.ts): the query's
+ * tokens, and identifiers found in every form a developer types them, by the search plugin's own
+ * client code (tests/search-client.ts) over a small index tagged as plugins/search-api-terms.ts
+ * tags an API page.
+ */
+import {describe, expect, it} from 'vitest';
+import {IDENTIFIER_MARK, QUERY_COMPOUNDS, joinedRuns} from '../../config/search-query-compounds';
+import {QUERY_SYNONYMS} from '../../config/search-synonyms';
+import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
+import {indexWords} from '../../plugins/search-api-terms';
+import {GENERATED_TOKENIZE, configuredPluginData, loadPluginSearch, lunr} from '../search-client';
+
+const PIPELINE = [QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS];
+
+function searchOver(docs: {title: string; content: string; tags?: string[]}[]) {
+  const index = lunr(function (this: any) {
+    this.ref('id');
+    for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
+    docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
+  });
+  const file = {
+    documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
+    index: {...JSON.parse(JSON.stringify(index)), pipeline: PIPELINE},
+  };
+  return loadPluginSearch({
+    pluginData: configuredPluginData(),
+    tags: ['docs-default-current'],
+    fetch: async () => ({ok: true, json: async () => JSON.parse(JSON.stringify(file))}),
+  });
+}
+
+const DOCS = [
+  {title: 'Issue invoice', content: 'Issues an invoice.', tags: indexWords({names: ['amount.currency', 'expiresInSeconds', 'description'], values: ['Idempotency-Key']})},
+  {title: 'Create a payout originator', content: 'Registers who sends a payout.', tags: []},
+  {title: 'Find payout originator by ID', content: 'Returns one.', tags: indexWords({names: ['payoutOriginatorId'], values: []})},
+  {title: 'Invoices guide', content: 'An unpaid invoice expires after some seconds.'},
+];
+const routes = async (s: ReturnType<typeof searchOver>, query: string) => (await s.search(query)).map((h) => h.document.sectionRoute);
+
+describe('query compounds (config/search-query-compounds.ts)', () => {
+  it('join every run of two to four adjacent words', () => {
+    expect(joinedRuns(['a', 'b', 'c'])).toEqual(['ab', 'abc', 'bc']);
+    expect(joinedRuns(['a', 'b', 'c', 'd', 'e'])).toContain('abcd');
+    expect(joinedRuns(['a', 'b', 'c', 'd', 'e'])).not.toContain('abcde');
+    expect(joinedRuns(['a'])).toEqual([]);
+  });
+
+  it('add to the query the marked word of a one-word query, and the joined runs of a longer one', () => {
+    const words = (query: string) => lunr.tokenizer(query).map((t: {str: string}) => t.str);
+    expect(words('expiresInSeconds')).toEqual(['expiresinseconds', `${IDENTIFIER_MARK}expiresinseconds`]);
+    expect(words('amount.currency')).toEqual(['amount', 'currency', '__amountcurrency']);
+    // The generated client tokenize is this function (checked against the plugin in search.test.ts).
+    expect(GENERATED_TOKENIZE).toContain('lunr.tokenizer(input)');
+  });
+
+  it('leave the index builder and lists of values alone', () => {
+    const index = lunr(function (this: any) {
+      this.ref('id');
+      this.field('content');
+      this.add({id: '1', content: 'amount currency'});
+    });
+    expect(Object.keys(index.invertedIndex).sort()).toEqual(['amount', 'currenc']);
+    expect(lunr.tokenizer(['Two Words']).map((t: {str: string}) => t.str)).toEqual(['two words']);
+  });
+
+  it('find an identifier as typed, by prefix, as words and with its punctuation', async () => {
+    const s = searchOver(DOCS);
+    for (const query of ['expiresInSeconds', 'expiresIn', 'amount.currency', 'Idempotency-Key']) {
+      expect((await routes(s, query))[0], query).toBe('/p1');
+    }
+    // As words, the guide that says them in prose may come first; the operation is found only
+    // through the joined run (it holds neither word).
+    expect((await routes(s, 'expires in seconds')).slice(0, 3)).toContain('/p1');
+    expect(await routes(s, 'expires seconds')).not.toContain('/p1');
+  });
+
+  it('search a joined run exactly only: a prose query does not reach identifiers that begin with it', async () => {
+    const s = searchOver(DOCS);
+    const hits = await s.search('payout originator');
+    const score = (route: string) => hits.find((h) => h.document.sectionRoute === route)?.score;
+    // Both titles hold both words; the by-ID page's `_payoutoriginatorid` adds nothing.
+    expect(score('/p3')).toBeLessThanOrEqual(score('/p2')! * 1.5);
+    expect(await routes(s, 'payoutoriginator')).toContain('/p3');
+  });
+});
