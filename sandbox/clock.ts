@@ -1,0 +1,92 @@
+/**
+ * The sandbox's clock: real time plus an offset that `POST /_sandbox/clock` moves forward, and a
+ * scheduler on that clock. Every lifecycle step (a payment arriving, a quote expiring, a webhook
+ * retry) is a task due at a clock time, so moving the clock forward runs what falls due at once,
+ * in order, without waiting.
+ */
+
+interface Task {
+  due: number;
+  seq: number;
+  run: () => void;
+}
+
+export class Clock {
+  private offsetMs = 0;
+  private tasks: Task[] = [];
+  private seq = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  /** RFC 3339 in UTC to the second, as Kestrel writes times. */
+  iso(ms = this.now()): string {
+    return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  }
+
+  /** How far the clock is ahead of real time, in milliseconds. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Runs `run` when the clock reaches `due` (ms since the epoch). */
+  at(due: number, run: () => void): void {
+    this.tasks.push({due, seq: this.seq++, run});
+    this.tasks.sort((a, b) => a.due - b.due || a.seq - b.seq);
+    this.arm();
+  }
+
+  after(ms: number, run: () => void): void {
+    this.at(this.now() + ms, run);
+  }
+
+  /** Moves the clock forward and runs every task that falls due, including ones they schedule. */
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new Error('the clock only moves forward');
+    this.offsetMs += ms;
+    this.runDue();
+  }
+
+  /** Drops every pending task (on shutdown). */
+  stop(): void {
+    this.tasks = [];
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  get pending(): number {
+    return this.tasks.length;
+  }
+
+  private runDue(): void {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.tasks.length > 0 && this.tasks[0]!.due <= this.now()) {
+        const task = this.tasks.shift()!;
+        try {
+          task.run();
+        } catch (error) {
+          // One failing step must not stop the others or the server.
+          console.error(`sandbox: a scheduled step failed: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+    this.arm();
+  }
+
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const next = this.tasks[0];
+    if (!next) return;
+    // setTimeout's limit is about 24.8 days; a later task just re-arms when this fires.
+    const wait = Math.min(Math.max(0, next.due - this.now()), 2 ** 31 - 1);
+    this.timer = setTimeout(() => this.runDue(), wait);
+  }
+}

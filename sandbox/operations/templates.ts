@@ -1,0 +1,39 @@
+/**
+ * New objects are made from the operation's documented example: the example gives every field the
+ * schema requires a realistic value; the request's own fields, a fresh id and the current time
+ * replace the example's. So an answer has the documented shape by construction.
+ */
+import type {Json} from '../definition.ts';
+import type {World} from '../world.ts';
+
+export function fromExample(world: World, operationId: string, body: Json = {}, extra: Json = {}): Json {
+  const object = world.example(operationId);
+  for (const [k, v] of Object.entries<Json>(body ?? {})) if (k in object) object[k] = v;
+  const now = world.now();
+  if ('id' in object) object.id = world.uuid();
+  if ('created' in object) object.created = now;
+  if ('updated' in object) object.updated = now;
+  return Object.assign(object, extra);
+}
+
+/** A time `seconds` after the sandbox's now. */
+export const inSeconds = (world: World, seconds: number) => world.clock.iso(world.clock.now() + seconds * 1000);
+
+/** How long the documented example lives: its `expiration` minus its `created`, in seconds. */
+export function exampleLifetime(world: World, operationId: string): number {
+  const e = world.example(operationId);
+  return Math.round((Date.parse(e.expiration) - Date.parse(e.created)) / 1000);
+}
+
+/** The operation's documented success example whose `field` has `value` (e.g. a payment of type ONCHAIN). */
+export function exampleWhere(world: World, operationId: string, field: string, value: unknown): Json {
+  const op = world.definition.operation(operationId);
+  const response = world.definition.resolve(op.responses[String(op.successStatus)]);
+  for (const media of Object.values<Json>(response?.content ?? {})) {
+    for (const named of Object.values<Json>(media.examples ?? {})) {
+      const example = world.definition.resolve(named)?.value;
+      if (example?.[field] === value) return structuredClone(example);
+    }
+  }
+  return world.example(operationId);
+}
