@@ -29,7 +29,7 @@ export default defineConfig({
     {
       // The local sandbox (`npm run sandbox`) that tests/e2e/sandbox.spec.ts calls from the explorer.
       // Its port opens only once the mock answers. SIGTERM lets it stop Prism, its child, itself.
-      command: 'node scripts/sandbox.mjs',
+      command: 'node sandbox/cli.ts',
       port: Number(new URL(LOCAL_SANDBOX_ORIGIN).port),
       reuseExistingServer: !process.env.CI,
       gracefulShutdown: {signal: 'SIGTERM', timeout: 5000},

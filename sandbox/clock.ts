@@ -43,11 +43,26 @@ export class Clock {
     this.at(this.now() + ms, run);
   }
 
-  /** Moves the clock forward and runs every task that falls due, including ones they schedule. */
+  /**
+   * Moves the clock forward and runs every task that falls due, including ones they schedule, each
+   * at its own due time: a payment due 10 s after a quote is stamped then, not at the end of the jump.
+   */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new Error('the clock only moves forward');
-    this.offsetMs += ms;
-    this.runDue();
+    const target = this.now() + ms;
+    this.running = true;
+    try {
+      while (this.tasks.length > 0 && this.tasks[0]!.due <= target) {
+        const task = this.tasks.shift()!;
+        const now = this.now();
+        if (task.due > now) this.offsetMs += task.due - now;
+        this.run(task);
+      }
+    } finally {
+      this.running = false;
+    }
+    this.offsetMs += Math.max(0, target - this.now());
+    this.arm();
   }
 
   /** Drops every pending task (on shutdown). */
@@ -66,18 +81,21 @@ export class Clock {
     this.running = true;
     try {
       while (this.tasks.length > 0 && this.tasks[0]!.due <= this.now()) {
-        const task = this.tasks.shift()!;
-        try {
-          task.run();
-        } catch (error) {
-          // One failing step must not stop the others or the server.
-          console.error(`sandbox: a scheduled step failed: ${(error as Error).stack ?? String(error)}`);
-        }
+        this.run(this.tasks.shift()!);
       }
     } finally {
       this.running = false;
     }
     this.arm();
+  }
+
+  private run(task: Task): void {
+    try {
+      task.run();
+    } catch (error) {
+      // One failing step must not stop the others or the server.
+      console.error(`sandbox: a scheduled step failed: ${(error as Error).stack ?? String(error)}`);
+    }
   }
 
   private arm(): void {

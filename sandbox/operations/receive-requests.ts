@@ -22,12 +22,14 @@ export const createAReceiveRequest: Handler = (call, world) => {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const request = fromExample(world, 'createAReceiveRequest', {}, {
     currency,
-    amount: amount ?? null,
     description: call.body.description ?? null,
     reference: call.body.reference ?? null,
     totalReceived: money(0n, currency),
     expiration: inSeconds(world, call.body.expiresInSeconds ?? exampleLifetime(world, 'createAReceiveRequest')),
   });
+  // Absent, not null, when the payer chooses the amount.
+  if (amount) request.amount = amount;
+  else delete request.amount;
   world.store.put('ReceiveRequest', request);
   if (amount) world.clock.after(world.options.payAfterMs, () => receive(world, request.id));
   return {status: 201, body: request};
