@@ -127,7 +127,8 @@ export const initiateDeposit: Handler = (call, world) => {
     paymentMethodId: method.id,
     amount: call.body.amount,
     ...figures,
-    reference: call.body.reference ?? null,
+    // The documented default: KESTREL and the deposit's date.
+    reference: call.body.reference ?? `KESTREL ${world.now().slice(0, 10)}`,
     failureReason: null,
   });
   world.store.put('Deposit', deposit);
