@@ -24,8 +24,10 @@ function firstExample(node: JsonObject): Json | undefined {
 type Entry = ReturnType<typeof operations>[number];
 const ENTRIES = new Map(operations(doc).filter((e) => e.kind === 'path').map((e) => [String(e.operation.operationId), e]));
 
+// Answers and examples are read field by field; their shapes are what the test checks.
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Ids = Record<string, string>;
-type Override = {path?: Record<string, string>; query?: Record<string, string>; body?: (example: Json) => Json};
+type Override = {path?: Record<string, string>; query?: Record<string, string>; body?: (example: Any) => Any};
 
 /** The order of the calls, and how each takes the ids of earlier answers instead of the examples'. */
 const PLAN: [operationId: string, override: (ids: Ids) => Override][] = [
@@ -82,7 +84,7 @@ const PLAN: [operationId: string, override: (ids: Ids) => Override][] = [
 ];
 
 /** Which id each answer provides for later calls. */
-const PROVIDES: Record<string, (body: Json, ids: Ids) => void> = {
+const PROVIDES: Record<string, (body: Any, ids: Ids) => void> = {
   issueInvoice: (b, ids) => (ids.invoice = b.id),
   issueInvoiceForReceiver: (b, ids) => (ids.receiverInvoice = b.id),
   createBankPaymentMethod: (b, ids) => (ids.method = b.id),
@@ -307,7 +309,8 @@ describe('requests that break the definition', () => {
 
   it('answers carry no headers or words of the tool that serves them', async () => {
     const res = await post('{"amount":');
-    const names = [...res.headers.keys()];
+    const names: string[] = [];
+    res.headers.forEach((_value, name) => names.push(name));
     expect(names.filter((n) => /^(sl-|x-powered-by|server)/i.test(n))).toEqual([]);
     expect(await res.text()).not.toMatch(/prism|ajv|find-my-way|stoplight/i);
   });
