@@ -1,39 +1,56 @@
 /**
- * Accounts: in the local sandbox every well-formed handle names an account (its id derived from the
- * handle, so it is stable across restarts), built from the documented public profile. Your own
- * account is the one the documented examples issue invoices from.
+ * Accounts: the local sandbox knows your own account and every account the definition's examples
+ * name (a `handle` or `payeeHandle` with its id), so the handles the guides use resolve and a typo
+ * answers 404 ACCOUNT_NOT_FOUND. Profiles are the documented public profile with the account's
+ * handle and id.
  */
-import {createHash} from 'node:crypto';
 import type {Json} from '../definition.ts';
+import {ProblemError} from '../problems.ts';
 import type {Handler, World} from '../world.ts';
 
-/** A stable UUID-shaped id for a handle. */
-export function accountIdFor(world: World, handle: string): string {
-  if (handle === world.account.handle) return world.account.id;
-  const example = world.example('fetchPublicAccountProfileInfoByHandle');
-  if (handle === example.handle) return example.id;
-  const h = createHash('sha256').update(`kestrel-account:${handle}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+const known = new WeakMap<World, Map<string, string>>();
+
+/** handle -> account id, for every account the examples name. */
+function accounts(world: World): Map<string, string> {
+  let map = known.get(world);
+  if (map) return map;
+  map = new Map([[world.account.handle, world.account.id]]);
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.handle === 'string' && typeof node.id === 'string') map!.set(node.handle, node.id);
+    if (typeof node.payeeHandle === 'string' && typeof node.payeeAccountId === 'string') map!.set(node.payeeHandle, node.payeeAccountId);
+    Object.values(node).forEach(visit);
+  };
+  for (const example of Object.values<Json>(world.definition.doc.components?.examples ?? {})) visit(example?.value);
+  known.set(world, map);
+  return map;
 }
 
-export function profileFor(world: World, handle: string): Json {
+/** The account id of a handle, or the operation's 404. */
+export function accountIdFor(world: World, handle: string, op: {notFoundCode?: string}): string {
+  const id = accounts(world).get(handle);
+  if (!id) throw new ProblemError(404, op.notFoundCode ?? 'ACCOUNT_NOT_FOUND', `No Kestrel account has the handle ${handle}, or it does not accept payments.`);
+  return id;
+}
+
+export function profileFor(world: World, handle: string, id: string): Json {
   const profile = world.example('fetchPublicAccountProfileInfoByHandle');
+  if (handle === profile.handle) return profile;
   const name = handle.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-  const result = {...profile, id: accountIdFor(world, handle), handle, displayName: handle === profile.handle ? profile.displayName : name,
-    avatarUrl: handle === profile.handle ? profile.avatarUrl : null, lightningAddress: `${handle}@kestrel.example`};
-  // Remembered, so that the account can also be found by its id.
-  if (!world.store.get('AccountPublicProfile', result.id)) world.store.put('AccountPublicProfile', result);
-  return result;
+  return {...profile, id, handle, displayName: name, avatarUrl: null, lightningAddress: `${handle}@kestrel.example`};
 }
 
-export const fetchPublicAccountProfileInfoByHandle: Handler = (call, world) => ({status: 200, body: profileFor(world, call.params.handle!)});
+export const fetchPublicAccountProfileInfoByHandle: Handler = (call, world) => {
+  const handle = call.params.handle!;
+  return {status: 200, body: profileFor(world, handle, accountIdFor(world, handle, call.op))};
+};
 
 export const fetchPublicAccountProfileInfoById: Handler = (call, world) => {
   const id = call.params.accountId!;
-  if (id === world.account.id) return {status: 200, body: profileFor(world, world.account.handle)};
-  const example = world.example('fetchPublicAccountProfileInfoByHandle');
-  if (id === example.id) return {status: 200, body: profileFor(world, example.handle)};
-  return {status: 200, body: world.find('AccountPublicProfile', id, call.op)};
+  const handle = [...accounts(world)].find(([, accountId]) => accountId === id)?.[0];
+  if (!handle) throw world.notFound(call.op, id);
+  return {status: 200, body: profileFor(world, handle, id)};
 };
 
 export const fetchLoggedInAccountLimits: Handler = (_call, world) => {

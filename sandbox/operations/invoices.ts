@@ -44,7 +44,7 @@ export const issueInvoice: Handler = (call, world) => ({status: 201, body: issue
 
 export const issueInvoiceForReceiver: Handler = (call, world) => {
   const handle = call.params.handle!;
-  return {status: 201, body: issue(call, world, {id: accountIdFor(world, handle), handle}, 'issueInvoiceForReceiver')};
+  return {status: 201, body: issue(call, world, {id: accountIdFor(world, handle, call.op), handle}, 'issueInvoiceForReceiver')};
 };
 
 /** What the simulated customer does, by the amount's last two decimals. */
