@@ -104,7 +104,7 @@ describe('the walkthroughs run against the local sandbox', () => {
         const body = r.rawBody ? await replaceIds(r, r.rawBody, shown?.body) : undefined;
         let real = await send(r.method, target, headers, body);
         // A step the page says takes time (a payment, a payout): move the clock until it shows.
-        const wanted = shown?.body?.status;
+        const wanted = (shown?.body as Any)?.status;
         for (let waited = 0; r.method === 'GET' && typeof wanted === 'string' && real.body?.status !== wanted && waited < 120; waited += 5) {
           await sandbox.advance(5);
           real = await send(r.method, target, headers, body);
