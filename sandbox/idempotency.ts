@@ -10,12 +10,17 @@ import type {Json} from './definition.ts';
 import {ProblemError} from './problems.ts';
 
 export const KEEP_MS = 24 * 60 * 60 * 1000;
-const MAX_KEYS = 50_000;
+/** Keys kept at most: past it, expired keys and then the oldest are forgotten (bounded memory). */
+export const MAX_KEYS = 10_000;
 
 type Entry = {bodyHash: string; state: 'running'} | {bodyHash: string; state: 'done'; status: number; body: Json; expires: number};
 
 export class IdempotencyKeys {
   private readonly entries = new Map<string, Entry>();
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   static check(key: string | undefined): string {
     if (key === undefined || key === '') throw new ProblemError(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation needs an Idempotency-Key header: a key you choose, such as a UUID, unique per operation.');

@@ -19,6 +19,10 @@ export class RateLimiter {
     this.windowMs = windowMs;
   }
 
+  get size(): number {
+    return this.windows.size;
+  }
+
   /** Counts one request for `key`; returns the headers to send, or throws 429 with them. */
   take(key: string, now = Date.now()): Record<string, string> {
     const start = Math.floor(now / this.windowMs) * this.windowMs;

@@ -20,6 +20,8 @@ import {Validator} from './validation.ts';
 import type {Answer, World} from './world.ts';
 
 export const BASE_PATH = '/v1';
+/** Counts of what the sandbox holds: objects per type, keys, windows, scheduled steps. */
+export const STATS_PATH = '/_sandbox/stats';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ServerOptions extends AuthOptions {
@@ -103,7 +105,10 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
           throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
         }
       }
-      if (body !== undefined) validator.requestBody(op, body);
+      if (body !== undefined) {
+        validator.requestBody(op, body);
+        body = validator.prune(definition.at(op.bodySchemaAt), body);
+      }
     }
 
     const scope = `${token}\u0000${method} ${path}`;
@@ -163,6 +168,10 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       req.resume();
     };
 
+    if (url.pathname === STATS_PATH && method === 'GET') {
+      send(res, 200, headers, {...world.stats(), idempotencyKeys: idempotency.size, rateLimitWindows: limiter.size}, false);
+      return;
+    }
     if (url.pathname === CLOCK_PATH) {
       readBody(req)
         .then((raw) => {

@@ -56,6 +56,11 @@ export class Store {
     return this.collections.get(kind)?.size ?? 0;
   }
 
+  /** How many objects each type holds. */
+  sizes(): Record<string, number> {
+    return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, c.size]));
+  }
+
   snapshot(): Record<string, Json[]> {
     return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, [...c.values()]]));
   }

@@ -188,6 +188,23 @@ export class Validator {
     return validate(value);
   }
 
+  /**
+   * Drops the fields of a valid body that its schema does not declare, so that an unknown field is
+   * ignored rather than stored and answered back (where it would break the answer's schema).
+   */
+  prune(schema: Json, value: Json): Json {
+    const s = this.definition.resolve(schema);
+    if (!s || typeof s !== 'object') return value;
+    if (Array.isArray(value)) return s.items ? value.map((v) => this.prune(s.items, v)) : value;
+    if (!value || typeof value !== 'object') return value;
+    const parts = [s, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(s[k]) ? s[k].map((x: Json) => this.definition.resolve(x)) : []))];
+    if (parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false)) return value;
+    const declared = new Map<string, Json>();
+    for (const p of parts) for (const [k, v] of Object.entries<Json>(p.properties ?? {})) if (!declared.has(k)) declared.set(k, v);
+    if (declared.size === 0) return value;
+    return Object.fromEntries(Object.entries<Json>(value).filter(([k]) => declared.has(k)).map(([k, v]) => [k, this.prune(declared.get(k), v)]));
+  }
+
   /** Checks a parsed JSON body against the operation's request schema; throws 422 naming each field. */
   requestBody(op: Operation, body: Json): void {
     if (!op.bodySchemaAt) return;

@@ -127,6 +127,10 @@ export class World {
     return out;
   }
 
+  stats(): {objects: Record<string, number>; cap: number; evicted: Record<string, number>; scheduledSteps: number} {
+    return {objects: this.store.sizes(), cap: this.store.cap, evicted: Object.fromEntries(this.store.evicted), scheduledSteps: this.clock.pending};
+  }
+
   // ------------------------------------------------------------------------------ balances
 
   private balance(currency: string): Balance {
