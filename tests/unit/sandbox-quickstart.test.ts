@@ -51,3 +51,23 @@ describe('the local sandbox quickstart', () => {
     expect(received()).not.toMatch(/SIGNATURE_MISMATCH|failed/);
   }, 60_000);
 });
+
+describe('the clock script of the guide', () => {
+  it('moves the clock 300 s: an invoice for 10.13 that expires in 5 minutes is then CANCELLED with EXPIRED', async () => {
+    const s = await startSandbox();
+    try {
+      const headers = {Authorization: 'Bearer local-test-token', 'Content-Type': 'application/json'};
+      const invoice = await (
+        await fetch(`${s.base}/invoices`, {method: 'POST', headers: {...headers, 'Idempotency-Key': crypto.randomUUID()}, body: JSON.stringify({amount: {amount: '10.13', currency: 'USD'}, expiresInSeconds: 300})})
+      ).json();
+      const script = spawn('bash', [path.join(ROOT, 'examples/sandbox/advance-clock.sh'), '300'], {env: {...process.env, KESTREL_SANDBOX_ORIGIN: s.origin}, stdio: ['ignore', 'pipe', 'pipe']});
+      const output = collect(script);
+      expect(await new Promise((resolve) => script.once('exit', resolve)), output()).toBe(0);
+      expect(JSON.parse(output())).toMatchObject({offsetSeconds: 300});
+      const after = await (await fetch(`${s.base}/invoices/${invoice.id}`, {headers})).json();
+      expect(after).toMatchObject({status: 'CANCELLED', cancellationReason: 'EXPIRED'});
+    } finally {
+      await s.stop('SIGTERM');
+    }
+  }, 30_000);
+});
