@@ -7,14 +7,12 @@
 
 interface Task {
   due: number;
-  seq: number;
   run: () => void;
 }
 
 export class Clock {
   private offsetMs = 0;
   private tasks: Task[] = [];
-  private seq = 0;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
 
@@ -34,9 +32,16 @@ export class Clock {
 
   /** Runs `run` when the clock reaches `due` (ms since the epoch). */
   at(due: number, run: () => void): void {
-    this.tasks.push({due, seq: this.seq++, run});
-    this.tasks.sort((a, b) => a.due - b.due || a.seq - b.seq);
-    this.arm();
+    // Binary insertion keeps the queue ordered by due time (ties in scheduling order) without a sort per step.
+    let low = 0;
+    let high = this.tasks.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.tasks[mid]!.due <= due) low = mid + 1;
+      else high = mid;
+    }
+    this.tasks.splice(low, 0, {due, run});
+    if (low === 0) this.arm();
   }
 
   after(ms: number, run: () => void): void {
