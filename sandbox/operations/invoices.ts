@@ -9,7 +9,7 @@ import {amountErrors, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {accountIdFor} from './accounts.ts';
-import {fromExample, inSeconds} from './templates.ts';
+import {fromExample, inSeconds, signetInvoice} from './templates.ts';
 
 const DEFAULT_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 const QUOTE_SECONDS = 15 * 60;
@@ -83,6 +83,7 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
   const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(invoice.expiration));
   const quote = fromExample(world, 'issueQuoteForInvoice', {}, {
     invoiceId: invoice.id,
+    lnInvoice: signetInvoice(btc),
     amount: money(btc, 'BTC'),
     invoiceAmount: invoice.amount,
     exchangeRate: rateText(world.rates.rate('BTC', currency)),

@@ -11,7 +11,7 @@ import {amountErrors, money, toUnits} from '../money.ts';
 import {validationFailed} from '../problems.ts';
 import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
-import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
+import {exampleLifetime, fromExample, inSeconds, signetAddress, signetInvoice} from './templates.ts';
 
 const SETTLE_MS = 1000;
 
@@ -25,6 +25,9 @@ export const createAReceiveRequest: Handler = (call, world) => {
     description: call.body.description ?? null,
     reference: call.body.reference ?? null,
     totalReceived: money(0n, currency),
+    // With the bitcoin amount when one was asked for, and none otherwise.
+    lnInvoice: amount ? signetInvoice(currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC')) : signetInvoice(0n).replace(/^lntbs0n/, 'lntbs'),
+    onchainAddress: signetAddress(),
     expiration: inSeconds(world, call.body.expiresInSeconds ?? exampleLifetime(world, 'createAReceiveRequest')),
   });
   // Absent, not null, when the payer chooses the amount.

@@ -3,6 +3,7 @@
  * schema requires a realistic value; the request's own fields, a fresh id and the current time
  * replace the example's. So an answer has the documented shape by construction.
  */
+import {randomBytes} from 'node:crypto';
 import type {Json} from '../definition.ts';
 import type {World} from '../world.ts';
 
@@ -37,3 +38,15 @@ export function exampleWhere(world: World, operationId: string, field: string, v
   }
   return world.example(operationId);
 }
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const bech32Chars = (n: number) => Array.from(randomBytes(n), (b) => BECH32[b % 32]).join('');
+
+/**
+ * A signet BOLT11 request for `units` (10^-8 BTC), as the sandbox issues them (`lntbs…`): the
+ * amount is readable from its prefix, the rest is random and pays nothing.
+ */
+export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32Chars(240)}`;
+
+/** A signet on-chain address (`tb1q…`) that receives nothing. */
+export const signetAddress = () => `tb1q${bech32Chars(38)}`;

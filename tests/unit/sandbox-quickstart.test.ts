@@ -43,7 +43,7 @@ describe('the local sandbox quickstart', () => {
     expect(code, output()).toBe(0);
     const id = /Invoice ([0-9a-f-]{36}) is UNPAID/.exec(output())?.[1];
     expect(id, output()).toBeDefined();
-    expect(output()).toMatch(/^lntbs|^ln/m);
+    expect(output()).toMatch(/^lntbs\d+n1p[02-9ac-hj-np-z]+$/m);
     expect(output()).toContain(`Invoice ${id} is PAID`);
     // The receiver verified each delivery, then fetched the invoice: created, then PAID.
     await waitFor('the verified PAID delivery', async () => /invoice\.updated [0-9a-f-]{36}[\s\S]*status: 'PAID'/.test(received()), 15_000);
