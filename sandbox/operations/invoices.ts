@@ -9,16 +9,15 @@ import {amountErrors, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {accountIdFor} from './accounts.ts';
-import {fromExample, inSeconds, signetInvoice} from './templates.ts';
+import {fromExample, inSeconds, requestDefault, signetInvoice} from './templates.ts';
 
-const DEFAULT_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 const QUOTE_SECONDS = 15 * 60;
 const SETTLE_MS = 1000;
 
 function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): Json {
   const errors = amountErrors(call.body.amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  const seconds = call.body.expiresInSeconds ?? DEFAULT_EXPIRES_IN_SECONDS;
+  const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');
   const invoice = fromExample(world, operationId, {}, {
     status: 'UNPAID',
     amount: call.body.amount,

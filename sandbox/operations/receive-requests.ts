@@ -11,7 +11,7 @@ import {amountErrors, money, toUnits} from '../money.ts';
 import {validationFailed} from '../problems.ts';
 import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
-import {exampleLifetime, fromExample, inSeconds, signetAddress, signetInvoice} from './templates.ts';
+import {fromExample, inSeconds, requestDefault, signetAddress, signetInvoice} from './templates.ts';
 
 const SETTLE_MS = 1000;
 
@@ -28,7 +28,7 @@ export const createAReceiveRequest: Handler = (call, world) => {
     // With the bitcoin amount when one was asked for, and none otherwise.
     lnInvoice: amount ? signetInvoice(currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC')) : signetInvoice(0n).replace(/^lntbs0n/, 'lntbs'),
     onchainAddress: signetAddress(),
-    expiration: inSeconds(world, call.body.expiresInSeconds ?? exampleLifetime(world, 'createAReceiveRequest')),
+    expiration: inSeconds(world, call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds')),
   });
   // Absent, not null, when the payer chooses the amount.
   if (amount) request.amount = amount;

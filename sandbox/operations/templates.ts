@@ -50,3 +50,12 @@ export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32C
 
 /** A signet on-chain address (`tb1q…`) that receives nothing. */
 export const signetAddress = () => `tb1q${bech32Chars(38)}`;
+
+/** The `default` the request schema of an operation gives a body field, such as `expiresInSeconds`. */
+export function requestDefault(world: World, operationId: string, field: string): Json {
+  const op = world.definition.operation(operationId);
+  const schema = world.definition.resolve(op.bodySchemaAt ? world.definition.at(op.bodySchemaAt) : undefined);
+  const value = world.definition.resolve(schema?.properties?.[field])?.default ?? schema?.properties?.[field]?.default;
+  if (value === undefined) throw new Error(`the definition gives ${operationId} no default for ${field}`);
+  return value;
+}
