@@ -10,6 +10,8 @@ import path from 'node:path';
 import {RETRY_SCHEDULE_MINUTES, signature} from '../../sandbox/webhooks.ts';
 import {listPage, parseFilter} from '../../sandbox/query.ts';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
+import {IdempotencyKeys, KEEP_MS} from '../../sandbox/idempotency.ts';
+import type {ProblemError} from '../../sandbox/problems.ts';
 import {ROOT} from './openapi-definition';
 import {GUIDE_FILES, readPage} from './guide-http';
 import {startSandbox} from './sandbox-process';
@@ -111,3 +113,44 @@ function writeBroken(file: string) {
   // A file that is not the sandbox's: the sandbox must refuse it, naming it, and not start empty.
   writeFileSync(file, '{"hello": "world"}');
 }
+
+describe('Idempotency-Key bookkeeping', () => {
+  const scope = 'token POST /v1/invoices';
+  const code = (fn: () => unknown) => {
+    try {
+      fn();
+      return undefined;
+    } catch (error) {
+      return (error as ProblemError).code;
+    }
+  };
+
+  it('a key whose first request still runs answers IDEMPOTENCY_KEY_IN_USE; once done, the same body replays', () => {
+    const keys = new IdempotencyKeys();
+    expect(keys.begin(scope, 'k1', '{"a":1}', 0)).toBeUndefined();
+    expect(code(() => keys.begin(scope, 'k1', '{"a":1}', 1))).toBe('IDEMPOTENCY_KEY_IN_USE');
+    keys.finish(scope, 'k1', 201, {id: 'x'}, 2);
+    expect(keys.begin(scope, 'k1', '{"a":1}', 3)).toEqual({status: 201, body: {id: 'x'}});
+    expect(code(() => keys.begin(scope, 'k1', '{"a":2}', 4))).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('forgets a key after 24 hours, and never keeps 429, 500 or 503', () => {
+    const keys = new IdempotencyKeys();
+    keys.begin(scope, 'k2', '{}', 0);
+    keys.finish(scope, 'k2', 201, {id: 'y'}, 0);
+    expect(keys.begin(scope, 'k2', '{}', KEEP_MS - 1)).toEqual({status: 201, body: {id: 'y'}});
+    expect(keys.begin(scope, 'k2', '{}', KEEP_MS)).toBeUndefined();
+    for (const status of [429, 500, 503]) {
+      keys.begin(scope, `k${status}`, '{}', 0);
+      keys.finish(scope, `k${status}`, status, undefined, 0);
+      expect(keys.begin(scope, `k${status}`, '{}', 1)).toBeUndefined();
+    }
+  });
+
+  it('refuses a missing, empty or too long key, naming the header', () => {
+    expect(code(() => IdempotencyKeys.check(undefined))).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(code(() => IdempotencyKeys.check(''))).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(code(() => IdempotencyKeys.check('k'.repeat(256)))).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(IdempotencyKeys.check('k'.repeat(255))).toHaveLength(255);
+  });
+});
