@@ -146,7 +146,9 @@ export class Validator {
     const values: Record<string, Json> = {};
     for (const p of declared) {
       const value = raw.get(p.name);
-      if (value !== null) values[p.name] = value;
+      // A parameter sent without a value (`?$top` or `?$top=`, as the API explorer sends an empty
+      // field) is a parameter not sent: its default applies, or a required one is reported missing.
+      if (value !== null && value !== '') values[p.name] = value;
     }
     const validate = this.compiled(`query:${op.operationId}`, this.params, () => ({
       type: 'object',

@@ -78,6 +78,8 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     expect(top.body.items).toHaveLength(1);
     expect(top.body.count).toBeGreaterThan(3);
     expect((await api.send('GET', '/invoices?$top=101')).status).toBe(400);
+    // An option sent without a value, as the API explorer sends an empty field, takes its default.
+    expect((await api.get('/invoices?$top&$skip=')).body.items.length).toBe(Math.min(50, top.body.count));
     expect((await api.send('GET', '/invoices?$orderby=colour%20desc')).body.code).toBe('INVALID_QUERY_OPTION');
     const byTime = encodeURIComponent(`created ge ${new Date(Date.now() - 3600_000).toISOString().slice(0, 19)}Z and amount/currency eq 'USD'`);
     expect((await api.get(`/invoices?$filter=${byTime}`)).body.count).toBeGreaterThanOrEqual(3);
