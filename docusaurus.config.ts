@@ -44,10 +44,10 @@ const config: Config = {
   i18n: {defaultLocale: 'en', locales: ['en']},
 
   future: {
-    // Rspack + SWC: a cold build in a fraction of the webpack time (DESIGN.md).
+    // Rspack + SWC: a cold build in a fraction of the webpack time (about 15 s instead of 100 s on 2 cores).
     faster: true,
     // Set the v4 flags one by one: `v4: true` would also namespace storage keys
-    // (`theme` becomes `theme-xyz`), and the spec's keys are exact.
+    // (`theme` becomes `theme-xyz`), and the portal's storage keys are exact (`theme`, `docs-preferred-version-{id}`, `docusaurus.tab.*`).
     v4: {
       removeLegacyPostBuildHeadAttribute: true,
       useCssCascadeLayers: true,

@@ -1,8 +1,23 @@
 import {defineConfig} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './scripts/chromium.mjs';
-import {LOCAL_SANDBOX_ORIGIN} from './scripts/local-sandbox.mjs';
+import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_ORIGIN} from './scripts/local-sandbox.mjs';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Two builds, two static servers (scripts/test-all.mjs makes both builds):
+// - `public`: build/, the build that is deployed. Every browser test but those below runs on it.
+// - `local-sandbox`: the build made with KESTREL_LOCAL_SANDBOX=1 (what `npm start` serves). Only
+//   the tests of what that switch adds (tests/e2e/local-sandbox/) run on it.
+const PUBLIC_PORT = Number(process.env.E2E_PORT ?? 4173);
+const LOCAL_SANDBOX_BUILD_PORT = Number(process.env.E2E_LOCAL_SANDBOX_PORT ?? 4174);
+const LOCAL_SANDBOX_TESTS = /[\\/]local-sandbox[\\/]/;
+
+/** Serves a build with the security headers it wrote (CSP included): every test runs under them. */
+function staticServer(dir: string, port: number) {
+  return {
+    command: `node scripts/serve-build.mjs --port ${port} --dir ${dir} --headers ${dir}/_headers`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,20 +30,27 @@ export default defineConfig({
   // A 2-core machine hydrating a heavy API page can take a few seconds.
   expect: {timeout: 10_000},
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
     colorScheme: 'light',
   },
-  webServer: [
+  projects: [
     {
-      // With the security headers the build writes (CSP included): every test runs under them.
-      command: `node scripts/serve-build.mjs --port ${PORT} --dir build --headers build/_headers`,
-      url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      name: 'public',
+      testIgnore: LOCAL_SANDBOX_TESTS,
+      use: {baseURL: `http://127.0.0.1:${PUBLIC_PORT}`},
     },
     {
-      // The local sandbox (`npm run sandbox`) that tests/e2e/sandbox.spec.ts calls from the explorer.
-      // Its port opens only once the mock answers. SIGTERM lets it stop Prism, its child, itself.
+      name: 'local-sandbox',
+      testMatch: LOCAL_SANDBOX_TESTS,
+      use: {baseURL: `http://127.0.0.1:${LOCAL_SANDBOX_BUILD_PORT}`},
+    },
+  ],
+  webServer: [
+    staticServer('build', PUBLIC_PORT),
+    staticServer(LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_BUILD_PORT),
+    {
+      // The local sandbox (`npm run sandbox`) that the local-sandbox tests call from the explorer.
+      // Its port opens only once it answers. SIGTERM lets it stop cleanly.
       command: 'node sandbox/cli.ts',
       port: Number(new URL(LOCAL_SANDBOX_ORIGIN).port),
       reuseExistingServer: !process.env.CI,

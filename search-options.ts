@@ -1,5 +1,5 @@
 /**
- * Options of the local search (`@cmfcmf/docusaurus-search-local`), spec 2.4 and 9. One module so
+ * Options of the local search (`@cmfcmf/docusaurus-search-local`). One module so
  * that docusaurus.config.ts and the search tests (tests/search-client.ts) read the same values.
  */
 
@@ -16,7 +16,7 @@ export const TOKENIZER_SEPARATOR = /[^\p{L}\p{N}]+/u;
 export const searchOptions = {
   indexDocs: true,
   indexBlog: false,
-  // Docs only (spec 2.4); plugins/empty-default-search-index writes the "default" index.
+  // Docs only, never blog or other pages; plugins/empty-default-search-index writes the "default" index.
   indexPages: false,
   indexDocSidebarParentCategories: 1,
   maxSearchResults: 8,

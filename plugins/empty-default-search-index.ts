@@ -1,6 +1,6 @@
 /**
  * The search client always fetches `search-index-default.json` (the "default" tag is on every
- * page), but the search plugin writes an index only for tags that have documents, and the spec
+ * page), but the search plugin writes an index only for tags that have documents, and the portal
  * indexes docs only. Without this file every search would log a 404. This plugin writes the
  * empty default index, serialised by the same lunr build the plugin uses.
  */

@@ -1,5 +1,5 @@
 /**
- * Makes the search boosts of spec 9 (title 5, content 1, tags 3, parent categories 2) weigh.
+ * Makes the search boosts (title 5, content 1, tags 3, parent categories 2) weigh.
  *
  * The search plugin passes the boosts to lunr as query-clause boosts, one per field. lunr scores a
  * field by the cosine of the document's field vector with that field's query vector, and divides

@@ -6,8 +6,8 @@
  * 1. Front-matter keywords become the page's tags. Every guide lists, in `keywords`, the words a
  *    developer uses for it ("API key", "event types", "marketplace"). Docusaurus writes them to
  *    `<meta name="keywords">`, which the plugin ignores: it takes tags only from the doc tag list
- *    in the article footer, and doc tags would add /tags pages the spec does not have. The copy
- *    gets that list, so the keywords' words land in the index's tags field (boost 3, spec 9), on
+ *    in the article footer, and doc tags would add /tags pages the portal does not publish. The copy
+ *    gets that list, so the keywords' words land in the index's tags field (boost 3), on
  *    the page's first section, as the plugin does with tags.
  * 2. An API operation page shows its method and path (`POST /invoices`) in an <h2> inside a <pre>.
  *    The plugin makes every h1 to h3 a section, so each operation was indexed twice: once under its

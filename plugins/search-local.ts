@@ -5,7 +5,7 @@
  * 1. The plugin indexes a copy of the built pages, made by ./search-index-view.ts (front-matter
  *    keywords as the page's tags; an operation's method-and-path line not a section of its own).
  *    The pages served are not touched.
- * 2. The index files it writes get their field weights, so that the spec's boosts weigh
+ * 2. The index files it writes get their field weights, so that the configured boosts weigh
  *    (./search-field-weights.ts explains why the plugin's own boosts cancel out in lunr).
  * 3. Their search pipeline gains the query stop-word filter of the search box
  *    (src/theme/SearchBar/queryStopWords.ts, which registers it in the browser).
@@ -47,7 +47,7 @@ const kestrelSearchLocal: PluginModule = (context, validatedOptions): Plugin => 
         );
         await plugin.postBuild!({...props, outDir: view});
         const boosts = fieldBoostsOf(options.lunr);
-        // The plugin indexes docs only here (spec 2.4), so it writes search-index-docs-*.json; the
+        // The plugin indexes docs only here (blog and other pages are not searched), so it writes search-index-docs-*.json; the
         // empty "default" index comes from ./empty-default-search-index, whose postBuild runs alongside.
         const files = (await readdir(view)).filter((f) => /^search-index-docs-.*\.json$/.test(f));
         await Promise.all(

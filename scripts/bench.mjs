@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: builds once from cold and prints what issue 6 budgets, as a table:
+ * `npm run bench`: builds once from cold and prints the weight and speed figures we budget, as a table:
  * - cold production build (`docusaurus clear`, then `npm run build`): wall time and the peak memory
  *   of the whole process tree;
  * - gzip JS of a first visit per page type, against its budget (the heaviest page of each type,
@@ -107,7 +107,7 @@ const weights = await withServedBuild(async (browser, origin) => {
   return {rows, navigation};
 });
 
-// The issue's four page types, and the heaviest operation page as well.
+// The four budgeted page types, and the heaviest operation page as well.
 const lighthouse = await lighthouseScores([
   BUDGETS.home.sample,
   BUDGETS.guideWithDiagram.sample,

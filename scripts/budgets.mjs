@@ -1,11 +1,11 @@
 /**
- * The JavaScript budgets of issue 6: gzip bytes of the scripts a first visit loads, per page type.
+ * The JavaScript budgets: gzip bytes of the scripts a first visit loads, per page type.
  * Shared by the byte-budget browser test (tests/e2e/budgets.spec.ts) and `npm run bench`.
  *
  * What counts: every script the page itself loads from our origin, including chunks it loads
  * after hydration. What does not: chunks of *other* pages that Docusaurus prefetches when their
  * links scroll into view (`<link rel="prefetch">`, sent with `Sec-Purpose: prefetch`, idle
- * priority, skipped on slow 2g and with data saver, spec 9); the bench prints them separately.
+ * priority, skipped on slow 2g and with data saver); the bench prints them separately.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';

@@ -20,6 +20,12 @@ export const LOCAL_SANDBOX_SERVER = Object.freeze({
 export const LOCAL_SANDBOX_SWITCH = 'KESTREL_LOCAL_SANDBOX';
 
 /**
+ * Where `npm test` writes the build made with the switch on, beside the public `build/`: the
+ * browser tests of what the switch adds run against it (tests/e2e/local-sandbox/).
+ */
+export const LOCAL_SANDBOX_BUILD_DIR = 'build-local-sandbox';
+
+/**
  * Whether the build offers the local sandbox. Only `1` and `0` (or unset / empty) are accepted: a
  * typo such as `true` or `yes` must fail the build, not quietly publish or drop a server.
  * @param {Record<string, string | undefined>} env

@@ -2,7 +2,7 @@
 /**
  * Serves the production build the way a static host does: gzip, long-lived caching for hashed
  * assets, directory index files, and the not-found page with status 404. `docusaurus serve`
- * sends files uncompressed, which skews every size and speed figure (DESIGN.md).
+ * sends files uncompressed, which skews every size and speed figure.
  *
  *   node scripts/serve-build.mjs [--port 3000] [--dir build] [--headers build/_headers]
  *

@@ -1,82 +1,116 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, in the order a failure is cheapest to find: definition lint, API page
- * generation, typecheck, unit tests, production build (with the local sandbox offered), tests on the
- * build, browser tests (with `npm run sandbox` started by Playwright). Ends
- * with one line "N passed, N failed" summing the unit and browser test counts.
+ * generation, typecheck, Markdown lint, unit tests, the two builds, tests on the build, browser
+ * tests. Ends with one line "N passed, N failed, N skipped" that counts this run only.
+ *
+ * Two builds, because the build that ships must be the build the browser tests see:
+ * - `build/`, the public build (KESTREL_LOCAL_SANDBOX unset): what is deployed, with its CSP and
+ *   its two API servers. Every browser test runs against it, and the tests on the build read it.
+ * - `build-local-sandbox/` (KESTREL_LOCAL_SANDBOX=1): what `npm start` serves, with the explorer's
+ *   "Local sandbox" server and the loopback origin in the CSP. Only the tests of what that switch
+ *   adds run against it (tests/e2e/local-sandbox/), with `npm run sandbox` started by Playwright.
+ * The local-sandbox build is made first, so that the generated API pages and .docusaurus/ left
+ * behind are the public build's, which the tests on the build read.
  */
 import {spawnSync} from 'node:child_process';
-import {readFileSync, mkdirSync} from 'node:fs';
+import {readFileSync, mkdirSync, rmSync} from 'node:fs';
 import {freePort} from './ports.mjs';
+import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from './local-sandbox.mjs';
 
-// A port nothing listens on, so the browser tests never meet another server.
+// Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
+const e2eLocalSandboxPort = process.env.E2E_LOCAL_SANDBOX_PORT ?? String(await freePort());
 
-// One build serves every browser test, so it is made with the local sandbox offered
-// (KESTREL_LOCAL_SANDBOX=1, see scripts/local-sandbox.mjs): tests/e2e/sandbox.spec.ts sends requests
-// from the explorer to `npm run sandbox`. That a build without the switch lists only production and
-// the sandbox is proven on the bundler's output by tests/unit/local-sandbox-switch.test.ts.
-process.env.KESTREL_LOCAL_SANDBOX = '1';
+const publicEnv = {[LOCAL_SANDBOX_SWITCH]: ''};
+const localSandboxEnv = {[LOCAL_SANDBOX_SWITCH]: '1'};
 
-// Not test-results/: Playwright empties that folder when it starts.
+// Not test-results/: Playwright empties that folder when it starts. Emptied here, so that the
+// summary never counts a report left by an earlier run.
 const REPORTS = 'reports';
+rmSync(REPORTS, {recursive: true, force: true});
 mkdirSync(REPORTS, {recursive: true});
 
-const steps = [
-  ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
-  ['API pages', 'npm', ['run', '--silent', 'gen-api']],
-  ['typecheck', 'npx', ['tsc', '--noEmit']],
-  ['markdown lint', 'npx', ['markdownlint-cli2']],
-  ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/unit.json`]],
-  ['production build', 'npx', ['docusaurus', 'build']],
-  ['tests on the build', 'npx', ['vitest', 'run', '--config', 'vitest.build.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/build.json`]],
-  ['browser tests', 'npx', ['playwright', 'test'], {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, E2E_PORT: e2ePort}],
-];
-
-const timings = [];
-let failedStep = null;
-for (const [name, cmd, args, env] of steps) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, {stdio: 'inherit', env: {...process.env, ...env}});
-  timings.push([name, ((Date.now() - started) / 1000).toFixed(1)]);
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
-}
-
-function counts(file, read) {
-  try {
-    return read(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return {passed: 0, failed: 0, skipped: 0};
-  }
-}
 const vitestCounts = (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests,
   skipped: r.numPendingTests + (r.numTodoTests ?? 0),
 });
-// Unit tests, and the Vitest tests that read the build (tests/after-build), counted together.
-const unitOnly = counts(`${REPORTS}/unit.json`, vitestCounts);
-const onBuild = counts(`${REPORTS}/build.json`, vitestCounts);
-const unit = {
-  passed: unitOnly.passed + onBuild.passed,
-  failed: unitOnly.failed + onBuild.failed,
-  skipped: unitOnly.skipped + onBuild.skipped,
-};
-const e2e = counts(`${REPORTS}/e2e.json`, (r) => ({
+const playwrightCounts = (r) => ({
   passed: r.stats.expected,
   failed: r.stats.unexpected + r.stats.flaky,
   skipped: r.stats.skipped,
-}));
+});
+
+/** [name, command, args, extra env, report file and how to count it (steps with a test runner)] */
+const steps = [
+  ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
+  ['API pages', 'npm', ['run', '--silent', 'gen-api'], publicEnv],
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['markdown lint', 'npx', ['markdownlint-cli2']],
+  [
+    'unit tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/unit.json`],
+    {},
+    {file: `${REPORTS}/unit.json`, count: vitestCounts},
+  ],
+  ['local-sandbox build', 'npm', ['run', '--silent', 'build', '--', '--out-dir', LOCAL_SANDBOX_BUILD_DIR], localSandboxEnv],
+  ['production build', 'npm', ['run', '--silent', 'build'], publicEnv],
+  [
+    'tests on the build',
+    'npx',
+    ['vitest', 'run', '--config', 'vitest.build.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/build.json`],
+    {},
+    {file: `${REPORTS}/build.json`, count: vitestCounts},
+  ],
+  [
+    'browser tests',
+    'npx',
+    ['playwright', 'test'],
+    {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, E2E_PORT: e2ePort, E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort},
+    {file: `${REPORTS}/e2e.json`, count: playwrightCounts},
+  ],
+];
+
+/** The counts in a runner's report, or null when it wrote none (it crashed, or never started). */
+function reportCounts({file, count}) {
+  try {
+    return count(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+const rows = [];
+const total = {passed: 0, failed: 0, skipped: 0};
+let failedStep = null;
+for (const [name, cmd, args, env = {}, report] of steps) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, {stdio: 'inherit', env: {...process.env, ...env}});
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  const counts = report ? reportCounts(report) : null;
+  if (counts) {
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+  // A step that fails without a failed test to show for it (a lint error, a build error, a
+  // runner that crashed or never wrote its report) counts as one failure, so the closing line
+  // can never read "0 failed" for a run that failed.
+  if (!ok && !(counts && counts.failed > 0)) total.failed += 1;
+  rows.push([name, seconds, counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : ok ? 'ok' : 'FAILED']);
+  if (!ok) {
+    failedStep = name;
+    break;
+  }
+}
 
 console.log('\n=== summary');
-for (const [name, seconds] of timings) console.log(`${name.padEnd(18)} ${seconds.padStart(7)} s`);
-console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
-console.log(`browser tests: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
+for (const [name, seconds, outcome] of rows) console.log(`${name.padEnd(20)} ${seconds.padStart(7)} s  ${outcome}`);
+for (const [name] of steps.slice(rows.length)) console.log(`${name.padEnd(20)}       -    not run`);
 if (failedStep) console.log(`FAILED at step: ${failedStep}`);
-const failed = unit.failed + e2e.failed + (failedStep && unit.failed + e2e.failed === 0 ? 1 : 0);
-console.log(`${unit.passed + e2e.passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);

@@ -1,6 +1,6 @@
 /**
  * Every Kestrel brand value lives here so that a rename is one edit.
- * All addresses sit under the reserved `.example` domain (DESIGN.md).
+ * All addresses sit under the reserved `.example` domain (RFC 2606), so no link in the docs can reach a real host.
  */
 export const brand = {
   name: 'Kestrel',

@@ -1,5 +1,5 @@
 /**
- * Docusaurus prefetches a page's chunks when a link to it scrolls into view (spec: static page
+ * Docusaurus prefetches a page's chunks when a link to it scrolls into view (our rule: static page
  * chunks are prefetched, except on slow 2G or with data saver). Right after load, every link in
  * view reports at once, and the route matching and `<link rel=prefetch>` insertions of all of
  * them ran as one long task while the reader may already be tapping. Here each link's prefetch
@@ -8,11 +8,18 @@
  * `window.docusaurus` is assigned by Docusaurus's client entry after the client modules have run,
  * so the wrapper is installed as it is assigned.
  */
-import {whenIdle} from '@site/src/whenIdle';
+import {whenIdle} from '../whenIdle';
 
 type Docusaurus = {prefetch: (routePath: string) => boolean | Promise<unknown>; preload: (routePath: string) => boolean | Promise<unknown>};
 
 const nextIdle = (run: () => void) => whenIdle(run, {timeout: 2000, fallbackDelay: 50});
+
+/**
+ * A performance mark set each time the queue has been worked through: from then on every link in
+ * view has had its prefetch decided, so what was prefetched (or, on a slow or saving connection,
+ * not prefetched) can be read.
+ */
+export const PREFETCH_QUEUE_DONE_MARK = 'kestrel:prefetch-queue-done';
 
 function withIdlePrefetch(docusaurus: Docusaurus): Docusaurus {
   const queue: string[] = [];
@@ -21,6 +28,7 @@ function withIdlePrefetch(docusaurus: Docusaurus): Docusaurus {
     if (routePath === undefined) return;
     void docusaurus.prefetch(routePath);
     if (queue.length > 0) nextIdle(next);
+    else performance.mark(PREFETCH_QUEUE_DONE_MARK);
   };
   return Object.freeze({
     ...docusaurus,

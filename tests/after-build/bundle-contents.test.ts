@@ -1,5 +1,5 @@
 /**
- * What the built scripts must not contain (issue 6): crypto-js whole (plugins/explorer-storage-utils.ts
+ * What the built scripts must not contain: crypto-js whole (plugins/explorer-storage-utils.ts
  * gives the API theme's persistence middleware our SHA1-only helpers), and a page script in the
  * <head> of any page (ssr-template.ts requests them after the first paint).
  */

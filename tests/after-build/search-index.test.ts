@@ -1,5 +1,5 @@
 /**
- * The search as built (spec 2.4, 3, 7, 9): the index files in build/ and the site's search
+ * The search as built: the index files in build/ and the site's search
  * configuration as the browser receives it (.docusaurus/globalData.json), queried with the search
  * plugin's own client code (tests/search-client.ts). Runs after `npm run build`
  * (`npm run test:build`; `npm test` runs it right after the production build).
@@ -9,22 +9,18 @@ import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
 import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
-import {GUIDE_ROUTES} from '../e2e/fixtures';
+import {API_SLUGS, GUIDE_ROUTES} from '../../config/routes';
 import {pageKeywords} from '../../plugins/search-index-view';
 import {QUERY_STOP_WORDS} from '../../src/theme/SearchBar/queryStopWords';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
-const SPEC = readFileSync(path.resolve(ROOT, '../shared/spec/portal-spec.md'), 'utf8');
-const API_SLUGS = [...SPEC.matchAll(/^- [^:]+: (.+)$/gm)]
-  .filter((m) => SPEC.indexOf(m[0]) > SPEC.indexOf('### 2.2') && SPEC.indexOf(m[0]) < SPEC.indexOf('### 2.3'))
-  .flatMap((m) => m[1]!.split(',').map((s) => s.trim()));
 
 type IndexFile = {documents: SearchDocument[]; index: {fields: string[]; invertedIndex: [string, Record<string, unknown>][]}};
 const readIndex = (tag: string): IndexFile =>
   JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
 
-describe('index files (spec 2.4, 3, 7)', () => {
+describe('index files', () => {
   const tags = searchTags(readGlobalData());
 
   it('are one per tag: "default" plus docs-{pluginId}-{versionName} of each docs plugin', () => {
@@ -64,7 +60,7 @@ describe('index files (spec 2.4, 3, 7)', () => {
     }
   });
 
-  it('carry the field weights of the spec boosts (plugins/search-local.ts)', () => {
+  it('carry the field weights of the configured boosts (plugins/search-local.ts)', () => {
     // Unweighted, no lunr weight can pass (k1 + 1) times the largest idf of the index; the title
     // field, weighted by 5, passes it.
     for (const tag of ['docs-default-current', 'docs-api-current']) {
@@ -129,10 +125,10 @@ describe('what plugins/search-local.ts adds to the indexing', () => {
   });
 });
 
-describe('the site search as built (spec 2.4, 9)', () => {
+describe('the site search as built', () => {
   const search = loadPluginSearch();
 
-  it('gets the spec boosts, parent categories at level 1 and at most 8 results', () => {
+  it('gets the configured boosts, parent categories at level 1 and at most 8 results', () => {
     expect(search.pluginData).toEqual({
       titleBoost: 5,
       contentBoost: 1,

@@ -1,8 +1,7 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {test, expect, editServer, openExplorer, pageHeading, showServer} from './fixtures';
-import {API_SLUGS, API_GROUPS} from '../spec-routes';
-import {BUILT_SERVERS} from './build-flags';
+import {API_SLUGS, API_GROUPS} from '../../config/routes';
 
 /** slug -> [METHOD, path] from the bundled definition the build serves. */
 const definition = JSON.parse(readFileSync('build/openapi.json', 'utf8'));
@@ -81,12 +80,10 @@ test('the explorer lists the production and sandbox servers', async ({page, prob
   await showServer(page);
   await expect(page.locator('.openapi-explorer__server-url')).toHaveText('https://api.kestrel.example/v1');
   const serverSelect = await editServer(page);
-  // Production and sandbox first; a build made with KESTREL_LOCAL_SANDBOX=1 (as `npm test` makes)
-  // adds the local sandbox after them. That the public build has exactly the two is proven on the
-  // bundler's output by tests/unit/local-sandbox-switch.test.ts.
+  // The public build offers exactly these two; the local sandbox is added only by a build made
+  // with KESTREL_LOCAL_SANDBOX=1 (tests/e2e/local-sandbox/).
   const options = await serverSelect.locator('option').allTextContents();
-  expect(options.slice(0, 2)).toEqual(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']);
-  expect(options).toEqual(BUILT_SERVERS.map((s) => s.url));
+  expect(options).toEqual(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']);
   await serverSelect.selectOption('https://api.sandbox.kestrel.example/v1');
   // The request the reader builds targets the chosen server.
   await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(
@@ -115,16 +112,19 @@ test('the bundled definition is served as YAML and JSON, with 49 operations', as
   void problems;
 });
 
-test('the API sidebar groups operations as spec 2.2 does, then the webhook events', async ({page, problems}) => {
+test('the API sidebar groups operations as config/routes.ts does, then the webhook events', async ({page, problems}) => {
   await page.goto('/api/introduction');
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
-  const categories = await sidebar
-    .locator(':scope > ul > li.theme-doc-sidebar-item-category > div > .menu__link')
-    .allTextContents();
-  expect(categories).toEqual([...API_GROUPS, 'Webhooks']);
-  const operationLinks = await sidebar.locator('a.menu__link[href^="/api/"]').evaluateAll((as) =>
-    as.map((a) => a.getAttribute('href')),
-  );
-  for (const slug of API_SLUGS) expect(operationLinks).toContain(`/api/${slug}`);
+  const categories = sidebar.locator(':scope > ul > li.theme-doc-sidebar-item-category');
+  const labels = await categories.locator(':scope > div > .menu__link').allTextContents();
+  expect(labels).toEqual([...API_GROUPS.map((g) => g.label), 'Webhooks']);
+  // Each group holds exactly its operations.
+  for (const [i, group] of API_GROUPS.entries()) {
+    const links = await categories
+      .nth(i)
+      .locator('a.menu__link[href^="/api/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links.sort(), group.label).toEqual(group.slugs.map((slug) => `/api/${slug}`).sort());
+  }
   void problems;
 });

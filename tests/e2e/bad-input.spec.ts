@@ -2,7 +2,7 @@
  * Bad input from a reader or a crafted link: an oversized query, markup and script in the query
  * or the URL, and odd paths. Nothing runs, nothing crashes, unknown paths get the not-found page.
  */
-import {test, expect, pageHeading, allowNotFoundDocument} from './fixtures';
+import {test, expect, domSettled, pageHeading, allowNotFoundDocument} from './fixtures';
 
 const INJECTED = `<img src=x onerror="window.__injected=1"><script>window.__injected=2</script>`;
 
@@ -35,7 +35,7 @@ test('markup and script typed into search show as text and never run', async ({p
     await expect(page.locator('.aa-SourceNoResults, .aa-Item').first()).toBeVisible();
   }
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(500);
+  await domSettled(page);
   expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
   expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
   void problems;
@@ -51,7 +51,7 @@ test('markup and script in the URL hash and query string never run', async ({pag
   ]) {
     await page.goto(`/webhooks/overview${suffix}`);
     await expect(pageHeading(page)).toHaveText('Webhooks overview');
-    await page.waitForTimeout(300);
+    await domSettled(page);
     expect(await page.evaluate(() => (window as any).__injected), suffix).toBeUndefined();
     expect(await page.locator('img[src="x"]').count(), suffix).toBe(0);
   }
@@ -59,7 +59,7 @@ test('markup and script in the URL hash and query string never run', async ({pag
   await page.evaluate((hash) => {
     window.location.hash = hash;
   }, INJECTED);
-  await page.waitForTimeout(300);
+  await domSettled(page);
   expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
   void problems;
 });

@@ -1,5 +1,5 @@
 /**
- * Byte budgets (issue 6): the gzip JavaScript a first visit loads, in a fresh browser context, for
+ * Byte budgets: the gzip JavaScript a first visit loads, in a fresh browser context, for
  * every page of each budgeted type: `/`, every guide (with or without a diagram), the API
  * introduction and every operation page. Bytes are deterministic for a build, so they are asserted;
  * timings are not (`npm run bench` prints them). What counts is in scripts/budgets.mjs.
@@ -7,7 +7,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, GUIDE_ROUTES} from './fixtures';
-import {API_SLUGS} from '../spec-routes';
+import {API_SLUGS} from '../../config/routes';
 import {firstVisit, watchScripts} from '../../scripts/script-weights.mjs';
 import {BUDGETS, KIB, builtPageHasDiagram, ownBytes} from '../../scripts/budgets.mjs';
 import {mermaidBlocks} from '../../plugins/diagrams-shared.mjs';

@@ -1,5 +1,5 @@
 /**
- * Faults a reader's browser or network can throw at the portal (spec 7 and 8), beyond those of
+ * Faults a reader's browser or network can throw at the portal, beyond those of
  * runtime.spec.ts: a broken search index, full or garbled browser storage, going offline.
  */
 import type {Page, Route} from '@playwright/test';
@@ -96,7 +96,7 @@ test.describe('browser storage faults', () => {
     });
     const logged: string[] = [];
     page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
-    // Spec 8: "Storage read or write error: logged in the console" (Docusaurus logs it as an error).
+    // A storage read or write error is logged in the console (Docusaurus logs it as an error).
     problems.allow(/Docusaurus storage error, can't set/);
     for (const route of STORAGE_PAGES) {
       await page.goto(route);

@@ -110,7 +110,49 @@ export async function expectDiagramsShown(page: Page): Promise<string[]> {
   return sources;
 }
 
-/** The visible heading of the page's article or main content. */
+/**
+ * Resolves once the page has settled: three idle periods in a row with no change to the DOM. That
+ * is when effects and transitions after hydration, and work scheduled for idle time, are done:
+ * a condition, not a guess at how long they take on a busy machine.
+ */
+export async function domSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let changed = false;
+        const observer = new MutationObserver(() => (changed = true));
+        observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+        let quiet = 0;
+        const check = () => {
+          quiet = changed ? 0 : quiet + 1;
+          changed = false;
+          if (quiet < 3) return requestIdleCallback(check, {timeout: 1000});
+          observer.disconnect();
+          resolve();
+        };
+        requestIdleCallback(check, {timeout: 1000});
+      }),
+  );
+}
+
+/** Resolves once the window has not scrolled for three animation frames in a row. */
+export async function scrollSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still < 3) return requestAnimationFrame(frame);
+          resolve();
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
+
 /**
  * Opens the API explorer of an operation page: it loads on "Try it" (the page itself ships only the
  * build-time code samples). Waits for the request form.
@@ -157,29 +199,20 @@ export async function editServer(page: Page) {
   return page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})});
 }
 
+/** The visible heading of the page's article or main content. */
 export function pageHeading(page: Page) {
   return page.locator('main h1, article h1').first();
 }
 
-export const GUIDE_ROUTES = [
-  '/',
-  '/account/dashboard',
-  '/account/overview',
-  '/api-keys/authorization',
-  '/api-keys/overview',
-  '/maintenance/',
-  '/rate-limits/',
-  '/sandbox/',
-  '/kestrel-oauth-connect/',
-  '/walkthrough/directing-payments-third-party',
-  '/walkthrough/example-apps',
-  '/walkthrough/exchanging-currencies',
-  '/walkthrough/making-payouts',
-  '/walkthrough/receiving-payments',
-  '/walkthrough/sending-payments',
-  '/walkthrough/walkthroughs-overview',
-  '/webhooks/failure-recovery',
-  '/webhooks/overview',
-  '/webhooks/setting-up-webhooks',
-  '/webhooks/signature-verification',
-] as const;
+export {GUIDE_ROUTES} from '../../config/routes';
+
+/** A Content-Security-Policy header as a map from directive to its sources. */
+export function cspDirectives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}

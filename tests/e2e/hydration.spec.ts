@@ -1,11 +1,11 @@
 /**
- * What a page does while it comes alive (issue 6): code blocks and tabs keep the server's markup
+ * What a page does while it comes alive: code blocks and tabs keep the server's markup
  * instead of being drawn a second time, Prism is built only for code the browser draws itself,
  * code colours follow the page's mode from the first paint, and the page's scripts are requested
  * after that paint.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, pageHeading} from './fixtures';
+import {test, expect, domSettled, pageHeading} from './fixtures';
 // The performance mark src/prism sets when it builds Prism.
 import {PRISM_READY_MARK} from '../../src/prism';
 
@@ -36,7 +36,7 @@ async function settled(page: Page): Promise<void> {
   // Hydrated already (every test navigation waits for it: ./fixtures.ts).
   await expect(pageHeading(page)).toBeVisible();
   // Effects and transitions after hydration (the tabs' stored choice, browser-only sections).
-  await page.waitForTimeout(1000);
+  await domSettled(page);
 }
 
 const prismBuilt = (page: Page) => page.evaluate((mark) => performance.getEntriesByName(mark).length, PRISM_READY_MARK);

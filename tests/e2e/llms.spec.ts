@@ -6,7 +6,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {test, expect, pageHeading, GUIDE_ROUTES} from './fixtures';
-import {API_SLUGS} from '../spec-routes';
+import {API_SLUGS} from '../../config/routes';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
 import {twinPath} from '../../src/components/PageActions/twinPath';
 import {brand} from '../../src/brand';

@@ -1,4 +1,4 @@
-import {test, expect, pageHeading} from './fixtures';
+import {test, expect, pageHeading, scrollSettled} from './fixtures';
 import type {Page} from '@playwright/test';
 
 /** Scrolls like a reader with a wheel: several small steps, each its own scroll event. */
@@ -6,7 +6,7 @@ async function wheel(page: Page, dy: number) {
   const step = Math.sign(dy) * 100;
   for (let moved = 0; Math.abs(moved) < Math.abs(dy); moved += step) {
     await page.mouse.wheel(0, step);
-    await page.waitForTimeout(30);
+    await scrollSettled(page);
   }
 }
 
@@ -47,7 +47,7 @@ test('the navbar stays hidden after a jump to an anchor', async ({page, problems
   const target = decodeURIComponent((await firstTocLink.evaluate((a) => (a as HTMLAnchorElement).hash)).slice(1));
   await firstTocLink.click();
   await expect(page).toHaveURL(new RegExp(`#${target}$`));
-  await page.waitForTimeout(300);
+  await scrollSettled(page);
   expect(await navbarBottom(page)).toBeLessThanOrEqual(0);
   void problems;
 });

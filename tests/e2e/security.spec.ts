@@ -5,10 +5,9 @@
  */
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
-import {test, expect, editServer, mockApi, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
+import {test, expect, cspDirectives as directives, editServer, mockApi, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
 import {brand, externalOrigins} from '../../src/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
-import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
 import {builtFiles} from '../built-files';
 
 /** Collects CSP violations (the securitypolicyviolation event) from the first script on. */
@@ -29,15 +28,6 @@ async function watchCsp(page: Page) {
   };
 }
 
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
 
 test('every response carries the security headers, and the CSP allows no inline or eval script', async ({request}) => {
   for (const url of ['/', '/api/issue-invoice', '/no-such-page', '/search-index-default.json', '/img/logo.svg']) {
@@ -55,12 +45,13 @@ test('every response carries the security headers, and the CSP allows no inline 
     expect(scripts.filter((s) => s.startsWith("'sha256-")).length).toBeGreaterThan(0);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    // The local sandbox only in a build whose explorer offers it (KESTREL_LOCAL_SANDBOX=1).
+    // The public build connects to no loopback origin: the local sandbox is offered only by a
+    // build made with KESTREL_LOCAL_SANDBOX=1 (tests/e2e/local-sandbox/).
+    expect(csp.get('connect-src')).not.toContain(LOCAL_SANDBOX_ORIGIN);
     expect(csp.get('connect-src')).toEqual([
       "'self'",
       new URL(brand.api.production).origin,
       new URL(brand.api.sandbox).origin,
-      ...(BUILT_WITH_LOCAL_SANDBOX ? [LOCAL_SANDBOX_ORIGIN] : []),
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://*.googletagmanager.com',

@@ -1,5 +1,5 @@
 /**
- * Spec 5 / the links issue: the build fails on a broken internal link, a broken anchor or a link
+ * The build fails on a broken internal link, a broken anchor or a link
  * to a missing Markdown file. The fixture site takes those settings from link-checks.ts, which the
  * portal's docusaurus.config.ts uses too, so this proves what the portal ships (a few seconds per build).
  */

@@ -8,7 +8,7 @@
  * - a mermaid sequence diagram on every money-flow walkthrough and on the OAuth page, whose
  *   messages name declared participants;
  * - second person, present tense, short sentences, no marketing words;
- * - internal links only to routes of the spec and to headings that exist; embedded example files
+ * - internal links only to routes of config/routes.ts and to headings that exist; embedded example files
  *   that exist; MDX that compiles.
  */
 import {describe, it, expect} from 'vitest';
@@ -16,7 +16,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {compile} from '@mdx-js/mdx';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
-import {API_SLUGS} from '../spec-routes';
+import {API_SLUGS} from '../../config/routes';
 import {CODE_SAMPLE_LANGUAGES} from '../../scripts/code-sample-languages.mjs';
 import {GUIDE_FILES, ROOT, definition, readPage, type Page} from './guide-http';
 
@@ -262,7 +262,7 @@ describe('links', () => {
     ]);
   });
 
-  it.each(cases)('%s: links only to spec routes, to headings that exist, and to kestrel.example', (_id, p) => {
+  it.each(cases)('%s: links only to published routes, to headings that exist, and to kestrel.example', (_id, p) => {
     const errors: string[] = [];
     for (const [, target] of p.prose.matchAll(/\]\(([^)\s]+)\)/g)) {
       if (target!.startsWith('mailto:')) {
@@ -273,7 +273,7 @@ describe('links', () => {
       } else {
         const [route, anchor] = target!.split('#') as [string, string | undefined];
         const page = route === '' ? p : GUIDE_ROUTES.get(route);
-        if (route !== '' && !page && !API_ROUTES.has(route)) errors.push(`${target}: not a route of the spec`);
+        if (route !== '' && !page && !API_ROUTES.has(route)) errors.push(`${target}: not a route of config/routes.ts`);
         if (anchor !== undefined) {
           if (!page) errors.push(`${target}: an anchor into the API reference, whose headings are generated`);
           else if (!anchorsOf(page).has(anchor)) errors.push(`${target}: no heading "${anchor}" on ${slugOf(page)}`);

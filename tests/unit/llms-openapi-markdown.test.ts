@@ -6,7 +6,7 @@
 import {describe, it, expect} from 'vitest';
 import kebabCase from 'lodash/kebabCase';
 import {OpenApiMarkdown, compactJson, firstSentence} from '../../plugins/llms-txt/openapi-markdown';
-import {API_SLUGS} from '../spec-routes';
+import {API_SLUGS} from '../../config/routes';
 import {loadBundledDefinition} from './openapi-definition';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
 
@@ -17,7 +17,7 @@ const webhooks = pages.filter((p) => p.kind === 'webhook');
 const page = (slug: string) => pages.find((p) => p.slug === slug)!;
 
 describe('API twins from the definition', () => {
-  it('writes one twin per operation, at the spec slugs, and one per webhook event', () => {
+  it('writes one twin per operation, at the operation slugs, and one per webhook event', () => {
     expect(operations.map((p) => p.slug).sort()).toEqual([...API_SLUGS].sort());
     const events = Object.values(doc.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap((item) =>
       Object.values(item).map((op) => kebabCase(op.operationId)),

@@ -1,5 +1,5 @@
 /**
- * Spec 5: a doc navbar item with an unknown doc id, or a doc sidebar item whose sidebar has no
+ * A doc navbar item with an unknown doc id, or a doc sidebar item whose sidebar has no
  * link, is a configuration error. Builds a tiny fixture site (a few seconds each with Rspack).
  */
 import {describe, it, expect} from 'vitest';

@@ -2,9 +2,12 @@
  * The search index timeout (src/theme/SearchBar/indexTimeout.ts), on Node's own fetch types: a
  * request that gets no data for the timeout fails, before or during its body; a slow body that
  * keeps coming loads; other requests pass untouched. Last, the plugin's own client code over such
- * a fetch: a silent index becomes an empty one (spec 8), as tests/e2e/faults.spec.ts shows in Chromium.
+ * a fetch: a silent index becomes an empty one, as tests/e2e/faults.spec.ts shows in Chromium.
+ *
+ * Time is Vitest's fake clock, moved by the tests: what happens at the timeout, and just before
+ * it, does not depend on how busy the machine is.
  */
-import {describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {withIndexTimeout} from '../../src/theme/SearchBar/indexTimeout';
 import {configuredPluginData, loadPluginSearch} from '../search-client';
 
@@ -35,24 +38,52 @@ function streamingFetch(chunks: [delayMs: number, text: string][], {stall = fals
   };
 }
 
+/** Where a promise stands now, without waiting for it. */
+async function state(promise: Promise<unknown>): Promise<'pending' | 'fulfilled' | 'rejected'> {
+  const pending = Symbol('pending');
+  try {
+    return (await Promise.race([promise, Promise.resolve(pending)])) === pending ? 'pending' : 'fulfilled';
+  } catch {
+    return 'rejected';
+  }
+}
+
 describe('search index timeout', () => {
-  it('fails a request that gets no answer within the timeout', async () => {
-    const started = Date.now();
-    await expect(withIndexTimeout(silentFetch, isIndex, MS)(INDEX_URL)).rejects.toMatchObject({name: 'TimeoutError'});
-    expect(Date.now() - started).toBeGreaterThanOrEqual(MS - 5);
+  beforeEach(() => {
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fails a request that gets no answer within the timeout, and not a moment before', async () => {
+    const request = withIndexTimeout(silentFetch, isIndex, MS)(INDEX_URL);
+    request.catch(() => {});
+    await vi.advanceTimersByTimeAsync(MS - 1);
+    expect(await state(request)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(request).rejects.toMatchObject({name: 'TimeoutError'});
   });
 
   it('fails a body that stops arriving', async () => {
     const response = await withIndexTimeout(streamingFetch([[0, '{"documents": [']], {stall: true}), isIndex, MS)(INDEX_URL);
     expect(response.ok).toBe(true);
-    await expect(response.json()).rejects.toMatchObject({name: 'TimeoutError'});
+    const body = response.json();
+    body.catch(() => {});
+    await vi.advanceTimersByTimeAsync(MS - 1);
+    expect(await state(body)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(body).rejects.toMatchObject({name: 'TimeoutError'});
   });
 
-  it('loads a slow body that keeps coming, longer in all than the timeout', async () => {
+  it('loads a slow body that keeps coming, four times longer in all than the timeout', async () => {
     const parts = ['{"documents": ', '[], ', '"index": ', '{}}'];
-    const fetchSlow = streamingFetch(parts.map((p) => [MS * 0.6, p]));
+    // Each part comes 1 ms before the timeout would end the wait.
+    const fetchSlow = streamingFetch(parts.map((p) => [MS - 1, p]));
     const response = await withIndexTimeout(fetchSlow, isIndex, MS)(INDEX_URL);
-    expect(await response.json()).toEqual({documents: [], index: {}});
+    const body = response.json();
+    await vi.advanceTimersByTimeAsync(parts.length * (MS - 1));
+    expect(await body).toEqual({documents: [], index: {}});
   });
 
   it('leaves other requests, and callers with a signal of their own, alone', async () => {
@@ -75,6 +106,8 @@ describe('search index timeout', () => {
       tags: ['default', 'docs-default-current', 'docs-api-current'],
       fetch: (url) => fetchWithTimeout(url),
     });
-    expect(await search.search('webhook')).toEqual([]);
+    const hits = search.search('webhook');
+    await vi.advanceTimersByTimeAsync(MS);
+    expect(await hits).toEqual([]);
   });
 });

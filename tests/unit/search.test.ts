@@ -1,5 +1,5 @@
 /**
- * The local search (spec 2.4, 4, 5, 8, 9) proved on the real code paths, without a build: the
+ * The local search proved on the real code paths, without a build: the
  * search plugin's own client module (run by tests/search-client.ts) over small indexes built the
  * way the plugin builds them, autocomplete-js and autocomplete-core (which draw the panel), the
  * index field weights (plugins/search-field-weights.ts) and the keyboard rules of the search box.
@@ -46,7 +46,7 @@ function searchOver(
 }
 const routes = async (s: ReturnType<typeof searchOver>, query: string) => (await s.search(query)).map((h) => h.document.sectionRoute);
 
-describe('the plugin client as configured (spec 2.4, 9)', () => {
+describe('the plugin client as configured', () => {
   const options = searchOver([]).autocompleteOptions;
 
   it('calls autocomplete-js with the detached panel always, "Search..." and the button labels', () => {
@@ -85,7 +85,7 @@ describe('the plugin client as configured (spec 2.4, 9)', () => {
   });
 
   it('matches on tags, exactly and by prefix', async () => {
-    // The site has no doc tags (they would add /tags routes the spec does not list).
+    // The site has no doc tags (they would add /tags routes the portal does not publish).
     const s = searchOver([
       {title: 'Alpha', content: 'first page', tags: ['zebra']},
       {title: 'Beta', content: 'second page', tags: []},
@@ -158,7 +158,7 @@ describe('the plugin client as configured (spec 2.4, 9)', () => {
   });
 });
 
-describe('index loading (spec 4, 7, 8)', () => {
+describe('index loading', () => {
   const docs = [{title: 'Webhooks', content: 'webhook deliveries'}];
 
   it('fetches each tag once: concurrent searches wait on the first request', async () => {
@@ -168,7 +168,7 @@ describe('index loading (spec 4, 7, 8)', () => {
         new Promise((resolve) => release.push(() => resolve({ok: url.includes('docs-default'), json: async () => file}))),
     });
     const pending = [s.search('w'), s.search('we'), s.search('webhook')];
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(s.fetched).toHaveLength(3));
     expect(s.fetched).toEqual(['/search-index-default.json', '/search-index-docs-default-current.json', '/search-index-docs-api-current.json']);
     release.forEach((go) => go());
     const results = await Promise.all(pending);
@@ -191,7 +191,7 @@ describe('index loading (spec 4, 7, 8)', () => {
   });
 });
 
-describe('autocomplete: input cap, stalled state, panel placement (spec 4, 5, 8, 9)', () => {
+describe('autocomplete: input cap, stalled state, panel placement', () => {
   afterEach(() => vi.useRealTimers());
 
   it('caps the input at 512 characters', () => {

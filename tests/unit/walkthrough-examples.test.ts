@@ -41,7 +41,7 @@ function requestFor(slug: string): HttpRequest {
 }
 
 describe('walkthrough pages', () => {
-  it('are the seven pages of the spec, each with its front matter', () => {
+  it('are the seven walkthrough pages, each with its front matter', () => {
     expect(PAGES.map((p) => p.name)).toEqual([
       'directing-payments-third-party',
       'example-apps',

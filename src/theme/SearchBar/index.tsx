@@ -1,7 +1,7 @@
 /**
  * Wraps the search box of `@cmfcmf/docusaurus-search-local` (its SearchBar: lunr indexes per docs
  * tag, autocomplete-js in a detached panel). Why this file exists: the plugin already does what
- * spec 2.4, 4, 5, 7, 8 and 9 ask of the search (placeholder, labels, at most 8 results by score,
+ * the portal's search must do (placeholder, labels, at most 8 results by score,
  * first result active, one fetch per index, empty index on a failed fetch, 512-character input,
  * stalled spinner after 300 ms), but not the keyboard the portal promises:
  *
@@ -40,7 +40,7 @@ import {syncBodyTheme} from './bodyTheme';
 
 // Not React.lazy: Suspense would swap our button for its fallback copy while loading, and a click
 // in progress would land on the removed one. Our button stays until the real box has loaded.
-// Not prefetched either: a webpack prefetch ignores data saver and slow connections (spec 9).
+// Not prefetched either: a webpack prefetch ignores data saver and slow connections (the prefetch rule: never on slow 2g or with data saver).
 const loadSearchBar = () => import('./LoadedSearchBar').then((m) => m.default as ComponentType<Props>);
 
 type Props = WrapperProps<typeof SearchBarType>;

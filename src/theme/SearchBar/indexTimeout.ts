@@ -1,5 +1,5 @@
 /**
- * A timeout for the search index requests (spec 7, 8: a failed index fetch gives an empty index,
+ * A timeout for the search index requests (a failed index fetch gives an empty index,
  * with no error shown).
  *
  * The search plugin fetches `{baseUrl}search-index-{tag}.json` with a bare fetch() inside its own

@@ -1,6 +1,7 @@
 /**
- * Ejected from @theme/NotFound/Content: the spec fixes the page's text and adds a "Take Me Home"
- * button, which the original's props cannot express. It also sets the document title: with docs
+ * Ejected from @theme/NotFound/Content: the portal's not-found page has its own text ("To get
+ * lost is to learn the way. The way back home.") and a "Take Me Home" button, which the original's
+ * props cannot express. It also sets the document title: with docs
  * served from `/`, unknown paths render this content inside the docs root, which has no title of
  * its own, so without it the tab would read only the site name.
  */

@@ -1,19 +1,29 @@
 /**
- * The local sandbox from the explorer, as a reader uses it: choose "Local sandbox" under Base URL,
- * enter a token, send, and read the answer on the page. playwright.config.ts starts the sandbox
- * (`node sandbox/cli.ts`); the build must be made with KESTREL_LOCAL_SANDBOX=1, as `npm test`
- * makes it, so that the explorer offers the server and the CSP lets the page call it.
+ * What a build made with KESTREL_LOCAL_SANDBOX=1 (the one `npm start` serves) adds to the public
+ * one, and the local sandbox from the explorer as a reader uses it: choose "Local sandbox" under
+ * Base URL, enter a token, send, and read the answer on the page. playwright.config.ts runs this
+ * folder against that build and starts the sandbox (`node sandbox/cli.ts`).
  */
 import type {Page} from '@playwright/test';
-import {test, expect, editServer, openExplorer, pageHeading} from './fixtures';
-import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../scripts/local-sandbox.mjs';
-import {BUILT_WITH_LOCAL_SANDBOX} from './build-flags';
+import {test, expect, cspDirectives, editServer, openExplorer, pageHeading} from '../fixtures';
+import {brand} from '../../../src/brand';
+import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../../scripts/local-sandbox.mjs';
 
 // Real requests to the sandbox on this machine; every other origin stays blocked by the fixture.
 test.use({reachableOrigins: [LOCAL_SANDBOX_ORIGIN]});
 
-test.beforeAll(() => {
-  expect(BUILT_WITH_LOCAL_SANDBOX, 'build/ was made without KESTREL_LOCAL_SANDBOX=1: rebuild with it (npm test does)').toBe(true);
+test('the explorer offers the local sandbox after production and sandbox', async ({page, problems}) => {
+  await page.goto('/api/get-invoices');
+  await openExplorer(page);
+  const select = await editServer(page);
+  await expect(select.locator('option')).toHaveText([brand.api.production, brand.api.sandbox, LOCAL_SANDBOX_SERVER.url]);
+  void problems;
+});
+
+test('the CSP lets pages connect to the local sandbox origin, and to no other loopback origin', async ({request}) => {
+  const connect = cspDirectives((await request.get('/')).headers()['content-security-policy'] ?? '').get('connect-src') ?? [];
+  expect(connect).toContain(LOCAL_SANDBOX_ORIGIN);
+  expect(connect.filter((source) => /127\.0\.0\.1|localhost/.test(source))).toEqual([LOCAL_SANDBOX_ORIGIN]);
 });
 
 /** Opens an operation page, opens its explorer ("Try it") and points it at the local sandbox with a token. */
