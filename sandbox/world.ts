@@ -116,12 +116,15 @@ export class World {
     return event;
   }
 
-  /** An object as the API answers it: without write-only fields such as a subscription's secret. */
+  /**
+   * An object as the API answers it: only the fields its schema declares, without write-only ones
+   * such as a subscription's secret, and without the sandbox's own bookkeeping (`_` fields).
+   */
   publicView(kind: string, object: Json): Json {
-    const properties = this.definition.doc.components.schemas[kind]?.properties ?? {};
+    const properties = this.definition.doc.components.schemas[kind]?.properties;
     const out: Json = {};
     for (const [k, v] of Object.entries<Json>(object)) {
-      if (k.startsWith('_') || properties[k]?.writeOnly === true) continue;
+      if (k.startsWith('_') || (properties && (!(k in properties) || properties[k]?.writeOnly === true))) continue;
       out[k] = v;
     }
     return out;
