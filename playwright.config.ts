@@ -51,7 +51,7 @@ export default defineConfig({
     {
       // The local sandbox (`npm run sandbox`) that the local-sandbox tests call from the explorer.
       // Its port opens only once it answers. SIGTERM lets it stop cleanly.
-      command: 'node scripts/sandbox.mjs',
+      command: 'node sandbox/cli.ts',
       port: Number(new URL(LOCAL_SANDBOX_ORIGIN).port),
       reuseExistingServer: !process.env.CI,
       gracefulShutdown: {signal: 'SIGTERM', timeout: 5000},

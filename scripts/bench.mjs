@@ -8,7 +8,8 @@
  * - Lighthouse 12 mobile scores (median of 5 runs) on `/`, a guide with a diagram,
  *   `/api/introduction`, an operation page and the heaviest operation page;
  * - the heaviest operation page's HTML, gzip;
- * - client-side navigation between two operation pages: click to new h1, median of 20.
+ * - client-side navigation between two operation pages: click to new h1, median of 20;
+ * - the local sandbox: start-up, and requests/s and p99 of a GET and a validated POST (bench-sandbox.mjs).
  *
  *   npm run bench              (add --no-build to measure the existing build/)
  *
@@ -98,3 +99,7 @@ console.log(`| heaviest operation page HTML, gzip (${heaviestHtml.route}) | ${ki
 console.log(
   `| client navigation between two operation pages, click to new h1 (median of ${weights.navigation.length}) | ${median(weights.navigation).toFixed(1)} ms | 100 ms |`,
 );
+
+// The local sandbox's start-up and throughput (scripts/bench-sandbox.mjs).
+const {sandboxBench, printSandboxTable} = await import('./bench-sandbox.mjs');
+printSandboxTable(await sandboxBench());

@@ -1,6 +1,7 @@
 /**
- * Starts `scripts/sandbox.mjs` as `npm run sandbox` does, on a free port (so a sandbox a developer
- * already runs on 4010 does not collide with the tests), and stops it with a signal.
+ * Starts the local sandbox as `npm run sandbox` does (`node sandbox/cli.ts`), on a free port (so a
+ * sandbox a developer already runs on 4010 does not collide with the tests), with extra flags, and
+ * stops it with a signal. Also small helpers the sandbox suites share.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {freePort} from '../../scripts/ports.mjs';
@@ -10,18 +11,20 @@ import {ROOT} from './openapi-definition';
 export type Sandbox = {
   base: string;
   origin: string;
+  port: number;
   process: ChildProcess;
-  /** The Prism child's pid, from the sandbox's first line. */
-  prismPid: number;
   output: () => string;
   /** Sends the signal and resolves with the sandbox's exit code. */
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
+  /** Moves the sandbox's clock forward (POST /_sandbox/clock). */
+  advance: (seconds: number) => Promise<void>;
 };
 
+export const CLI = path.join(ROOT, 'sandbox', 'cli.ts');
 
-export async function startSandbox(timeoutMs = 60_000): Promise<Sandbox> {
+export async function startSandbox(flags: string[] = [], timeoutMs = 30_000): Promise<Sandbox> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'sandbox.mjs'), '--port', String(port)], {
+  const child = spawn(process.execPath, [CLI, '--port', String(port), ...flags], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,17 +46,21 @@ export async function startSandbox(timeoutMs = 60_000): Promise<Sandbox> {
       reject(new Error(`sandbox exited with ${code} before it was ready:\n${output}`));
     });
   });
-  const prismPid = Number(/Prism pid (\d+)/.exec(output)?.[1]);
   const origin = `http://127.0.0.1:${port}`;
   return {
     base: `${origin}/v1`,
     origin,
+    port,
     process: child,
-    prismPid,
     output: () => output,
     stop: async (signal) => {
+      if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);
       return exited;
+    },
+    advance: async (seconds) => {
+      const res = await fetch(`${origin}/_sandbox/clock`, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({advanceSeconds: seconds})});
+      if (res.status !== 200) throw new Error(`clock: ${res.status} ${await res.text()}`);
     },
   };
 }
@@ -65,5 +72,16 @@ export function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

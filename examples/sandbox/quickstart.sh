@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The local sandbox in five minutes: subscribe your webhook receiver, issue an invoice, ask for
+# its quote and watch the simulated customer pay it. Needs bash, curl and Node.js.
+#
+#   KESTREL_WEBHOOK_SECRET=... ./quickstart.sh [webhook URL]
+#
+# KESTREL_API_BASE defaults to the local sandbox, http://127.0.0.1:4010/v1, and KESTREL_API_KEY to
+# any token, since the local sandbox accepts every bearer token unless started with --token.
+set -euo pipefail
+
+base="${KESTREL_API_BASE:-http://127.0.0.1:4010/v1}"
+auth="Authorization: Bearer ${KESTREL_API_KEY:-local-test-token}"
+hook="${1:-http://127.0.0.1:3001/webhooks/kestrel}"
+secret="${KESTREL_WEBHOOK_SECRET:?set KESTREL_WEBHOOK_SECRET to the secret your receiver verifies with}"
+
+# Prints one field of the JSON on stdin.
+field() { node -e 'let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
+key() { node -p 'crypto.randomUUID()'; }
+
+# #region subscribe
+curl --silent --show-error --fail-with-body "$base/subscriptions" -H "$auth" \
+  -H 'Content-Type: application/json' \
+  --data "{\"webhookUrl\": \"$hook\", \"webhookVersion\": \"2025-06-01\", \"secret\": \"$secret\", \"eventTypes\": [\"invoice.created\", \"invoice.updated\"]}" >/dev/null
+echo "Subscribed $hook to invoice events"
+# #endregion subscribe
+
+# #region issue
+invoice=$(curl --silent --show-error --fail-with-body "$base/invoices" -H "$auth" \
+  -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
+  --data '{"amount": {"amount": "10.00", "currency": "USD"}, "description": "Local sandbox quickstart"}')
+id=$(echo "$invoice" | field id)
+echo "Invoice $id is $(echo "$invoice" | field status)"
+
+curl --silent --show-error --fail-with-body --request POST "$base/invoices/$id/quote" -H "$auth" \
+  -H "Idempotency-Key: $(key)" | field lnInvoice
+# #endregion issue
+
+# #region watch
+while true; do
+  status=$(curl --silent --show-error --fail-with-body "$base/invoices/$id" -H "$auth" | field status)
+  echo "Invoice $id is $status"
+  if [ "$status" = PAID ]; then break; fi
+  sleep 2
+done
+# #endregion watch

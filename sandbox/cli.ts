@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * `npm run sandbox`: a local Kestrel API at http://127.0.0.1:4010/v1 that keeps state, runs the
+ * documented lifecycles and delivers signed webhooks. `--help` lists the options. It prints
+ * "sandbox: ready at <url>" when it answers, then one line per request; Ctrl+C (SIGINT) or SIGTERM
+ * stops it and exits 0.
+ */
+import {Definition} from './definition.ts';
+import {definitionFile} from './definition-file.ts';
+import {OptionError, USAGE, parseOptions} from './options.ts';
+import {BASE_PATH} from './server.ts';
+import {createSandbox} from './start.ts';
+import {autosave, loadState} from './state-file.ts';
+
+const HOST = '127.0.0.1';
+const DEFAULT_PORT = 4010;
+const started = performance.now();
+const say = (line: string) => console.log(`sandbox: ${line}`);
+const fail = (line: string): never => {
+  console.error(`sandbox: ${line}`);
+  process.exit(2);
+};
+
+let options;
+try {
+  options = parseOptions(process.argv.slice(2), {port: DEFAULT_PORT});
+} catch (error) {
+  if (!(error instanceof OptionError)) throw error;
+  fail(`${error.message}\n\n${USAGE}`);
+}
+if (options!.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const o = options!;
+
+const source = definitionFile(say);
+const definition = Definition.load(source.file);
+const known = new Set(Object.keys(definition.doc.components?.securitySchemes?.oauth2?.flows?.authorizationCode?.scopes ?? {}));
+const unknown = (o.scopes ?? []).filter((s) => !known.has(s));
+if (unknown.length > 0) fail(`--scopes names scopes the API does not have: ${unknown.join(', ')}. Scopes: ${[...known].join(', ')}.`);
+
+const {world, server} = createSandbox(definition, {
+  payAfterSeconds: o.payAfterSeconds,
+  rateLimit: o.rateLimit,
+  token: o.token,
+  scopes: o.scopes,
+  retrySpeedup: o.retrySpeedup,
+  cap: o.cap,
+  log: o.quiet ? () => {} : say,
+});
+let flush = () => {};
+if (o.state) {
+  try {
+    loadState(world, o.state);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  flush = autosave(world, o.state);
+}
+
+let stopping = false;
+function stop(reason: string): void {
+  if (stopping) return;
+  stopping = true;
+  say(reason);
+  try {
+    flush();
+  } finally {
+    source.cleanup();
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => stop('stopping (SIGINT)'));
+process.on('SIGTERM', () => stop('stopping (SIGTERM)'));
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  source.cleanup();
+  if (error.code === 'EADDRINUSE') fail(`port ${o.port} is in use (is another sandbox running?). Stop it, or start this one with --port N.`);
+  fail(`cannot listen on ${HOST}:${o.port}: ${error.message}`);
+});
+server.listen(o.port, HOST, () => {
+  const flags = [
+    `payments ${o.payAfterSeconds} s after a quote`,
+    o.rateLimit ? 'rate limit 25 per 10 s' : 'no rate limit',
+    o.token ? 'one token' : 'any bearer token',
+    o.scopes ? `scopes ${o.scopes.join(',')}` : 'all scopes',
+    o.state ? `state in ${o.state}` : 'state in memory',
+  ];
+  say(`ready at http://${HOST}:${o.port}${BASE_PATH} in ${Math.round(performance.now() - started)} ms (${flags.join('; ')}). Clock: POST http://${HOST}:${o.port}/_sandbox/clock. Ctrl+C stops it.`);
+});

@@ -1,0 +1,36 @@
+/**
+ * The clock control, outside the API's base path so it can never clash with an operation:
+ *
+ *   GET  /_sandbox/clock                          -> {"now": "...", "offsetSeconds": 0}
+ *   POST /_sandbox/clock  {"advanceSeconds": 300} -> the same, after moving time forward
+ *
+ * Moving forward runs everything that falls due in between (expirations, simulated payments,
+ * status steps, webhook retries), in order. Time never moves back.
+ */
+import type {Json} from './definition.ts';
+import {ProblemError} from './problems.ts';
+import type {World} from './world.ts';
+
+export const CLOCK_PATH = '/_sandbox/clock';
+const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
+
+const state = (world: World) => ({now: world.now(), offsetSeconds: Math.round(world.clock.offset / 1000)});
+
+export function clockRoute(world: World, method: string, raw: Buffer): {status: number; body: Json} {
+  if (method === 'GET') return {status: 200, body: state(world)};
+  if (method !== 'POST') throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {headers: {Allow: 'GET, POST'}});
+  let body: Json;
+  try {
+    body = JSON.parse(raw.toString('utf8') || '{}');
+  } catch (error) {
+    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+  }
+  const seconds = body?.advanceSeconds;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
+    throw new ProblemError(422, 'VALIDATION_FAILED', 'advanceSeconds must be a number of seconds from 0 to one year.', {
+      validationErrors: {advanceSeconds: [`Must be a number from 0 to ${MAX_ADVANCE_SECONDS}.`]},
+    });
+  }
+  world.clock.advance(seconds * 1000);
+  return {status: 200, body: state(world)};
+}

@@ -1,0 +1,80 @@
+/**
+ * Money as Kestrel writes it (`{"amount": "150.00", "currency": "USD"}`), computed in integer units
+ * of 10^-8 so that sums and balances never drift, and converted between currencies at the mid
+ * prices of the documented rate tickers.
+ */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+const SCALE = 100_000_000n;
+
+export const decimalsOf = (currency: string) => (currency === 'BTC' ? 8 : 2);
+
+/** "150.00" -> 15000000000n (units of 10^-8). */
+export function toUnits(amount: string): bigint {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace(/^[-+]/, '').split('.');
+  const units = BigInt(whole || '0') * SCALE + BigInt((fraction + '00000000').slice(0, 8));
+  return negative ? -units : units;
+}
+
+/** Units -> the currency's decimal string, rounded half up to its decimals. */
+export function fromUnits(units: bigint, currency: string): string {
+  const step = 10n ** BigInt(8 - decimalsOf(currency));
+  const negative = units < 0n;
+  let abs = negative ? -units : units;
+  abs = ((abs + step / 2n) / step) * step;
+  const whole = abs / SCALE;
+  const fraction = (abs % SCALE).toString().padStart(8, '0').slice(0, decimalsOf(currency));
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+export const money = (units: bigint, currency: string): Money => ({amount: fromUnits(units, currency), currency});
+
+/** Rounds an amount to its currency's decimals. */
+export const normalise = (m: Money): Money => money(toUnits(m.amount), m.currency);
+
+/** Multiplies units by a decimal factor given as a number (rates, fee percentages). */
+export const scale = (units: bigint, factor: number): bigint => BigInt(Math.round(Number(units) * factor));
+
+/** Mid prices of one BTC in each currency, from the documented rate tickers. */
+export class Rates {
+  private readonly btcPrice = new Map<string, number>([['BTC', 1]]);
+
+  constructor(tickers: {baseCurrency: string; quoteCurrency: string; mid: string}[]) {
+    for (const t of tickers) if (t.baseCurrency === 'BTC') this.btcPrice.set(t.quoteCurrency, Number(t.mid));
+  }
+
+  supports(currency: string): boolean {
+    return this.btcPrice.has(currency);
+  }
+
+  /** How much of `to` one unit of `from` buys, at mid prices. */
+  rate(from: string, to: string): number {
+    const a = this.btcPrice.get(from);
+    const b = this.btcPrice.get(to);
+    if (a === undefined || b === undefined) throw new Error(`no rate between ${from} and ${to}`);
+    return b / a;
+  }
+
+  convert(units: bigint, from: string, to: string): bigint {
+    return scale(units, this.rate(from, to));
+  }
+}
+
+/** A rate as a decimal string of 12 significant digits, as the definition's DecimalRate writes it. */
+export function rateText(rate: number): string {
+  const digits = rate >= 1 ? 2 : Math.min(12, 12 - Math.floor(Math.log10(rate)) - 1);
+  return rate.toFixed(Math.max(2, digits));
+}
+
+/** A 422 naming `field` when an amount has more decimals than its currency allows, or is not positive. */
+export function amountErrors(m: Money | undefined, field: string): Record<string, string[]> {
+  if (!m || typeof m.amount !== 'string') return {};
+  const decimals = m.amount.split('.')[1]?.length ?? 0;
+  if (decimals > decimalsOf(m.currency)) return {[`${field}.amount`]: [`Must have at most ${decimalsOf(m.currency)} decimal places for ${m.currency}.`]};
+  if (toUnits(m.amount) <= 0n) return {[`${field}.amount`]: ['Must be greater than zero.']};
+  return {};
+}

@@ -1,0 +1,64 @@
+/**
+ * Accounts: the local sandbox knows your own account and every account the definition's examples
+ * name (a `handle` or `payeeHandle` with its id), so the handles the guides use resolve and a typo
+ * answers 404 ACCOUNT_NOT_FOUND. Profiles are the documented public profile with the account's
+ * handle and id.
+ */
+import type {Json} from '../definition.ts';
+import {ProblemError} from '../problems.ts';
+import type {Handler, World} from '../world.ts';
+
+const known = new WeakMap<World, Map<string, string>>();
+
+/** handle -> account id, for every account the examples name. */
+function accounts(world: World): Map<string, string> {
+  let map = known.get(world);
+  if (map) return map;
+  map = new Map([[world.account.handle, world.account.id]]);
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.handle === 'string' && typeof node.id === 'string') map!.set(node.handle, node.id);
+    if (typeof node.payeeHandle === 'string' && typeof node.payeeAccountId === 'string') map!.set(node.payeeHandle, node.payeeAccountId);
+    Object.values(node).forEach(visit);
+  };
+  for (const example of Object.values<Json>(world.definition.doc.components?.examples ?? {})) visit(example?.value);
+  known.set(world, map);
+  return map;
+}
+
+/** The account id of a handle, or the operation's 404. */
+export function accountIdFor(world: World, handle: string, op: {notFoundCode?: string}): string {
+  const id = accounts(world).get(handle);
+  if (!id) throw new ProblemError(404, op.notFoundCode ?? 'ACCOUNT_NOT_FOUND', `No Kestrel account has the handle ${handle}, or it does not accept payments.`);
+  return id;
+}
+
+export function profileFor(world: World, handle: string, id: string): Json {
+  const profile = world.example('fetchPublicAccountProfileInfoByHandle');
+  if (handle === profile.handle) return profile;
+  const name = handle.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return {...profile, id, handle, displayName: name, avatarUrl: null, lightningAddress: `${handle}@kestrel.example`};
+}
+
+export const fetchPublicAccountProfileInfoByHandle: Handler = (call, world) => {
+  const handle = call.params.handle!;
+  return {status: 200, body: profileFor(world, handle, accountIdFor(world, handle, call.op))};
+};
+
+export const fetchPublicAccountProfileInfoById: Handler = (call, world) => {
+  const id = call.params.accountId!;
+  const handle = [...accounts(world)].find(([, accountId]) => accountId === id)?.[0];
+  if (!handle) throw world.notFound(call.op, id);
+  return {status: 200, body: profileFor(world, handle, id)};
+};
+
+export const fetchLoggedInAccountLimits: Handler = (_call, world) => {
+  const limits = world.example('fetchLoggedInAccountLimits');
+  return {status: 200, body: {...limits, accountId: world.account.id}};
+};
+
+export const getAccountBalanceDetails: Handler = (_call, world) => {
+  const items = world.balanceList();
+  return {status: 200, body: {items, count: items.length}};
+};

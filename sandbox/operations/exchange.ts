@@ -1,0 +1,67 @@
+/**
+ * Currency exchange at the documented tickers' mid prices with a 0.5% fee taken from the source:
+ * a quote holds its rate as long as the documented example does; executing it takes the source
+ * amount, moves it `PENDING` and then `COMPLETED`, crediting the target amount.
+ */
+import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
+import {ProblemError, validationFailed} from '../problems.ts';
+import type {Handler} from '../world.ts';
+import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
+
+const FEE_RATE = 0.005;
+const STEP_MS = 2000;
+
+export const getCurrencyExchangeRateTickers: Handler = (_call, world) => {
+  const page = world.example('getCurrencyExchangeRateTickers');
+  for (const t of page.items) t.updated = world.now();
+  return {status: 200, body: page};
+};
+
+export const createCurrencyExchangeQuote: Handler = (call, world) => {
+  const {sourceCurrency: from, targetCurrency: to, amount} = call.body;
+  if (from === to || !world.rates.supports(from) || !world.rates.supports(to)) {
+    throw new ProblemError(422, 'CURRENCY_PAIR_NOT_SUPPORTED', `Kestrel does not exchange ${from} for ${to}.`);
+  }
+  const errors = amountErrors(amount, 'amount');
+  if (amount.currency !== from && amount.currency !== to) errors['amount.currency'] = [`Must be ${from} or ${to}, the quote's source or target currency.`];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  let source: bigint;
+  let fee: bigint;
+  let target: bigint;
+  if (amount.currency === from) {
+    source = toUnits(amount.amount);
+    fee = scale(source, FEE_RATE);
+    target = world.rates.convert(source - fee, from, to);
+  } else {
+    target = toUnits(amount.amount);
+    const net = world.rates.convert(target, to, from);
+    fee = scale(net, FEE_RATE / (1 - FEE_RATE));
+    source = net + fee;
+  }
+  const quote = fromExample(world, 'createCurrencyExchangeQuote', {}, {
+    status: 'NEW',
+    source: money(source, from),
+    target: money(target, to),
+    rate: rateText(world.rates.rate(from, to)),
+    fee: money(fee, from),
+    expiration: inSeconds(world, exampleLifetime(world, 'createCurrencyExchangeQuote')),
+  });
+  world.store.put('CurrencyExchangeQuote', quote);
+  return {status: 201, body: quote};
+};
+
+export const executeCurrencyExchangeQuote: Handler = (call, world) => {
+  const quote = world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op);
+  if (quote.status !== 'NEW') throw new ProblemError(409, 'QUOTE_ALREADY_EXECUTED', `The quote is ${quote.status}: a quote can be executed once.`);
+  if (Date.parse(quote.expiration) < world.clock.now()) {
+    throw new ProblemError(422, 'QUOTE_EXPIRED', `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`);
+  }
+  world.debit(quote.source.currency, toUnits(quote.source.amount));
+  const next = world.update('CurrencyExchangeQuote', quote.id, {status: 'PENDING'}, 'currency-exchange-quote.updated');
+  world.clock.after(STEP_MS, () => {
+    if (world.store.get('CurrencyExchangeQuote', quote.id)?.status !== 'PENDING') return;
+    world.credit(quote.target.currency, toUnits(quote.target.amount));
+    world.update('CurrencyExchangeQuote', quote.id, {status: 'COMPLETED'}, 'currency-exchange-quote.updated');
+  });
+  return {status: 200, body: next};
+};

@@ -1,0 +1,107 @@
+/**
+ * Invoices: issued `UNPAID`; a quote starts the simulated customer, who pays `--pay-after` later
+ * (`PENDING`, then `PAID` a second after, crediting the amount); amounts ending in `.13` are never
+ * paid and expire, amounts ending in `.66` fail and stay `UNPAID`. At `expiration` an unpaid
+ * invoice becomes `CANCELLED` with `EXPIRED`. Each change is an `invoice.updated` event.
+ */
+import type {Json} from '../definition.ts';
+import {amountErrors, money, rateText, toUnits} from '../money.ts';
+import {ProblemError, validationFailed} from '../problems.ts';
+import type {Call, Handler, World} from '../world.ts';
+import {accountIdFor} from './accounts.ts';
+import {fromExample, inSeconds, requestDefault, signetInvoice} from './templates.ts';
+
+const QUOTE_SECONDS = 15 * 60;
+const SETTLE_MS = 1000;
+
+function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): Json {
+  const errors = amountErrors(call.body.amount, 'amount');
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');
+  const invoice = fromExample(world, operationId, {}, {
+    status: 'UNPAID',
+    amount: call.body.amount,
+    description: call.body.description ?? null,
+    reference: call.body.reference ?? null,
+    payeeAccountId: payee.id,
+    payeeHandle: payee.handle,
+    issuerAccountId: world.account.id,
+    cancellationReason: null,
+    expiration: inSeconds(world, seconds),
+  });
+  world.store.put('Invoice', invoice);
+  world.emit('invoice.created', invoice.id, []);
+  world.clock.after(seconds * 1000, () => {
+    if (world.store.get('Invoice', invoice.id)?.status === 'UNPAID') {
+      world.update('Invoice', invoice.id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
+    }
+  });
+  return world.publicView('Invoice', invoice);
+}
+
+export const issueInvoice: Handler = (call, world) => ({status: 201, body: issue(call, world, world.account, 'issueInvoice')});
+
+export const issueInvoiceForReceiver: Handler = (call, world) => {
+  const handle = call.params.handle!;
+  return {status: 201, body: issue(call, world, {id: accountIdFor(world, handle, call.op), handle}, 'issueInvoiceForReceiver')};
+};
+
+/** What the simulated customer does, by the amount's last two decimals. */
+export function testOutcome(amount: string): 'expire' | 'fail' | 'pay' {
+  if (amount.endsWith('.13')) return 'expire';
+  if (amount.endsWith('.66')) return 'fail';
+  return 'pay';
+}
+
+function schedulePayment(world: World, invoiceId: string): void {
+  world.clock.after(world.options.payAfterMs, () => {
+    const invoice = world.store.get('Invoice', invoiceId);
+    if (invoice?.status !== 'UNPAID' || testOutcome(invoice.amount.amount) !== 'pay') return;
+    const ours = invoice.payeeAccountId === world.account.id;
+    const units = toUnits(invoice.amount.amount);
+    world.update('Invoice', invoiceId, {status: 'PENDING'}, 'invoice.updated');
+    if (ours) world.credit(invoice.amount.currency, units, true);
+    world.clock.after(SETTLE_MS, () => {
+      if (world.store.get('Invoice', invoiceId)?.status !== 'PENDING') return;
+      world.update('Invoice', invoiceId, {status: 'PAID'}, 'invoice.updated');
+      if (ours) {
+        world.credit(invoice.amount.currency, -units, true);
+        world.credit(invoice.amount.currency, units);
+      }
+    });
+  });
+}
+
+export const issueQuoteForInvoice: Handler = (call, world) => {
+  const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
+  if (invoice.status !== 'UNPAID') {
+    throw new ProblemError(409, 'INVOICE_NOT_PAYABLE', `The invoice is ${invoice.status}, not UNPAID, so it cannot be quoted for payment.`);
+  }
+  const {amount, currency} = invoice.amount;
+  const btc = currency === 'BTC' ? toUnits(amount) : world.rates.convert(toUnits(amount), currency, 'BTC');
+  const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(invoice.expiration));
+  const quote = fromExample(world, 'issueQuoteForInvoice', {}, {
+    invoiceId: invoice.id,
+    lnInvoice: signetInvoice(btc),
+    amount: money(btc, 'BTC'),
+    invoiceAmount: invoice.amount,
+    exchangeRate: rateText(world.rates.rate('BTC', currency)),
+    expiration: world.clock.iso(expiration),
+  });
+  world.store.put('InvoiceQuote', quote);
+  // One simulated customer per invoice, however many quotes it gets.
+  if (!invoice._customer) {
+    world.store.put('Invoice', {...invoice, _customer: true});
+    schedulePayment(world, invoice.id);
+  }
+  return {status: 201, body: quote};
+};
+
+export const cancelUnpaidInvoice: Handler = (call, world) => {
+  const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
+  if (invoice.status !== 'UNPAID') {
+    throw new ProblemError(409, 'INVOICE_NOT_CANCELLABLE', `The invoice is ${invoice.status}: only UNPAID invoices can be cancelled.`);
+  }
+  const next = world.update('Invoice', invoice.id, {status: 'CANCELLED', cancellationReason: 'REQUESTED'}, 'invoice.updated');
+  return {status: 200, body: world.publicView('Invoice', next)};
+};

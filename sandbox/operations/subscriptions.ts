@@ -1,0 +1,18 @@
+/**
+ * Webhook subscriptions: stored with their secret, which signs deliveries and is never answered.
+ * The local sandbox also accepts `http` URLs on a loopback host (see validation.ts).
+ */
+import type {Handler} from '../world.ts';
+import {fromExample} from './templates.ts';
+
+export const createSubscription: Handler = (call, world) => {
+  const subscription = fromExample(world, 'createSubscription', call.body, {enabled: call.body.enabled ?? true, secret: call.body.secret});
+  world.store.put('Subscription', subscription);
+  return {status: 201, body: world.publicView('Subscription', subscription)};
+};
+
+export const updateSubscription: Handler = (call, world) => {
+  const current = world.find('Subscription', call.params.subscriptionId!, call.op);
+  const next = world.update('Subscription', current.id, call.body ?? {});
+  return {status: 200, body: world.publicView('Subscription', next)};
+};

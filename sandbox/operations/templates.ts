@@ -1,0 +1,61 @@
+/**
+ * New objects are made from the operation's documented example: the example gives every field the
+ * schema requires a realistic value; the request's own fields, a fresh id and the current time
+ * replace the example's. So an answer has the documented shape by construction.
+ */
+import {randomBytes} from 'node:crypto';
+import type {Json} from '../definition.ts';
+import type {World} from '../world.ts';
+
+export function fromExample(world: World, operationId: string, body: Json = {}, extra: Json = {}): Json {
+  const object = world.example(operationId);
+  for (const [k, v] of Object.entries<Json>(body ?? {})) if (k in object) object[k] = v;
+  const now = world.now();
+  if ('id' in object) object.id = world.uuid();
+  if ('created' in object) object.created = now;
+  if ('updated' in object) object.updated = now;
+  return Object.assign(object, extra);
+}
+
+/** A time `seconds` after the sandbox's now. */
+export const inSeconds = (world: World, seconds: number) => world.clock.iso(world.clock.now() + seconds * 1000);
+
+/** How long the documented example lives: its `expiration` minus its `created`, in seconds. */
+export function exampleLifetime(world: World, operationId: string): number {
+  const e = world.example(operationId);
+  return Math.round((Date.parse(e.expiration) - Date.parse(e.created)) / 1000);
+}
+
+/** The operation's documented success example whose `field` has `value` (e.g. a payment of type ONCHAIN). */
+export function exampleWhere(world: World, operationId: string, field: string, value: unknown): Json {
+  const op = world.definition.operation(operationId);
+  const response = world.definition.resolve(op.responses[String(op.successStatus)]);
+  for (const media of Object.values<Json>(response?.content ?? {})) {
+    for (const named of Object.values<Json>(media.examples ?? {})) {
+      const example = world.definition.resolve(named)?.value;
+      if (example?.[field] === value) return structuredClone(example);
+    }
+  }
+  return world.example(operationId);
+}
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const bech32Chars = (n: number) => Array.from(randomBytes(n), (b) => BECH32[b % 32]).join('');
+
+/**
+ * A signet BOLT11 request for `units` (10^-8 BTC), as the sandbox issues them (`lntbs…`): the
+ * amount is readable from its prefix, the rest is random and pays nothing.
+ */
+export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32Chars(240)}`;
+
+/** A signet on-chain address (`tb1q…`) that receives nothing. */
+export const signetAddress = () => `tb1q${bech32Chars(38)}`;
+
+/** The `default` the request schema of an operation gives a body field, such as `expiresInSeconds`. */
+export function requestDefault(world: World, operationId: string, field: string): Json {
+  const op = world.definition.operation(operationId);
+  const schema = world.definition.resolve(op.bodySchemaAt ? world.definition.at(op.bodySchemaAt) : undefined);
+  const value = world.definition.resolve(schema?.properties?.[field])?.default ?? schema?.properties?.[field]?.default;
+  if (value === undefined) throw new Error(`the definition gives ${operationId} no default for ${field}`);
+  return value;
+}

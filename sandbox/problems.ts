@@ -1,0 +1,72 @@
+/**
+ * Kestrel problem details (RFC 9457) as the definition's Problem schema describes them. Each code's
+ * type and title come from the definition's own problem examples, so the sandbox names a problem
+ * exactly as the API reference does; a code without an example gets a type and title made the
+ * same way.
+ */
+import {randomBytes} from 'node:crypto';
+import type {Definition, Json} from './definition.ts';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: string;
+  traceId: string;
+  validationErrors?: Record<string, string[]>;
+}
+
+/** Thrown by handlers and checks; the server turns it into the answer. */
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly validationErrors?: Record<string, string[]>;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, detail: string, extra: {validationErrors?: Record<string, string[]>; headers?: Record<string, string>} = {}) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.validationErrors = extra.validationErrors;
+    this.headers = extra.headers ?? {};
+  }
+}
+
+/** A 422 VALIDATION_FAILED naming each field. */
+export function validationFailed(errors: Record<string, string[]>): ProblemError {
+  const fields = Object.keys(errors);
+  const detail = `${fields.length === 1 ? 'One field is' : `${fields.length} fields are`} invalid: ${fields.join(', ')}.`;
+  return new ProblemError(422, 'VALIDATION_FAILED', detail, {validationErrors: errors});
+}
+
+export class ProblemCatalogue {
+  private readonly known = new Map<string, {type: string; title: string}>();
+
+  constructor(definition: Definition) {
+    for (const example of Object.values<Json>(definition.doc.components?.examples ?? {})) {
+      const value = example?.value;
+      if (typeof value?.code === 'string' && typeof value.type === 'string' && typeof value.title === 'string') {
+        this.known.set(value.code, {type: value.type, title: value.title});
+      }
+    }
+  }
+
+  problem(error: ProblemError, instance: string): Problem {
+    const known = this.known.get(error.code) ?? {
+      type: `urn:kestrel:problem:${error.code.toLowerCase().replace(/_/g, '-')}`,
+      title: error.code.charAt(0) + error.code.slice(1).toLowerCase().replace(/_/g, ' '),
+    };
+    return {
+      ...known,
+      status: error.status,
+      detail: error.message,
+      instance,
+      code: error.code,
+      // A fresh W3C trace id per answer: what a reader would quote to support.
+      traceId: randomBytes(16).toString('hex'),
+      ...(error.validationErrors ? {validationErrors: error.validationErrors} : {}),
+    };
+  }
+}

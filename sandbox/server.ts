@@ -1,0 +1,198 @@
+/**
+ * The sandbox's HTTP server: every request goes through the same steps, in the order Kestrel
+ * documents its errors: CORS preflight, base path and route (404 / 405), bearer token (401), rate
+ * limit (429), scope (403), parameters (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422),
+ * Idempotency-Key (400), body (400 MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay
+ * (409 or the stored answer), and finally the operation's handler. Anything unexpected is a 500
+ * problem; the process stays up.
+ */
+import http from 'node:http';
+import {authenticate, authorize, type AuthOptions} from './auth.ts';
+import {clockRoute, CLOCK_PATH} from './clock-control.ts';
+import {corsHeaders, preflightHeaders} from './cors.ts';
+import type {Json} from './definition.ts';
+import {IdempotencyKeys} from './idempotency.ts';
+import {handlers} from './operations/index.ts';
+import {ProblemCatalogue, ProblemError} from './problems.ts';
+import {RateLimiter} from './rate-limit.ts';
+import {Router} from './router.ts';
+import {Validator} from './validation.ts';
+import type {Answer, World} from './world.ts';
+
+export const BASE_PATH = '/v1';
+/** Counts of what the sandbox holds: objects per type, keys, windows, scheduled steps. */
+export const STATS_PATH = '/_sandbox/stats';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ServerOptions extends AuthOptions {
+  rateLimit: boolean;
+  /** One line per request, or nothing. */
+  log?: (line: string) => void;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function createSandboxServer(world: World, options: ServerOptions): http.Server {
+  const {definition} = world;
+  const router = new Router(definition);
+  const validator = new Validator(definition);
+  const table = handlers(definition);
+  const catalogue = new ProblemCatalogue(definition);
+  const limiter = new RateLimiter();
+  const idempotency = new IdempotencyKeys();
+  const log = options.log ?? (() => {});
+
+  async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    if (path !== BASE_PATH && !path.startsWith(`${BASE_PATH}/`)) {
+      throw new ProblemError(404, 'NOT_FOUND', `The Kestrel API lives under ${BASE_PATH}: no operation has the path ${path}.`);
+    }
+    const route = router.route(method, path.slice(BASE_PATH.length) || '/');
+    if (!route) throw new ProblemError(404, 'NOT_FOUND', `No operation has the path ${path}. The API reference lists every path.`);
+    if ('allow' in route) {
+      throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${path} does not take ${method}; it takes ${route.allow.join(', ')}.`, {headers: {Allow: route.allow.join(', ')}});
+    }
+    const {op} = route;
+    const token = authenticate(req.headers.authorization, options);
+    if (options.rateLimit) Object.assign(headers, limiter.take(token));
+    authorize(op, options);
+
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(route.params)) {
+      if (!validator.pathParameter(op, name, value)) {
+        if (op.notFoundCode) throw world.notFound(op, value);
+        throw new ProblemError(422, 'VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {validationErrors: {[name]: ['Is not a valid value.']}});
+      }
+      params[name] = value;
+    }
+    const query = validator.query(op, url.searchParams);
+
+    const key = op.idempotent ? IdempotencyKeys.check(req.headers['idempotency-key'] as string | undefined) : undefined;
+
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+      throw error;
+    }
+    let body: Json = undefined;
+    if (op.bodySchemaAt) {
+      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (raw.length === 0) {
+        if (op.bodyRequired) throw new ProblemError(400, 'MALFORMED_REQUEST', 'This operation needs a JSON body, sent with Content-Type: application/json.');
+      } else if (type !== 'application/json') {
+        throw new ProblemError(400, 'MALFORMED_REQUEST', `The body must be sent as application/json, not ${type || 'without a Content-Type'}.`);
+      } else {
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch (error) {
+          throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+        }
+      }
+      if (body !== undefined) {
+        validator.requestBody(op, body);
+        body = validator.prune(definition.at(op.bodySchemaAt), body);
+      }
+    }
+
+    const scope = `${token}\u0000${method} ${path}`;
+    if (key !== undefined) {
+      const replay = idempotency.begin(scope, key, raw.toString('utf8'), world.clock.now());
+      if (replay) return replay;
+    }
+    let answer: Answer;
+    try {
+      answer = await table.get(op.operationId)!({op, params, query, body: body ?? {}, token}, world);
+    } catch (error) {
+      if (key !== undefined) {
+        if (error instanceof ProblemError) idempotency.finish(scope, key, error.status, {error: problemFields(error)}, world.clock.now());
+        else idempotency.finish(scope, key, 500, undefined, world.clock.now());
+      }
+      throw error;
+    }
+    if (key !== undefined) idempotency.finish(scope, key, answer.status, answer.body, world.clock.now());
+    return answer;
+  }
+
+  /** A stored problem is replayed as the same problem (with a fresh trace id). */
+  const problemFields = (e: ProblemError) => ({status: e.status, code: e.code, detail: e.message, validationErrors: e.validationErrors});
+
+  function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: Json, problem: boolean): void {
+    if (body === undefined) {
+      res.writeHead(status, headers);
+      res.end();
+      return;
+    }
+    const text = JSON.stringify(body);
+    res.writeHead(status, {...headers, 'Content-Type': problem ? 'application/problem+json' : 'application/json', 'Content-Length': String(Buffer.byteLength(text))});
+    res.end(text);
+  }
+
+  return http.createServer((req, res) => {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const origin = req.headers.origin;
+    res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}`));
+
+    // Preflight: answered for every path, so the browser's check never depends on the route.
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204, preflightHeaders(origin));
+      res.end();
+      return;
+    }
+    const headers: Record<string, string> = {...corsHeaders(origin)};
+    const fail = (error: unknown) => {
+      if (!(error instanceof ProblemError)) {
+        console.error(`sandbox: ${method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}`);
+        error = new ProblemError(500, 'INTERNAL_ERROR', 'The local sandbox failed unexpectedly; its console has the details.');
+      }
+      const e = error as ProblemError;
+      if (!res.headersSent) send(res, e.status, {...headers, ...e.headers}, catalogue.problem(e, url.pathname), true);
+      // Drain an unread body so the connection can be reused.
+      req.resume();
+    };
+
+    if (url.pathname === STATS_PATH && method === 'GET') {
+      send(res, 200, headers, {...world.stats(), idempotencyKeys: idempotency.size, rateLimitWindows: limiter.size}, false);
+      return;
+    }
+    if (url.pathname === CLOCK_PATH) {
+      readBody(req)
+        .then((raw) => {
+          const answer = clockRoute(world, method, raw);
+          send(res, answer.status, headers, answer.body, answer.status >= 400);
+        })
+        .catch(fail);
+      return;
+    }
+
+    handle(req, url, headers)
+      .then((answer) => {
+        const body = answer.body;
+        if (body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1) {
+          // An idempotent replay of a problem answer.
+          const e = body.error;
+          fail(new ProblemError(e.status, e.code, e.detail, {validationErrors: e.validationErrors}));
+          return;
+        }
+        send(res, answer.status, headers, body, false);
+      })
+      .catch(fail);
+  });
+}

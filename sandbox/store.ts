@@ -1,0 +1,75 @@
+/**
+ * In-memory objects, one collection per resource type (named after its schema, such as `Invoice`).
+ * Each collection holds at most `cap` objects: storing one more forgets the oldest, so a long fuzz
+ * or load run keeps memory bounded. A forgotten object answers 404 like one that never existed.
+ */
+import type {Json} from './definition.ts';
+
+export const DEFAULT_CAP = 10_000;
+
+export class Store {
+  private readonly collections = new Map<string, Map<string, Json>>();
+  readonly cap: number;
+  /** How many objects were forgotten at the cap, per type. */
+  readonly evicted = new Map<string, number>();
+  /** Called after every change, for `--state`. */
+  onChange: () => void = () => {};
+
+  constructor(cap = DEFAULT_CAP) {
+    this.cap = cap;
+  }
+
+  private collection(kind: string): Map<string, Json> {
+    let c = this.collections.get(kind);
+    if (!c) this.collections.set(kind, (c = new Map()));
+    return c;
+  }
+
+  put(kind: string, object: Json): Json {
+    const c = this.collection(kind);
+    if (!c.has(object.id) && c.size >= this.cap) {
+      const oldest = c.keys().next().value as string;
+      c.delete(oldest);
+      this.evicted.set(kind, (this.evicted.get(kind) ?? 0) + 1);
+    }
+    c.set(object.id, object);
+    this.onChange();
+    return object;
+  }
+
+  get(kind: string, id: string): Json | undefined {
+    return this.collections.get(kind)?.get(id);
+  }
+
+  delete(kind: string, id: string): boolean {
+    const done = this.collections.get(kind)?.delete(id) ?? false;
+    if (done) this.onChange();
+    return done;
+  }
+
+  /** The objects of a type, oldest first. */
+  all(kind: string): Json[] {
+    return [...(this.collections.get(kind)?.values() ?? [])];
+  }
+
+  size(kind: string): number {
+    return this.collections.get(kind)?.size ?? 0;
+  }
+
+  /** How many objects each type holds. */
+  sizes(): Record<string, number> {
+    return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, c.size]));
+  }
+
+  snapshot(): Record<string, Json[]> {
+    return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, [...c.values()]]));
+  }
+
+  restore(snapshot: Record<string, Json[]>): void {
+    this.collections.clear();
+    for (const [kind, objects] of Object.entries(snapshot)) {
+      const c = this.collection(kind);
+      for (const o of objects.slice(-this.cap)) c.set(o.id, o);
+    }
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * Request and answer validation with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) against
+ * the definition's own schemas. Two copies of the definition are compiled, one per direction, because
+ * `readOnly` fields are required in answers but never sent, and `writeOnly` ones the other way round.
+ *
+ * One deliberate difference from the definition: `webhookUrl` must be https in Kestrel, and the local
+ * sandbox also accepts http on a loopback host, so a receiver on this machine can get deliveries.
+ */
+import {Ajv2020, type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type {Definition, Json, Operation} from './definition.ts';
+import {ProblemError, validationFailed} from './problems.ts';
+
+// ajv-formats is CommonJS: under Node's own ESM loader its function is the default export's default.
+const addFormats = ((addFormatsModule as Json).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+
+/** The only https-only pattern in the definition, and what the local sandbox accepts instead. */
+const HTTPS_ONLY = '^https://';
+export const HTTPS_OR_LOOPBACK = '^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]{1,5})?(/|$))';
+
+type Direction = 'request' | 'response';
+
+function directionCopy(definition: Definition, direction: Direction): Json {
+  const copy = structuredClone(definition.doc);
+  const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
+  const flagged = (schema: Json): boolean => schema?.[flag] === true || definition.resolve(schema)?.[flag] === true;
+  const walk = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    if (node.pattern === HTTPS_ONLY) node.pattern = HTTPS_OR_LOOPBACK;
+    if (node.properties && typeof node.properties === 'object' && Array.isArray(node.required)) {
+      node.required = node.required.filter((name: string) => !flagged(node.properties[name]));
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(copy);
+  return copy;
+}
+
+function newAjv(coerceTypes: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    coerceTypes,
+    allowUnionTypes: true,
+    validateSchema: false,
+    strict: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** `/amount/amount` -> `amount.amount`, `/eventTypes/1` -> `eventTypes[1]`. */
+export function fieldPath(instancePath: string, extra?: string): string {
+  const tokens = instancePath.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) tokens.push(extra);
+  return tokens.reduce((out, token) => (/^\d+$/.test(token) ? `${out}[${token}]` : out ? `${out}.${token}` : token), '');
+}
+
+function message(e: ErrorObject): string {
+  const p = e.params as Json;
+  switch (e.keyword) {
+    case 'required':
+      return 'Is required.';
+    case 'type':
+      return `Must be of type ${String(p.type).replace(/,/g, ' or ')}.`;
+    case 'enum':
+      return `Must be one of ${(p.allowedValues as Json[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'const':
+      return `Must be ${JSON.stringify(p.allowedValue)}.`;
+    case 'pattern':
+      return `Must match the pattern ${p.pattern}.`;
+    case 'format':
+      return `Must be a valid ${p.format}.`;
+    case 'minLength':
+      return `Must be at least ${p.limit} characters long.`;
+    case 'maxLength':
+      return `Must be at most ${p.limit} characters long.`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `Must be ${p.comparison} ${p.limit}.`;
+    case 'minItems':
+      return `Must have at least ${p.limit} items.`;
+    case 'maxItems':
+      return `Must have at most ${p.limit} items.`;
+    case 'uniqueItems':
+      return `Must not repeat items (items ${p.j} and ${p.i} are equal).`;
+    case 'additionalProperties':
+      return 'Is not a field of this request.';
+    case 'oneOf':
+    case 'anyOf':
+      return 'Must match exactly one of the documented shapes.';
+    default:
+      return `Is invalid (${e.keyword}).`;
+  }
+}
+
+/** Ajv's errors as Kestrel's `validationErrors`: field -> messages; `prefix` names query parameters. */
+export function validationErrors(errors: ErrorObject[] | null | undefined, nameOf: (e: ErrorObject) => string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  // A oneOf failure also reports every branch's own errors; keep the specific ones when there are any.
+  const specific = (errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
+  for (const e of specific.length > 0 ? specific : (errors ?? [])) {
+    const field = nameOf(e) || '(body)';
+    const text = message(e);
+    const list = (out[field] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return out;
+}
+
+const encodePointer = (pointer: string) =>
+  `#${pointer.slice(1).split('/').map((t) => encodeURIComponent(t)).join('/')}`;
+
+export class Validator {
+  private readonly definition: Definition;
+  private readonly body = newAjv(false);
+  private readonly params = newAjv(true);
+  private readonly answers = newAjv(false);
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(definition: Definition) {
+    this.definition = definition;
+    const request = directionCopy(definition, 'request');
+    this.body.addSchema(request, 'request.json');
+    this.params.addSchema(request, 'request.json');
+    this.answers.addSchema(directionCopy(definition, 'response'), 'response.json');
+  }
+
+  private compiled(key: string, ajv: Ajv2020, schema: () => Json): ValidateFunction {
+    let fn = this.cache.get(key);
+    if (!fn) {
+      fn = ajv.compile(schema());
+      this.cache.set(key, fn);
+    }
+    return fn;
+  }
+
+  /**
+   * Checks and converts the query parameters (`$top=5` becomes the number 5). A bad `$` list option
+   * answers 400 INVALID_QUERY_OPTION as the definition says; any other bad parameter is a 422.
+   */
+  query(op: Operation, raw: URLSearchParams): Record<string, Json> {
+    const declared = op.parameters.filter((p) => p.in === 'query');
+    const values: Record<string, Json> = {};
+    for (const p of declared) {
+      const value = raw.get(p.name);
+      // A parameter sent without a value (`?$top` or `?$top=`, as the API explorer sends an empty
+      // field) is a parameter not sent: its default applies, or a required one is reported missing.
+      if (value !== null && value !== '') values[p.name] = value;
+    }
+    const validate = this.compiled(`query:${op.operationId}`, this.params, () => ({
+      type: 'object',
+      properties: Object.fromEntries(declared.map((p) => [p.name, {$ref: `request.json${encodePointer(this.parameterSchemaAt(op, p.name))}`}])),
+      required: declared.filter((p) => p.required).map((p) => p.name),
+    }));
+    if (!validate(values)) {
+      const errors = validationErrors(validate.errors, (e) => (e.keyword === 'required' ? String((e.params as Json).missingProperty) : e.instancePath.split('/')[1]!.replace(/~1/g, '/')));
+      const listOption = Object.keys(errors).find((name) => name.startsWith('$'));
+      if (listOption) {
+        throw new ProblemError(400, 'INVALID_QUERY_OPTION', `The query option ${listOption} is invalid: ${errors[listOption]!.join(' ')}`);
+      }
+      throw validationFailed(errors);
+    }
+    return values;
+  }
+
+  private parameterSchemaAt(op: Operation, name: string): string {
+    const method = op.method.toLowerCase();
+    const item = this.definition.doc.paths[op.path];
+    const escape = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
+    for (const [list, base] of [
+      [item[method].parameters, `#/paths/${escape(op.path)}/${method}/parameters`],
+      [item.parameters, `#/paths/${escape(op.path)}/parameters`],
+    ] as const) {
+      const index = (list ?? []).findIndex((raw: Json) => this.definition.resolve(raw).name === name);
+      if (index < 0) continue;
+      const raw = list[index];
+      return raw.$ref ? `${raw.$ref}/schema` : `${base}/${index}/schema`;
+    }
+    throw new Error(`no parameter ${name} on ${op.operationId}`);
+  }
+
+  /** Checks a path parameter; false when it breaks its schema (the caller answers 404). */
+  pathParameter(op: Operation, name: string, value: string): boolean {
+    const validate = this.compiled(`path:${op.operationId}:${name}`, this.params, () => ({
+      $ref: `request.json${encodePointer(this.parameterSchemaAt(op, name))}`,
+    }));
+    return validate(value);
+  }
+
+  /**
+   * Drops the fields of a valid body that its schema does not declare, so that an unknown field is
+   * ignored rather than stored and answered back (where it would break the answer's schema).
+   */
+  prune(schema: Json, value: Json): Json {
+    const s = this.definition.resolve(schema);
+    if (!s || typeof s !== 'object') return value;
+    if (Array.isArray(value)) return s.items ? value.map((v) => this.prune(s.items, v)) : value;
+    if (!value || typeof value !== 'object') return value;
+    const parts = [s, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(s[k]) ? s[k].map((x: Json) => this.definition.resolve(x)) : []))];
+    if (parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false)) return value;
+    const declared = new Map<string, Json>();
+    for (const p of parts) for (const [k, v] of Object.entries<Json>(p.properties ?? {})) if (!declared.has(k)) declared.set(k, v);
+    if (declared.size === 0) return value;
+    return Object.fromEntries(Object.entries<Json>(value).filter(([k]) => declared.has(k)).map(([k, v]) => [k, this.prune(declared.get(k), v)]));
+  }
+
+  /** Checks a parsed JSON body against the operation's request schema; throws 422 naming each field. */
+  requestBody(op: Operation, body: Json): void {
+    if (!op.bodySchemaAt) return;
+    const validate = this.compiled(`body:${op.operationId}`, this.body, () => ({$ref: `request.json${encodePointer(op.bodySchemaAt!)}`}));
+    if (!validate(body)) {
+      throw validationFailed(
+        validationErrors(validate.errors, (e) =>
+          e.keyword === 'required'
+            ? fieldPath(e.instancePath, String((e.params as Json).missingProperty))
+            : e.keyword === 'additionalProperties'
+              ? fieldPath(e.instancePath, String((e.params as Json).additionalProperty))
+              : fieldPath(e.instancePath),
+        ),
+      );
+    }
+  }
+
+  /**
+   * Checks an answer against the operation's documented response: the status must be documented and
+   * the body must match its schema. Returns the problems found (empty when it conforms). Used by the
+   * tests; the server does not spend time on it per request.
+   */
+  answer(op: Operation, status: number, contentType: string | undefined, body: Json): string[] {
+    const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : undefined;
+    if (!key) return [`status ${status} is not documented for ${op.operationId}`];
+    const response = this.definition.resolve(op.responses[key]);
+    if (!response.content) return body === undefined || body === '' ? [] : [`status ${status} documents no body`];
+    const type = (contentType ?? '').split(';')[0]!.trim();
+    if (!response.content[type]) return [`content type ${type || '(none)'} is not documented for ${status}`];
+    const method = op.method.toLowerCase();
+    const escape = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
+    const responseAt = op.responses[key].$ref ?? `#/paths/${escape(op.path)}/${method}/responses/${key}`;
+    const validate = this.compiled(`answer:${op.operationId}:${key}:${type}`, this.answers, () => ({
+      $ref: `response.json${encodePointer(`${responseAt}/content/${escape(type)}/schema`)}`,
+    }));
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+  }
+}

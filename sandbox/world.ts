@@ -1,0 +1,180 @@
+/**
+ * Everything a request can read or change: stored objects, balances, the clock, events and their
+ * webhooks, and the options the sandbox was started with. Operation handlers get one World.
+ */
+import {randomUUID} from 'node:crypto';
+import {Clock} from './clock.ts';
+import {Definition, type Json, type Operation} from './definition.ts';
+import {Rates, fromUnits, money, toUnits} from './money.ts';
+import {ProblemError} from './problems.ts';
+import {Store} from './store.ts';
+import {Webhooks} from './webhooks.ts';
+
+export interface WorldOptions {
+  /** Milliseconds from a quote to the simulated payment (`--pay-after`, default 10 s). */
+  payAfterMs: number;
+  /** Divides the webhook retry schedule (`--retry-speedup`). */
+  retrySpeedup: number;
+  /** Objects kept per type. */
+  cap: number;
+  log: (line: string) => void;
+}
+
+export interface Call {
+  op: Operation;
+  params: Record<string, string>;
+  query: Record<string, Json>;
+  body: Json;
+  token: string;
+}
+
+export interface Answer {
+  status: number;
+  body?: Json;
+}
+
+export type Handler = (call: Call, world: World) => Answer | Promise<Answer>;
+
+interface Balance {
+  available: bigint;
+  pending: bigint;
+  updated: number;
+}
+
+export class World {
+  readonly definition: Definition;
+  readonly store: Store;
+  readonly clock = new Clock();
+  readonly rates: Rates;
+  readonly webhooks: Webhooks;
+  readonly options: WorldOptions;
+  readonly currencies: string[];
+  readonly webhookVersion: string;
+  /** Who "you" are: the account of the documented examples. */
+  readonly account: {id: string; handle: string};
+  private readonly balances = new Map<string, Balance>();
+
+  constructor(definition: Definition, options: WorldOptions) {
+    this.definition = definition;
+    this.options = options;
+    this.store = new Store(options.cap);
+    const schemas = definition.doc.components.schemas;
+    this.currencies = schemas.Currency?.enum ?? ['BTC', 'USD', 'EUR', 'GBP'];
+    this.webhookVersion = (schemas.WebhookVersion?.enum ?? schemas.WebhookVersion?.examples ?? ['2025-06-01'])[0];
+    this.rates = new Rates(this.example('getCurrencyExchangeRateTickers').items);
+    const invoice = this.example('issueInvoice');
+    this.account = {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
+    this.webhooks = new Webhooks(this.store, this.clock, {speedup: options.retrySpeedup, log: options.log});
+  }
+
+  /** The documented success example of an operation: the template the sandbox fills in. */
+  example(operationId: string): Json {
+    return this.definition.responseExample(this.definition.operation(operationId));
+  }
+
+  uuid(): string {
+    return randomUUID();
+  }
+
+  now(): string {
+    return this.clock.iso();
+  }
+
+  /** The stored object, or the operation's documented 404. */
+  find(kind: string, id: string, op: Operation): Json {
+    const found = this.store.get(kind, id);
+    if (!found) throw this.notFound(op, id);
+    return found;
+  }
+
+  notFound(op: Operation, id: string): ProblemError {
+    const code = op.notFoundCode ?? 'NOT_FOUND';
+    const what = code.replace(/_NOT_FOUND$/, '').toLowerCase().replace(/_/g, ' ');
+    return new ProblemError(404, code, `No ${what} with ID ${id} exists on your account.`);
+  }
+
+  /** Changes fields of a stored object, sets `updated`, and records the event if one is given. */
+  update(kind: string, id: string, patch: Json, eventType?: string): Json {
+    const current = this.store.get(kind, id);
+    if (!current) return undefined;
+    const changes = Object.keys(patch).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(patch[k]));
+    const next = {...current, ...patch};
+    if ('updated' in current) {
+      next.updated = this.now();
+      changes.push('updated');
+    }
+    this.store.put(kind, next);
+    if (eventType && changes.length > 0) this.emit(eventType, id, changes);
+    return next;
+  }
+
+  /** Records an event and starts its webhook deliveries. */
+  emit(eventType: string, entityId: string, changes: string[]): Json {
+    const event = {id: this.uuid(), eventType, webhookVersion: this.webhookVersion, data: {entityId, changes}, created: this.now(), deliverySuccess: false};
+    this.store.put('Event', event);
+    this.webhooks.deliver(event);
+    return event;
+  }
+
+  /**
+   * An object as the API answers it: only the fields its schema declares, without write-only ones
+   * such as a subscription's secret, and without the sandbox's own bookkeeping (`_` fields).
+   */
+  publicView(kind: string, object: Json): Json {
+    const properties = this.definition.doc.components.schemas[kind]?.properties;
+    const out: Json = {};
+    for (const [k, v] of Object.entries<Json>(object)) {
+      if (k.startsWith('_') || (properties && (!(k in properties) || properties[k]?.writeOnly === true))) continue;
+      out[k] = v;
+    }
+    return out;
+  }
+
+  stats(): {objects: Record<string, number>; cap: number; evicted: Record<string, number>; scheduledSteps: number} {
+    return {objects: this.store.sizes(), cap: this.store.cap, evicted: Object.fromEntries(this.store.evicted), scheduledSteps: this.clock.pending};
+  }
+
+  // ------------------------------------------------------------------------------ balances
+
+  private balance(currency: string): Balance {
+    let b = this.balances.get(currency);
+    if (!b) this.balances.set(currency, (b = {available: 0n, pending: 0n, updated: this.clock.now()}));
+    return b;
+  }
+
+  credit(currency: string, units: bigint, pending = false): void {
+    const b = this.balance(currency);
+    if (pending) b.pending += units;
+    else b.available += units;
+    b.updated = this.clock.now();
+    this.store.onChange();
+  }
+
+  /** Takes `units` from the available balance, or answers 422 INSUFFICIENT_FUNDS. */
+  debit(currency: string, units: bigint): void {
+    const b = this.balance(currency);
+    if (b.available < units) {
+      throw new ProblemError(422, 'INSUFFICIENT_FUNDS', `The available ${currency} balance, ${fromUnits(b.available, currency)}, does not cover ${fromUnits(units, currency)} ${currency}.`);
+    }
+    b.available -= units;
+    b.updated = this.clock.now();
+    this.store.onChange();
+  }
+
+  balanceList(): Json[] {
+    return this.currencies.map((currency) => {
+      const b = this.balance(currency);
+      return {currency, available: money(b.available, currency), pending: money(b.pending, currency), total: money(b.available + b.pending, currency), updated: this.clock.iso(b.updated)};
+    });
+  }
+
+  balancesSnapshot(): Record<string, {available: string; pending: string; updated: number}> {
+    return Object.fromEntries([...this.balances].map(([c, b]) => [c, {available: b.available.toString(), pending: b.pending.toString(), updated: b.updated}]));
+  }
+
+  restoreBalances(snapshot: Record<string, {available: string; pending: string; updated: number}>): void {
+    for (const [c, b] of Object.entries(snapshot)) this.balances.set(c, {available: BigInt(b.available), pending: BigInt(b.pending), updated: b.updated});
+  }
+}
+
+export {money, toUnits, fromUnits};

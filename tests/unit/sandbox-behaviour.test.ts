@@ -1,0 +1,378 @@
+/**
+ * What the local sandbox does beyond answering in shape, tried as an integrator would: state and
+ * lists, idempotency (with a race), the invoice test amounts and other lifecycles on a moved clock,
+ * balances, deletes, auth and scopes, the rate limit, and signed webhook deliveries to the
+ * receiver example, with retries.
+ */
+import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {createServer, type Server} from 'node:http';
+import {freePort} from '../../scripts/ports.mjs';
+import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
+import {answerProblems} from './sandbox-answers';
+import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
+
+const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
+const json = {'Content-Type': 'application/json'};
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A small client for one sandbox: each call checks its answer against the definition. */
+function client(sandbox: () => Sandbox, headers: Record<string, string> = AUTH) {
+  async function send(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const res = await fetch(`${sandbox().base}${path}`, {
+      method,
+      headers: {...headers, ...(body === undefined ? {} : json), ...extra},
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    // The one documented difference: the local sandbox accepts http webhook URLs on loopback.
+    const asDocumented = typeof parsed?.webhookUrl === 'string' ? {...parsed, webhookUrl: parsed.webhookUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'https://shop.example')} : parsed;
+    const problems = answerProblems(method, path, res.status, res.headers.get('content-type'), asDocumented);
+    expect(problems, `${method} ${path} -> ${res.status} ${text}`).toEqual([]);
+    return {status: res.status, body: parsed as Json, headers: res.headers};
+  }
+  const key = () => ({'Idempotency-Key': crypto.randomUUID()});
+  return {
+    send,
+    get: (path: string) => send('GET', path),
+    create: (path: string, body?: unknown) => send('POST', path, body, key()),
+    invoice: async (amount: string, extra: Json = {}) => (await send('POST', '/invoices', {amount: {amount, currency: 'USD'}, ...extra}, key())).body,
+    quote: async (id: string) => send('POST', `/invoices/${id}/quote`, undefined, key()),
+  };
+}
+
+describe('state, lists and lifecycles (clock moved by hand)', () => {
+  let sandbox: Sandbox;
+  const api = client(() => sandbox);
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('keeps what it creates: GET by id and the list return it, with a fresh id and the current time', async () => {
+    const before = Date.now();
+    const invoice = await api.invoice('12.00', {reference: 'state-1', expiresInSeconds: 300});
+    expect(invoice.id).not.toBe('0b9b6546-887b-4276-ae91-e5ee189bf56c');
+    expect(Date.parse(invoice.created)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(invoice.expiration) - Date.parse(invoice.created)).toBe(300_000);
+    expect((await api.get(`/invoices/${invoice.id}`)).body).toEqual(invoice);
+    const list = await api.get(`/invoices?$filter=${encodeURIComponent("reference eq 'state-1'")}`);
+    expect(list.body).toEqual({items: [invoice], count: 1});
+    const defaulted = await api.invoice('1.00');
+    expect(Date.parse(defaulted.expiration) - Date.parse(defaulted.created)).toBe(24 * 3600_000);
+  });
+
+  it('lists take $filter, $orderby, $skip and $top, and count every match', async () => {
+    for (const [i, amount] of ['1.00', '2.00', '3.00'].entries()) await api.invoice(amount, {reference: `page-${i}`});
+    const filter = encodeURIComponent("startsWith eq 'x'");
+    expect((await api.send('GET', `/invoices?$filter=${filter}`)).body.code).toBe('INVALID_QUERY_OPTION');
+    const mine = encodeURIComponent("(reference eq 'page-0' or reference eq 'page-1' or reference eq 'page-2') and status eq 'UNPAID'");
+    const page = await api.get(`/invoices?$filter=${mine}&$orderby=reference%20asc&$skip=1&$top=1`);
+    expect(page.body.count).toBe(3);
+    expect(page.body.items.map((i: Json) => i.reference)).toEqual(['page-1']);
+    const newest = await api.get(`/invoices?$filter=${mine}`);
+    expect(newest.body.items.map((i: Json) => i.reference)).toEqual(['page-2', 'page-1', 'page-0']);
+    const not = await api.get(`/invoices?$filter=${encodeURIComponent("not (reference ne 'page-1')")}`);
+    expect(not.body.items.map((i: Json) => i.reference)).toEqual(['page-1']);
+    const top = await api.get('/invoices?$top=1');
+    expect(top.body.items).toHaveLength(1);
+    expect(top.body.count).toBeGreaterThan(3);
+    expect((await api.send('GET', '/invoices?$top=101')).status).toBe(400);
+    // An option sent without a value, as the API explorer sends an empty field, takes its default.
+    expect((await api.get('/invoices?$top&$skip=')).body.items.length).toBe(Math.min(50, top.body.count));
+    expect((await api.send('GET', '/invoices?$orderby=colour%20desc')).body.code).toBe('INVALID_QUERY_OPTION');
+    const byTime = encodeURIComponent(`created ge ${new Date(Date.now() - 3600_000).toISOString().slice(0, 19)}Z and amount/currency eq 'USD'`);
+    expect((await api.get(`/invoices?$filter=${byTime}`)).body.count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an invoice is paid --pay-after seconds after a quote: UNPAID, PENDING, PAID, and the balance grows by its amount', async () => {
+    const usd = async () => (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
+    const start = Number(await usd());
+    const invoice = await api.invoice('150.00');
+    const quote = await api.quote(invoice.id);
+    expect(quote.status).toBe(201);
+    expect(quote.body.invoiceId).toBe(invoice.id);
+    expect(Date.parse(quote.body.expiration) - Date.parse(quote.body.created)).toBe(15 * 60_000);
+    await sandbox.advance(5);
+    expect((await api.get(`/invoices/${invoice.id}`)).body.status).toBe('UNPAID');
+    await sandbox.advance(5);
+    expect((await api.get(`/invoices/${invoice.id}`)).body.status).toBe('PENDING');
+    await sandbox.advance(2);
+    const paid = (await api.get(`/invoices/${invoice.id}`)).body;
+    expect(paid.status).toBe('PAID');
+    expect(Number(await usd())).toBeCloseTo(start + 150, 2);
+    expect((await api.quote(invoice.id)).body.code).toBe('INVOICE_NOT_PAYABLE');
+    const events = await api.get(`/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}&$orderby=created%20asc`);
+    expect(events.body.items.map((e: Json) => e.eventType)).toEqual(['invoice.created', 'invoice.updated', 'invoice.updated']);
+    expect((await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an amount ending in .13 is never paid and expires at its expiration; one ending in .66 stays UNPAID', async () => {
+    const expiring = await api.invoice('10.13', {expiresInSeconds: 300});
+    const failing = await api.invoice('10.66', {expiresInSeconds: 3600});
+    await api.quote(expiring.id);
+    await api.quote(failing.id);
+    await sandbox.advance(60);
+    expect((await api.get(`/invoices/${expiring.id}`)).body.status).toBe('UNPAID');
+    expect((await api.get(`/invoices/${failing.id}`)).body.status).toBe('UNPAID');
+    await sandbox.advance(240);
+    const expired = (await api.get(`/invoices/${expiring.id}`)).body;
+    expect(expired).toMatchObject({status: 'CANCELLED', cancellationReason: 'EXPIRED', updated: expiring.expiration});
+    expect((await api.get(`/invoices/${failing.id}`)).body.status).toBe('UNPAID');
+  });
+
+  it('cancelling works once, and a cancelled invoice cannot be quoted', async () => {
+    const invoice = await api.invoice('20.00');
+    const cancelled = await api.send('PATCH', `/invoices/${invoice.id}/cancel`);
+    expect(cancelled.body).toMatchObject({status: 'CANCELLED', cancellationReason: 'REQUESTED'});
+    expect((await api.send('PATCH', `/invoices/${invoice.id}/cancel`)).body.code).toBe('INVOICE_NOT_CANCELLABLE');
+    expect((await api.quote(invoice.id)).status).toBe(409);
+  });
+
+  it('exchange: a quote expires at its expiration; an executed one moves the balances by amounts and fee', async () => {
+    const invoice = await api.invoice('1000.00');
+    await api.quote(invoice.id);
+    await sandbox.advance(12);
+    const balances = async () => Object.fromEntries((await api.get('/account/balances')).body.items.map((b: Json) => [b.currency, Number(b.available.amount)]));
+    const stale = (await api.create('/currency-exchange-quotes', {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '100.00', currency: 'USD'}})).body;
+    await sandbox.advance(31);
+    expect((await api.send('POST', `/currency-exchange-quotes/${stale.id}/execute`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_EXPIRED');
+    const before = await balances();
+    const quote = (await api.create('/currency-exchange-quotes', {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '100.00', currency: 'USD'}})).body;
+    expect(quote).toMatchObject({status: 'NEW', source: {amount: '100.00', currency: 'USD'}, fee: {amount: '0.50', currency: 'USD'}});
+    const executed = await api.send('POST', `/currency-exchange-quotes/${quote.id}/execute`, undefined, {'Idempotency-Key': crypto.randomUUID()});
+    expect(executed.body.status).toBe('PENDING');
+    expect((await balances()).USD).toBeCloseTo(before.USD - 100, 2);
+    await sandbox.advance(3);
+    expect((await api.get(`/currency-exchange-quotes/${quote.id}`)).body.status).toBe('COMPLETED');
+    expect((await balances()).BTC).toBeCloseTo(before.BTC + Number(quote.target.amount), 8);
+    expect((await api.send('POST', `/currency-exchange-quotes/${quote.id}/execute`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_ALREADY_EXECUTED');
+  });
+
+  it('payouts: initiating takes amount plus fee and moves NEW -> INITIATED -> PENDING -> COMPLETED; deleting an originator removes it', async () => {
+    const method = (await api.send('POST', '/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
+    expect(method.accountNumberLast4).toBe('6789');
+    const originator = (await api.send('POST', '/payout-originators', {type: 'BUSINESS', name: 'Acme', address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'}})).body;
+    const payout = (await api.create('/payouts', {paymentMethodId: method.id, originatorId: originator.id, amount: {amount: '50.00', currency: 'USD'}, reference: 'PAYOUT TEST'})).body;
+    expect(payout).toMatchObject({status: 'NEW', sourceAmount: {amount: '51.50', currency: 'USD'}, fee: {amount: '1.50', currency: 'USD'}});
+    expect((await api.send('DELETE', `/payout-originators/${originator.id}`)).body.code).toBe('PAYOUT_ORIGINATOR_IN_USE');
+    const before = (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
+    const initiated = await api.send('PATCH', `/payouts/${payout.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()});
+    expect(initiated.body.status).toBe('INITIATED');
+    const after = (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
+    expect(Number(after)).toBeCloseTo(Number(before) - 51.5, 2);
+    await sandbox.advance(5);
+    expect((await api.get(`/payouts/${payout.id}`)).body.status).toBe('COMPLETED');
+    expect((await api.send('DELETE', `/payout-originators/${originator.id}`)).status).toBe(204);
+    expect((await api.send('GET', `/payout-originators/${originator.id}`)).body.code).toBe('PAYOUT_ORIGINATOR_NOT_FOUND');
+    expect((await api.send('DELETE', `/payment-methods/bank/${method.id}`)).status).toBe(204);
+    expect((await api.send('GET', `/payment-methods/bank/${method.id}`)).status).toBe(404);
+  });
+
+  it('a payout past its expiration cannot be initiated; spending more than the balance answers INSUFFICIENT_FUNDS', async () => {
+    const method = (await api.send('POST', '/payment-methods/bank', {currency: 'GBP', country: 'GB', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '200000', accountNumber: '55779911'})).body;
+    const late = (await api.create('/payouts', {paymentMethodId: method.id, amount: {amount: '5.00', currency: 'GBP'}, reference: 'LATE'})).body;
+    await sandbox.advance(15 * 60 + 1);
+    expect((await api.send('PATCH', `/payouts/${late.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_EXPIRED');
+    const big = (await api.create('/payouts', {paymentMethodId: method.id, amount: {amount: '999999.00', currency: 'GBP'}, reference: 'BIG'})).body;
+    expect((await api.send('PATCH', `/payouts/${big.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  it('a clock control with a bad body is refused naming the field', async () => {
+    const res = await fetch(`${sandbox.origin}/_sandbox/clock`, {method: 'POST', headers: json, body: JSON.stringify({advanceSeconds: -5})});
+    expect(res.status).toBe(422);
+    expect((await res.json()).validationErrors).toHaveProperty('advanceSeconds');
+    const now = await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json();
+    expect(now.offsetSeconds).toBeGreaterThan(900);
+  });
+});
+
+describe('idempotency', () => {
+  let sandbox: Sandbox;
+  const api = client(() => sandbox);
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('the same key and body replays the stored status and body; another body answers 409 IDEMPOTENCY_KEY_REUSED', async () => {
+    const key = {'Idempotency-Key': crypto.randomUUID()};
+    const body = {amount: {amount: '42.00', currency: 'USD'}, reference: 'idem-1'};
+    const first = await api.send('POST', '/invoices', body, key);
+    const again = await api.send('POST', '/invoices', body, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await api.send('POST', '/invoices', {...body, reference: 'idem-2'}, key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await api.get(`/invoices?$filter=${encodeURIComponent("reference eq 'idem-1'")}`)).body.count).toBe(1);
+  });
+
+  it('a stored problem is replayed too, and a key is per operation', async () => {
+    const key = {'Idempotency-Key': crypto.randomUUID()};
+    const missing = '7d1b9c2e-0000-4000-8000-000000000000';
+    const first = await api.send('POST', `/invoices/${missing}/quote`, undefined, key);
+    const again = await api.send('POST', `/invoices/${missing}/quote`, undefined, key);
+    expect([first.status, again.status]).toEqual([404, 404]);
+    expect(again.body.code).toBe('INVOICE_NOT_FOUND');
+  });
+
+  it('100 concurrent requests with one key create exactly one invoice', async () => {
+    const key = {'Idempotency-Key': crypto.randomUUID()};
+    const body = {amount: {amount: '7.00', currency: 'USD'}, reference: 'race-1'};
+    const answers = await Promise.all(Array.from({length: 100}, () => api.send('POST', '/invoices', body, key)));
+    const created = answers.filter((a) => a.status === 201);
+    const inUse = answers.filter((a) => a.status === 409);
+    expect(created.length + inUse.length).toBe(100);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
+    for (const a of inUse) expect(a.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    expect((await api.get(`/invoices?$filter=${encodeURIComponent("reference eq 'race-1'")}`)).body.count).toBe(1);
+  });
+});
+
+describe('auth and the rate limit', () => {
+  const started: Sandbox[] = [];
+  afterAll(async () => {
+    for (const s of started) await s.stop('SIGTERM');
+  });
+  const start = async (flags: string[]) => {
+    const s = await startSandbox(flags);
+    started.push(s);
+    return s;
+  };
+
+  it('--token accepts only that token; --scopes answers 403 INSUFFICIENT_SCOPE outside them', async () => {
+    const s = await start(['--token', 'sk_sandbox_only', '--scopes', 'partner.invoice.read', '--no-rate-limit']);
+    const wrong = await client(() => s, {Authorization: 'Bearer sk_sandbox_other'}).send('GET', '/invoices');
+    expect(wrong.status).toBe(401);
+    const right = client(() => s, {Authorization: 'Bearer sk_sandbox_only'});
+    expect((await right.get('/invoices')).status).toBe(200);
+    const denied = await right.create('/invoices', {amount: {amount: '1.00', currency: 'USD'}});
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('INSUFFICIENT_SCOPE');
+    expect(denied.body.detail).toContain('partner.invoice.create');
+  }, 30_000);
+
+  it('25 requests per 10 s per key, with RateLimit headers, then 429 with Retry-After; another key has its own window', async () => {
+    const s = await start([]);
+    const api = client(() => s, {Authorization: 'Bearer sk_sandbox_limited'});
+    const seen: {status: number; remaining: string | null; reset: string | null}[] = [];
+    for (let i = 0; i < 26; i++) {
+      const r = await api.send('GET', '/account/balances');
+      seen.push({status: r.status, remaining: r.headers.get('ratelimit-remaining'), reset: r.headers.get('ratelimit-reset')});
+      if (r.status === 429) {
+        expect(r.body.code).toBe('RATE_LIMITED');
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+        expect(r.headers.get('ratelimit-limit')).toBe('25');
+      }
+    }
+    // A window may turn over during the loop; then the count restarts, so look at what happened in order.
+    const firstLimited = seen.findIndex((x) => x.status === 429);
+    if (firstLimited >= 0) expect(seen[firstLimited - 1]!.remaining).toBe('0');
+    expect(seen[0]!.remaining).toMatch(/^2[0-4]$/);
+    expect(seen.every((x) => Number(x.reset) >= 1 && Number(x.reset) <= 10)).toBe(true);
+    const remaining = seen.map((x) => Number(x.remaining));
+    expect(remaining.slice(0, 5)).toEqual(remaining.slice(0, 5).map((_, i) => remaining[0]! - i));
+    const other = await client(() => s, {Authorization: 'Bearer sk_sandbox_other'}).send('GET', '/account/balances');
+    expect(other.status).toBe(200);
+  }, 30_000);
+
+  it('--no-rate-limit sends no limit headers and never 429', async () => {
+    const s = await start(['--no-rate-limit']);
+    const api = client(() => s);
+    const statuses = await Promise.all(Array.from({length: 40}, () => api.send('GET', '/account/balances').then((r) => r.status)));
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect((await api.get('/account/balances')).headers.get('ratelimit-limit')).toBeNull();
+  }, 30_000);
+});
+
+describe('webhooks', () => {
+  let sandbox: Sandbox;
+  let receiver: Server;
+  let failing: Server;
+  const received: KestrelEvent[] = [];
+  const attempts: {id: string; t: string}[] = [];
+  const SECRET = 'whsec_local_sandbox_test_1234567890';
+  let receiverUrl = '';
+  let failingUrl = '';
+  const api = client(() => sandbox);
+
+  beforeAll(async () => {
+    // --retry-speedup 60: the schedule's minutes become seconds of the sandbox clock.
+    sandbox = await startSandbox(['--no-rate-limit', '--retry-speedup', '60']);
+    receiver = createWebhookServer({secret: SECRET, onEvent: async (event) => void received.push(event)});
+    const port = await freePort();
+    await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${port}/webhooks/kestrel`;
+    failing = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        attempts.push({id: JSON.parse(body).id, t: /t=(\d+)/.exec(String(req.headers['kestrel-signature']))![1]!});
+        res.writeHead(500).end();
+      });
+    });
+    const failingPort = await freePort();
+    await new Promise<void>((resolve) => failing.listen(failingPort, '127.0.0.1', resolve));
+    failingUrl = `http://127.0.0.1:${failingPort}/hook`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await sandbox?.stop('SIGTERM');
+    receiver?.close();
+    failing?.close();
+  });
+
+  it('delivers each event, signed with the subscription secret, to the receiver example, which verifies it', async () => {
+    const sub = await api.send('POST', '/subscriptions', {webhookUrl: receiverUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created', 'invoice.updated']});
+    expect(sub.status).toBe(201);
+    expect(sub.body).not.toHaveProperty('secret');
+    const invoice = await api.invoice('30.00');
+    await api.quote(invoice.id);
+    await sandbox.advance(12);
+    const got = await waitFor('three verified deliveries', async () => {
+      const mine = received.filter((e) => e.data.entityId === invoice.id);
+      return mine.length >= 3 ? mine : undefined;
+    });
+    expect(got.map((e) => e.eventType).sort()).toEqual(['invoice.created', 'invoice.updated', 'invoice.updated']);
+    const event = await api.get(`/events/${got[0]!.id}`);
+    expect(event.body.id).toBe(got[0]!.id);
+    await waitFor('deliverySuccess true', async () => (await api.get(`/events/${got[0]!.id}`)).body.deliverySuccess === true);
+  });
+
+  it('http URLs are accepted only on a loopback host', async () => {
+    const res = await fetch(`${sandbox.base}/subscriptions`, {
+      method: 'POST',
+      headers: {...AUTH, ...json},
+      body: JSON.stringify({webhookUrl: 'http://shop.example/hook', webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']}),
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).validationErrors)).toEqual(['webhookUrl']);
+  });
+
+  it('a failing endpoint gets retries on the documented schedule, each signed afresh; disabling stops them', async () => {
+    const sub = (await api.send('POST', '/subscriptions', {webhookUrl: failingUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['deposit.updated']})).body;
+    const method = (await api.send('POST', '/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
+    const deposit = (await api.create('/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'USD'}})).body;
+    await sandbox.advance(4); // the deposit completes: deposit.updated
+    const event = (await api.get(`/events?$filter=${encodeURIComponent(`data/entityId eq '${deposit.id}'`)}`)).body.items[0];
+    expect(event.eventType).toBe('deposit.updated');
+    const count = () => attempts.filter((a) => a.id === event.id).length;
+    await waitFor('attempt 1', async () => count() === 1);
+    // Attempt 2 is due 1 minute after the first, which --retry-speedup 60 makes 1 s of the sandbox clock.
+    await sandbox.advance(1);
+    await waitFor('attempt 2', async () => count() === 2);
+    await sandbox.advance(4); // attempt 3 at 5 minutes -> 5 s
+    await waitFor('attempt 3', async () => count() === 3);
+    expect((await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.items.map((e: Json) => e.id)).toContain(event.id);
+    await api.send('PATCH', `/subscriptions/${sub.id}`, {enabled: false});
+    await sandbox.advance(3600);
+    // Wait for what the jump would have sent: one more request to the sandbox lets in-flight ones land.
+    await api.get('/account/balances');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count()).toBe(3);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The example apps under examples/ run to completion against the local sandbox, as a reader runs
+ * them (`npx tsx <file>` with KESTREL_API_BASE pointing at it): receive a payment until PAID,
+ * send a Lightning payment, exchange currencies, replay missed events, and the webhook receiver
+ * getting, verifying and acting on real signed deliveries.
+ */
+import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {spawn, type ChildProcess} from 'node:child_process';
+import path from 'node:path';
+import {freePort} from '../../scripts/ports.mjs';
+import {issueInvoice} from '../../examples/core/issue-invoice';
+import {ROOT} from './openapi-definition';
+import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
+
+const KEY = 'sk_sandbox_examples';
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+let sandbox: Sandbox;
+const children: ChildProcess[] = [];
+
+/** Runs an example file with tsx; resolves with its exit code and output. */
+function run(file: string, args: string[], env: Record<string, string> = {}, timeoutMs = 40_000) {
+  const child = spawn(TSX, [path.join(ROOT, file), ...args], {
+    cwd: ROOT,
+    env: {...process.env, KESTREL_API_KEY: KEY, KESTREL_API_BASE: sandbox.base, ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const done = new Promise<{code: number | null; output: string}>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${file} did not finish in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({code, output});
+    });
+  });
+  return {child, done, output: () => output};
+}
+
+const api = async (method: string, p: string, body?: unknown) => {
+  const res = await fetch(`${sandbox.base}${p}`, {
+    method,
+    headers: {Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+};
+
+beforeAll(async () => {
+  sandbox = await startSandbox(['--no-rate-limit', '--pay-after', '1']);
+  // Test funds for the apps that spend: invoices the simulated customer pays.
+  for (const amount of [{amount: '5000.00', currency: 'USD'}, {amount: '1.00000000', currency: 'BTC'}]) {
+    const invoice = await api('POST', '/invoices', {amount});
+    await api('POST', `/invoices/${invoice.id}/quote`);
+  }
+  await sandbox.advance(5);
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  await sandbox?.stop('SIGTERM');
+});
+
+describe('the example apps against the local sandbox', () => {
+  it('receive-payment issues an invoice, shows the quote and ends when the invoice is PAID', async () => {
+    const {code, output} = await run('examples/walkthroughs/node/receive-payment.ts', ['25.00', 'USD', 'Order', '1042']).done;
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/Pay 0\.\d{8} BTC before \d{4}-\d{2}-\d{2}T/);
+    expect(output).toMatch(/Invoice [0-9a-f-]{36} is PAID\./);
+    // One quote: the sandbox's quotes expire in the future, so the app never asks again.
+    expect(output.match(/^Pay /gm)).toHaveLength(1);
+  }, 60_000);
+
+  it('send-payment quotes a Lightning invoice, executes it and ends COMPLETED', async () => {
+    const lnInvoice = 'lntbs250u1p7wuhzjw8rvvyhtusqxkdzh4fzdszdq56htnydzl7y6xef92e36jn6rnk66phveedqm2m89eha2gqrfe9h2fkj22yxclvngz75rc92wev7tdze2ck8f0vzz58can6n0mchuutpqla0uat7exygkmh9uzzg959rcgpy8vglj2wyks253afs7ds05hzvte235c2s8rhuxsehschfh49uwtrjsn5qzwfjm6hrglwzprqknxkw6ngdh72gq0fuxyf3esqrkul02qzrpet02rxqvf6v6tnynr7qcma9utwxswz84s4j0kct';
+    const {code, output} = await run('examples/walkthroughs/node/send-payment.ts', [lnInvoice, 'USD']).done;
+    expect(code, output).toBe(0);
+    expect(output).toContain('0.00025000 BTC to the payee');
+    expect(output).toMatch(/Payment [0-9a-f-]{36} is COMPLETED\./);
+  }, 60_000);
+
+  it('exchange-currency executes a quote, waits for COMPLETED and prints the balances', async () => {
+    const {code, output} = await run('examples/walkthroughs/node/exchange-currency.ts', ['USD', 'BTC', '500.00']).done;
+    expect(code, output).toBe(0);
+    expect(output).toContain('Indicative price: 1 BTC = 97250.00 USD');
+    expect(output).toMatch(/Quote [0-9a-f-]{36} is COMPLETED: 500\.00 USD -> 0\.\d{8} BTC/);
+    expect(output).toMatch(/^USD: \d+\.\d{2} available$/m);
+  }, 60_000);
+
+  it('issue-invoice (core) creates one invoice per Idempotency-Key', async () => {
+    const key = crypto.randomUUID();
+    const options = {apiKey: KEY, baseUrl: sandbox.base, idempotencyKey: key};
+    const first = await issueInvoice({amount: {amount: '12.34', currency: 'USD'}}, options);
+    const again = await issueInvoice({amount: {amount: '12.34', currency: 'USD'}}, options);
+    expect(first.status).toBe(201);
+    expect((await again.json()).id).toBe((await first.json()).id);
+  });
+
+  it('the webhook receiver verifies real deliveries and fetches the invoice they name; replay-missed-events lists what it missed', async () => {
+    const port = await freePort();
+    const secret = 'whsec_examples_receiver_0123456789';
+    const receiver = run('examples/webhooks/node/server.ts', [], {PORT: String(port), KESTREL_WEBHOOK_SECRET: secret}, 60_000);
+    await waitFor('the receiver to listen', async () => receiver.output().includes('Listening on'));
+    // A subscription with the wrong secret: the receiver refuses those deliveries (400), so they stay undelivered.
+    const url = `http://127.0.0.1:${port}/webhooks/kestrel`;
+    await api('POST', '/subscriptions', {webhookUrl: url, webhookVersion: '2025-06-01', secret: 'a-different-secret-0000', eventTypes: ['invoice.created']});
+    const since = new Date(Date.now() - 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const refused = await api('POST', '/invoices', {amount: {amount: '8.00', currency: 'USD'}});
+    await waitFor('the refused delivery', async () => sandbox.output().includes(`-> ${url}: 400`));
+    expect((await api('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${refused.id}'`)}`)).items[0].deliverySuccess).toBe(false);
+    const subs = await api('GET', '/subscriptions');
+    for (const s of subs.items) await api('DELETE', `/subscriptions/${s.id}`);
+    await api('POST', '/subscriptions', {webhookUrl: url, webhookVersion: '2025-06-01', secret, eventTypes: ['invoice.created', 'invoice.updated']});
+    const invoice = await api('POST', '/invoices', {amount: {amount: '9.00', currency: 'USD'}});
+    await waitFor('the verified delivery, logged with the fetched invoice', async () => receiver.output().includes(`invoice.created ${invoice.id}`));
+    expect(receiver.output()).toContain(`status: 'UNPAID'`);
+    await waitFor('deliverySuccess', async () => (await api('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}`)).items[0].deliverySuccess === true);
+
+    const replay = await run('examples/webhooks/node/replay-missed-events.ts', [since]).done;
+    expect(replay.code, replay.output).toBe(0);
+    expect(replay.output).toContain(`invoice.created ${refused.id}`);
+    expect(replay.output).not.toContain(`invoice.created ${invoice.id}`);
+    receiver.child.kill('SIGTERM');
+  }, 60_000);
+});

@@ -1,0 +1,156 @@
+/**
+ * Pieces of the local sandbox checked against the documents they follow: its webhook signature
+ * against the published test vectors, its retry schedule against the failure-recovery guide, its
+ * `$filter` parser on the guides' own filters, and `--state` across a restart.
+ */
+import {describe, it, expect} from 'vitest';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {RETRY_SCHEDULE_MINUTES, signature} from '../../sandbox/webhooks.ts';
+import {listPage, parseFilter} from '../../sandbox/query.ts';
+import {bolt11Amount} from '../../sandbox/operations/payments.ts';
+import {IdempotencyKeys, KEEP_MS} from '../../sandbox/idempotency.ts';
+import type {ProblemError} from '../../sandbox/problems.ts';
+import {ROOT} from './openapi-definition';
+import {GUIDE_FILES, readPage} from './guide-http';
+import {startSandbox} from './sandbox-process';
+
+const vectors = JSON.parse(readFileSync(path.join(ROOT, 'examples/webhooks/vectors.json'), 'utf8')) as {
+  vectors: {name: string; secret: string; rawBody: string; header: string; expected: string}[];
+};
+
+describe('Kestrel-Signature', () => {
+  it('is the header of every plain valid test vector, byte for byte', () => {
+    const plain = vectors.vectors.filter((v) => v.expected === 'valid' && /^t=\d+,v1=[0-9a-f]{64}$/.test(v.header));
+    expect(plain.length).toBeGreaterThanOrEqual(3);
+    for (const v of plain) expect(signature(v.secret, Number(/^t=(\d+)/.exec(v.header)![1]), v.rawBody), v.name).toBe(v.header);
+  });
+});
+
+describe('the retry schedule', () => {
+  it("is the failure-recovery guide's table", () => {
+    const page = readPage(GUIDE_FILES.find((f) => f.endsWith('webhooks/failure-recovery.md'))!);
+    const rows = page.prose.split('\n').filter((l) => /^\| \d+ \|/.test(l));
+    const minutes = rows.map((row) => {
+      const when = row.split('|')[2]!.trim();
+      if (when.startsWith('immediately')) return 0;
+      const [, n, unit] = /^(\d+) (minute|hour)/.exec(when)!;
+      return Number(n) * (unit === 'hour' ? 60 : 1);
+    });
+    expect(minutes).toEqual(RETRY_SCHEDULE_MINUTES);
+  });
+});
+
+describe('list options', () => {
+  const items = [
+    {id: 'a', status: 'PAID', reference: "o'neil", amount: {currency: 'USD'}, created: '2026-11-01T10:00:00Z', deliverySuccess: false},
+    {id: 'b', status: 'UNPAID', reference: 'x', amount: {currency: 'EUR'}, created: '2026-11-02T10:00:00Z', deliverySuccess: true},
+    {id: 'c', status: 'PAID', reference: null, amount: {currency: 'EUR'}, created: '2026-11-03T10:00:00Z', deliverySuccess: false},
+  ];
+  const fields = ['status', 'reference', 'amount/currency', 'created', 'deliverySuccess'];
+  const ids = (filter: string, extra = {}) => listPage(items, {$filter: filter, ...extra}, fields).items.map((i) => i.id);
+
+  it('read the filters the guides show', () => {
+    expect(ids("status eq 'PAID' and created ge 2026-11-02T00:00:00Z")).toEqual(['c']);
+    expect(ids('deliverySuccess eq false')).toEqual(['c', 'a']);
+    expect(ids("amount/currency eq 'EUR' or reference eq 'o''neil'")).toEqual(['c', 'b', 'a']);
+    expect(ids("not (status eq 'PAID')")).toEqual(['b']);
+    expect(ids('reference eq null')).toEqual(['c']);
+    expect(ids("status ne 'PAID'", {$orderby: 'created asc', $top: 1})).toEqual(['b']);
+    expect(listPage(items, {$skip: 1, $top: 1}, fields)).toEqual({items: [items[1]], count: 3});
+  });
+
+  it('refuse what does not parse or names another field, saying where', () => {
+    expect(() => parseFilter("colour eq 'red'", fields)).toThrow(/colour/);
+    expect(() => parseFilter("(status eq 'PAID'", fields)).toThrow(/without its "\)"/);
+    expect(() => parseFilter('status eq', fields)).toThrow(/value after "status eq"/);
+    expect(() => parseFilter("status is 'PAID'", fields)).toThrow(/eq, ne, gt, ge, lt or le/);
+  });
+});
+
+describe('BOLT11 amounts', () => {
+  it('are read from the human-readable part, in units of 10^-8 BTC', () => {
+    expect(bolt11Amount('lntbs250u1pexample')).toBe(25_000n);
+    expect(bolt11Amount('lnbc1542420n1pexample')).toBe(154_242n);
+    expect(bolt11Amount('lntbs2m1pexample')).toBe(200_000n);
+    expect(bolt11Amount('lntbs1pexample')).toBeUndefined();
+  });
+});
+
+describe('--state FILE', () => {
+  it('keeps objects, balances and the clock across a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-state-'));
+    const file = path.join(dir, 'sandbox.json');
+    const headers = {Authorization: 'Bearer local-test-token', 'Content-Type': 'application/json'};
+    try {
+      const first = await startSandbox(['--state', file, '--pay-after', '1']);
+      const invoice = await (await fetch(`${first.base}/invoices`, {method: 'POST', headers: {...headers, 'Idempotency-Key': crypto.randomUUID()}, body: JSON.stringify({amount: {amount: '15.00', currency: 'USD'}})})).json();
+      await fetch(`${first.base}/invoices/${invoice.id}/quote`, {method: 'POST', headers: {Authorization: headers.Authorization, 'Idempotency-Key': crypto.randomUUID()}});
+      await first.advance(5);
+      expect(await first.stop('SIGTERM')).toBe(0);
+
+      const second = await startSandbox(['--state', file]);
+      try {
+        const again = await (await fetch(`${second.base}/invoices/${invoice.id}`, {headers})).json();
+        expect(again).toMatchObject({id: invoice.id, status: 'PAID'});
+        const usd = (await (await fetch(`${second.base}/account/balances`, {headers})).json()).items.find((b: {currency: string}) => b.currency === 'USD');
+        expect(usd.available.amount).toBe('15.00');
+        expect((await (await fetch(`${second.origin}/_sandbox/clock`)).json()).offsetSeconds).toBeGreaterThanOrEqual(5);
+      } finally {
+        await second.stop('SIGTERM');
+      }
+      writeBroken(file);
+      const broken = await startSandbox(['--state', file]).catch((error: Error) => error);
+      expect(String(broken)).toContain(`--state ${file} is not a sandbox state file`);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  }, 30_000);
+});
+
+function writeBroken(file: string) {
+  // A file that is not the sandbox's: the sandbox must refuse it, naming it, and not start empty.
+  writeFileSync(file, '{"hello": "world"}');
+}
+
+describe('Idempotency-Key bookkeeping', () => {
+  const scope = 'token POST /v1/invoices';
+  const code = (fn: () => unknown) => {
+    try {
+      fn();
+      return undefined;
+    } catch (error) {
+      return (error as ProblemError).code;
+    }
+  };
+
+  it('a key whose first request still runs answers IDEMPOTENCY_KEY_IN_USE; once done, the same body replays', () => {
+    const keys = new IdempotencyKeys();
+    expect(keys.begin(scope, 'k1', '{"a":1}', 0)).toBeUndefined();
+    expect(code(() => keys.begin(scope, 'k1', '{"a":1}', 1))).toBe('IDEMPOTENCY_KEY_IN_USE');
+    keys.finish(scope, 'k1', 201, {id: 'x'}, 2);
+    expect(keys.begin(scope, 'k1', '{"a":1}', 3)).toEqual({status: 201, body: {id: 'x'}});
+    expect(code(() => keys.begin(scope, 'k1', '{"a":2}', 4))).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('forgets a key after 24 hours, and never keeps 429, 500 or 503', () => {
+    const keys = new IdempotencyKeys();
+    keys.begin(scope, 'k2', '{}', 0);
+    keys.finish(scope, 'k2', 201, {id: 'y'}, 0);
+    expect(keys.begin(scope, 'k2', '{}', KEEP_MS - 1)).toEqual({status: 201, body: {id: 'y'}});
+    expect(keys.begin(scope, 'k2', '{}', KEEP_MS)).toBeUndefined();
+    for (const status of [429, 500, 503]) {
+      keys.begin(scope, `k${status}`, '{}', 0);
+      keys.finish(scope, `k${status}`, status, undefined, 0);
+      expect(keys.begin(scope, `k${status}`, '{}', 1)).toBeUndefined();
+    }
+  });
+
+  it('refuses a missing, empty or too long key, naming the header', () => {
+    expect(code(() => IdempotencyKeys.check(undefined))).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(code(() => IdempotencyKeys.check(''))).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(code(() => IdempotencyKeys.check('k'.repeat(256)))).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(IdempotencyKeys.check('k'.repeat(255))).toHaveLength(255);
+  });
+});
