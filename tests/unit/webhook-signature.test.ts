@@ -173,7 +173,7 @@ describe('replay-missed-events.ts', () => {
       handle: async (event) => void handled.push(event.id),
       fetchImpl,
     });
-    expect(result).toEqual({listed: 130, replayed: 129});
+    expect(result).toEqual({listed: 130, replayed: 129, complete: true});
     expect(handled).toHaveLength(129);
     expect(urls).toHaveLength(2);
     expect(urls[0]!.pathname).toBe('/v1/events');
