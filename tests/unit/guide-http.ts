@@ -87,18 +87,16 @@ export function readPage(file: string): Page {
   if (!fm) throw new Error(`${file}: no front matter`);
   const firstLine = fm[0].split('\n').length;
   const {fences, prose} = readFences(source.slice(fm[0].length), firstLine);
-  const mdx = file.endsWith('.mdx');
+  // Docusaurus reads .md as MDX too (markdown.format defaults to mdx), so either may import Tabs.
   return {
     file,
     id: file.replace(/^(docs|api)\//, (_m, dir: string) => (dir === 'api' ? 'api/' : '')).replace(/\.mdx?$/, ''),
     source,
     frontMatter: parseYaml(fm[1]!) as Record<string, unknown>,
-    prose: mdx
-      ? prose
-          .split('\n')
-          .filter((l) => !/^(import|export) /.test(l) && !/^\s*<\/?[A-Za-z][^>]*>\s*$/.test(l))
-          .join('\n')
-      : prose,
+    prose: prose
+      .split('\n')
+      .filter((l) => !/^(import|export) /.test(l) && !/^\s*<\/?[A-Za-z][^>]*>\s*$/.test(l))
+      .join('\n'),
     fences,
   };
 }
