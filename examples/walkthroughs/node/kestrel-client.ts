@@ -367,6 +367,13 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
 }
 // #endregion poll
 
+/** The value of an environment variable, or an error that names it. */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Set the environment variable ${name}.`);
+  return value;
+}
+
 /** Waits `ms`; the default sleep between retries and between status checks. */
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
