@@ -6,7 +6,9 @@
  * polling or paging loop stops at its limit.
  */
 import {afterEach, describe, it, expect, vi} from 'vitest';
+import {spawnSync} from 'node:child_process';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import path from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {KestrelClient, KestrelNetworkError, KestrelProblem, PollLimitError} from '../../examples/walkthroughs/node/kestrel-client';
 import {payLightningInvoice} from '../../examples/walkthroughs/node/send-payment';
@@ -191,4 +193,24 @@ describe('problems', () => {
     expect(error).toBeInstanceOf(KestrelProblem);
     expect(error).toMatchObject({status: 404, code: 'INVOICE_NOT_FOUND'});
   });
+});
+
+describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', () => {
+  it('times out, retries with the same Idempotency-Key, and pauses on IDEMPOTENCY_KEY_IN_USE, against its own fake Kestrel', () => {
+    const result = spawnSync('python3', ['-m', 'unittest', 'discover', '-s', 'examples/walkthroughs/python', '-p', 'test_*.py', '-v'], {
+      cwd: path.resolve(__dirname, '../..'),
+      encoding: 'utf8',
+      env: {...process.env, PYTHONDONTWRITEBYTECODE: '1'},
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status, output).toBe(0);
+    for (const name of [
+      'test_a_timed_out_write_is_retried_with_the_same_idempotency_key',
+      'test_a_network_error_is_retried_with_the_same_idempotency_key',
+      'test_409_idempotency_key_in_use_is_retried_after_a_pause',
+      'test_a_write_without_a_key_is_not_repeated_after_a_network_error',
+    ]) {
+      expect(output).toMatch(new RegExp(`^${name} \\(.*\\) \\.\\.\\. ok$`, 'm'));
+    }
+  }, 60_000);
 });

@@ -114,7 +114,8 @@ class KestrelClient:
                     time.sleep(self._backoff(attempt))
             except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as error:
                 if not safe_to_repeat or last_attempt:
-                    raise KestrelNetworkError(f"{method} {path}: no answer after {attempt} attempts ({error})") from error
+                    plural = "" if attempt == 1 else "s"
+                    raise KestrelNetworkError(f"{method} {path}: no answer after {attempt} attempt{plural} ({error})") from error
                 time.sleep(self._backoff(attempt))
     # #endregion request
 
