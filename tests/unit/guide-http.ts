@@ -328,6 +328,7 @@ export const SAMPLE_ENV: Record<string, string> = {
   FUNDING_PAYMENT_METHOD_ID: '6f416894-1646-4465-a379-a1167314e06b',
   ORIGINATOR_ID: 'd041e6e7-f684-4e14-82e4-80c80f9d3177',
   PAYOUT_ID: 'ee41ea29-bc1e-40c8-9b0d-081063fa2ec1',
+  RECEIVER_HANDLE: 'northwind-roasters',
   LN_INVOICE:
     'lntbs500u1pnkestrelpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs9qrsgq',
 };

@@ -1,5 +1,5 @@
 /**
- * Runs every curl, Node.js and Python sample of the walkthroughs (examples/walkthroughs/curl,
+ * Runs every curl, Node.js and Python sample of the five walkthroughs (examples/walkthroughs/curl,
  * node/steps, python) against the local sandbox, step by step in the order of its page: each
  * sample reads the base URL, key and the ids of earlier steps from the environment, must exit 0,
  * and must print an answer of the operation's success status with the definition's shape. The ids
@@ -74,6 +74,21 @@ const FLOWS: Record<string, Step[]> = {
     {slug: 'get-deposit-fee-estimate'},
     {slug: 'initiate-deposit'},
   ],
+  'exchanging-currencies': [
+    {slug: 'get-currency-exchange-rate-tickers'},
+    {slug: 'create-currency-exchange-quote', sets: {QUOTE_ID: id}},
+    {slug: 'execute-currency-exchange-quote'},
+    {slug: 'get-currency-exchange-quote'},
+    {slug: 'get-account-balance-details'},
+  ],
+  'directing-payments-third-party': [
+    {slug: 'fetch-public-account-profile-info-by-handle'},
+    {slug: 'issue-invoice-for-receiver', sets: {INVOICE_ID: id}},
+    {slug: 'issue-quote-for-invoice'},
+    {slug: 'find-invoice-by-id'},
+    {slug: 'get-invoices'},
+    {slug: 'fetch-logged-in-account-limits'},
+  ],
 };
 
 /** What is wrong with a sample's printed answer, judged by the operation's success response. */
@@ -101,7 +116,7 @@ afterAll(async () => {
 });
 
 describe('the walkthrough samples', () => {
-  it('cover every API step of the three walkthroughs, in page order, in all three languages', () => {
+  it('cover every API step of the five walkthroughs, in page order, in all three languages', () => {
     for (const [page, steps] of Object.entries(FLOWS)) {
       const shown = exchangesOf(readPage(`docs/walkthrough/${page}.md`)).requests.filter((r) => r.sample);
       const shownSlugs = shown.map((r) => def.findOperation(r.method, r.apiPath)!.op.slug);
@@ -126,6 +141,7 @@ describe('the walkthrough samples', () => {
         KESTREL_API_BASE: sandbox.base,
         KESTREL_API_KEY: 'sk_sandbox_local_test',
         LN_INVOICE: SAMPLE_ENV.LN_INVOICE,
+        RECEIVER_HANDLE: SAMPLE_ENV.RECEIVER_HANDLE,
         PYTHONDONTWRITEBYTECODE: '1',
       };
       const errors: string[] = [];

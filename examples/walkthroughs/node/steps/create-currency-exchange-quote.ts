@@ -1,0 +1,23 @@
+/**
+ * Create currency exchange quote: POST /currency-exchange-quotes.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
+ * a timeout or a network error with the same Idempotency-Key.
+ */
+import {randomUUID} from 'node:crypto';
+import {KestrelClient} from '../kestrel-client.js';
+
+async function main(): Promise<void> {
+  // #region request
+  const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+  const quote = await kestrel.request('POST', '/currency-exchange-quotes', {
+    body: {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '500.00', currency: 'USD'}},
+    idempotencyKey: randomUUID(),
+  });
+  console.log(JSON.stringify(quote, null, 2));
+  // #endregion request
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
