@@ -342,11 +342,14 @@ export function expandSample(script: string, file: string): string {
   });
 }
 
-/** The curl requests of a shell block embedded with file=, read from its file with the sample values. */
+/** Where the curl samples of the walkthroughs live: one API call each, reading SAMPLE_ENV's names. */
+export const CURL_SAMPLES_DIR = 'examples/walkthroughs/curl/';
+
+/** The curl request of a sample embedded with file=, read from its file with the sample values. */
 export function embeddedCurlRequests(fence: Fence): HttpRequest[] {
-  if (!SHELL_LANGS.has(fence.lang) || !isEmbed(fence)) return [];
+  const file = /(?:^|\s)file=(\S+)/.exec(fence.meta)?.[1];
+  if (!SHELL_LANGS.has(fence.lang) || !file?.startsWith(CURL_SAMPLES_DIR)) return [];
   const resolved = resolveCodeFile(fence.meta, ROOT)!;
-  const file = /(?:^|\s)file=(\S+)/.exec(fence.meta)![1]!;
   return curlRequests({...fence, meta: resolved.meta, body: expandSample(resolved.value, file)}).map((r) => ({...r, sample: file}));
 }
 
