@@ -15,6 +15,7 @@ import {payLightningInvoice} from '../../examples/walkthroughs/node/send-payment
 import {receivePayment} from '../../examples/walkthroughs/node/receive-payment';
 import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
+import {issueInvoice} from '../../examples/core/issue-invoice';
 
 type Step = (req: IncomingMessage, res: ServerResponse) => void;
 interface Seen {
@@ -213,4 +214,13 @@ describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', (
       expect(output).toMatch(new RegExp(`^${name} \\(.*\\) \\.\\.\\. ok$`, 'm'));
     }
   }, 60_000);
+});
+
+describe('the rate limits guide example (examples/core/issue-invoice.ts)', () => {
+  it('abandons an attempt that takes longer than its timeout', async () => {
+    const {base, seen} = await fakeKestrel({'POST /invoices': [hang]});
+    const error = await issueInvoice({amount: {amount: '10.00', currency: 'USD'}}, {apiKey: 'k', baseUrl: base, timeoutMs: 100}).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('TimeoutError');
+    await vi.waitFor(() => expect(seen.map((s) => s.abandoned)).toEqual([true]));
+  });
 });

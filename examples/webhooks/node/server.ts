@@ -148,6 +148,7 @@ export async function fetchEntity(event: KestrelEvent, apiBase: string, apiKey: 
   if (!path) throw new Error(`unknown event type ${event.eventType}`);
   const response = await fetch(`${apiBase}${path(encodeURIComponent(event.data.entityId))}`, {
     headers: {Authorization: `Bearer ${apiKey}`, Accept: 'application/json'},
+    signal: AbortSignal.timeout(10_000), // the event is stored: a later attempt can fetch it again
   });
   if (!response.ok) throw new Error(`GET ${path(event.data.entityId)} answered ${response.status}`);
   return response.json();
