@@ -4,12 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYMENT_METHOD_ID, ORIGINATOR_ID from t
 The client times out, and retries a timeout or a network error with the same Idempotency-Key.
 """
 
+# #region request
 import json
 import uuid
 
 from kestrel_client import KestrelClient, require_env
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 payment_method_id = require_env("PAYMENT_METHOD_ID")
 originator_id = require_env("ORIGINATOR_ID")

@@ -4,12 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error with the same Idempotency-Key.
 """
 
+# #region request
 import json
 import uuid
 
 from kestrel_client import KestrelClient
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 payment_method = kestrel.request(
     "POST",

@@ -4,11 +4,11 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, INVOICE_ID from the environment. The cl
 and retries a timeout or a network error (a read is safe to repeat).
 """
 
+# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 invoice_id = require_env("INVOICE_ID")
 invoice = kestrel.request(

@@ -4,11 +4,11 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYOUT_ID from the environment. The cli
 and retries a timeout or a network error (a read is safe to repeat).
 """
 
+# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 payout_id = require_env("PAYOUT_ID")
 payout = kestrel.request(

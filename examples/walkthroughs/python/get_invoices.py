@@ -4,11 +4,11 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error (a read is safe to repeat).
 """
 
+# #region request
 import json
 
 from kestrel_client import KestrelClient
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 invoices = kestrel.request(
     "GET",

@@ -4,11 +4,11 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, RECEIVE_REQUEST_ID from the environment
 times out, and retries a timeout or a network error (a read is safe to repeat).
 """
 
+# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 receive_request_id = require_env("RECEIVE_REQUEST_ID")
 receives = kestrel.request(

@@ -4,12 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, FUNDING_PAYMENT_METHOD_ID from the envi
 client times out, and retries a timeout or a network error with the same Idempotency-Key.
 """
 
+# #region request
 import json
 import uuid
 
 from kestrel_client import KestrelClient, require_env
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 funding_payment_method_id = require_env("FUNDING_PAYMENT_METHOD_ID")
 deposit = kestrel.request(

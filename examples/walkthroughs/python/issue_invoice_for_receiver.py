@@ -4,12 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, RECEIVER_HANDLE from the environment. T
 out, and retries a timeout or a network error with the same Idempotency-Key.
 """
 
+# #region request
 import json
 import uuid
 
 from kestrel_client import KestrelClient, require_env
 
-# #region request
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 receiver_handle = require_env("RECEIVER_HANDLE")
 invoice = kestrel.request(

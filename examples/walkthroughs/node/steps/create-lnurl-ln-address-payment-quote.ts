@@ -3,21 +3,19 @@
  * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
  * a timeout or a network error with the same Idempotency-Key.
  */
+// #region request
 import {randomUUID} from 'node:crypto';
 import {KestrelClient} from '../kestrel-client.js';
 
-async function main(): Promise<void> {
-  // #region request
-  const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
-  const quote = await kestrel.request('POST', '/payment-quotes/lnurl', {
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+kestrel
+  .request('POST', '/payment-quotes/lnurl', {
     body: {destination: 'northwind-roasters@kestrel.example', amount: {amount: '25.00', currency: 'USD'}, comment: 'Thanks for the beans'},
     idempotencyKey: randomUUID(),
+  })
+  .then((quote) => console.log(JSON.stringify(quote, null, 2)))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
   });
-  console.log(JSON.stringify(quote, null, 2));
-  // #endregion request
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+// #endregion request

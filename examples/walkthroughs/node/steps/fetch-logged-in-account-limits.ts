@@ -3,17 +3,15 @@
  * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
  * a timeout or a network error (a read is safe to repeat).
  */
+// #region request
 import {KestrelClient} from '../kestrel-client.js';
 
-async function main(): Promise<void> {
-  // #region request
-  const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
-  const limits = await kestrel.request('GET', '/account/limits');
-  console.log(JSON.stringify(limits, null, 2));
-  // #endregion request
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+kestrel
+  .request('GET', '/account/limits')
+  .then((limits) => console.log(JSON.stringify(limits, null, 2)))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+// #endregion request
