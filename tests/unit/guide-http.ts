@@ -329,6 +329,7 @@ export const SAMPLE_ENV: Record<string, string> = {
   ORIGINATOR_ID: 'd041e6e7-f684-4e14-82e4-80c80f9d3177',
   PAYOUT_ID: 'ee41ea29-bc1e-40c8-9b0d-081063fa2ec1',
   RECEIVER_HANDLE: 'northwind-roasters',
+  KESTREL_WEBHOOK_SECRET: '9f2c4e7a1b8d06f35e2a9c4b7d1f0e68',
   LN_INVOICE:
     'lntbs500u1pnkestrelpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs9qrsgq',
 };

@@ -41,6 +41,7 @@ interface Step {
 }
 
 const id = (answer: Record<string, unknown>) => answer.id;
+const pageFile = (page: string) => (page === 'setting-up-webhooks' ? `docs/webhooks/${page}.md` : `docs/walkthrough/${page}.md`);
 
 /** Each walkthrough's API steps, in page order, and the ids they hand on. */
 const FLOWS: Record<string, Step[]> = {
@@ -81,6 +82,7 @@ const FLOWS: Record<string, Step[]> = {
     {slug: 'get-currency-exchange-quote'},
     {slug: 'get-account-balance-details'},
   ],
+  'setting-up-webhooks': [{slug: 'create-subscription'}],
   'directing-payments-third-party': [
     {slug: 'fetch-public-account-profile-info-by-handle'},
     {slug: 'issue-invoice-for-receiver', sets: {INVOICE_ID: id}},
@@ -118,7 +120,7 @@ afterAll(async () => {
 describe('the walkthrough samples', () => {
   it('cover every API step of the five walkthroughs, in page order, in all three languages', () => {
     for (const [page, steps] of Object.entries(FLOWS)) {
-      const shown = exchangesOf(readPage(`docs/walkthrough/${page}.md`)).requests.filter((r) => r.sample);
+      const shown = exchangesOf(readPage(pageFile(page))).requests.filter((r) => r.sample);
       const shownSlugs = shown.map((r) => def.findOperation(r.method, r.apiPath)!.op.slug);
       // The test issues one extra invoice for the cancel step; otherwise the page's order.
       const tested = steps.map((s) => s.slug).filter((slug, i) => !(page === 'receiving-payments' && i === 3 && slug === 'issue-invoice'));
@@ -142,6 +144,7 @@ describe('the walkthrough samples', () => {
         KESTREL_API_KEY: 'sk_sandbox_local_test',
         LN_INVOICE: SAMPLE_ENV.LN_INVOICE,
         RECEIVER_HANDLE: SAMPLE_ENV.RECEIVER_HANDLE,
+        KESTREL_WEBHOOK_SECRET: SAMPLE_ENV.KESTREL_WEBHOOK_SECRET,
         PYTHONDONTWRITEBYTECODE: '1',
       };
       const errors: string[] = [];
