@@ -4,18 +4,18 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
 from kestrel_client import KestrelClient
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
+# #region request
 originator = kestrel.request(
     "POST",
     "/payout-originators",
     body={"type": "BUSINESS", "name": "Brightwater Studio Ltd", "registrationNumber": "09876543", "address": {"line1": "12 Harbour Street", "city": "Bristol", "postalCode": "BS1 4QA", "country": "GB"}},
     idempotency_key=str(uuid.uuid4()),
 )
-print(json.dumps(originator, indent=2))
 # #endregion request
+print(json.dumps(originator, indent=2))

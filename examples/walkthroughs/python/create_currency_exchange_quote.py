@@ -4,18 +4,18 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
 from kestrel_client import KestrelClient
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
+# #region request
 quote = kestrel.request(
     "POST",
     "/currency-exchange-quotes",
     body={"sourceCurrency": "USD", "targetCurrency": "BTC", "amount": {"amount": "500.00", "currency": "USD"}},
     idempotency_key=str(uuid.uuid4()),
 )
-print(json.dumps(quote, indent=2))
 # #endregion request
+print(json.dumps(quote, indent=2))

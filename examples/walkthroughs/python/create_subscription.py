@@ -4,7 +4,6 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, KESTREL_WEBHOOK_SECRET from the environ
 times out, and retries a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
@@ -12,11 +11,12 @@ from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 kestrel_webhook_secret = require_env("KESTREL_WEBHOOK_SECRET")
+# #region request
 subscription = kestrel.request(
     "POST",
     "/subscriptions",
     body={"webhookUrl": "https://merchant.example/webhooks/kestrel", "webhookVersion": "2025-06-01", "secret": kestrel_webhook_secret, "enabled": True, "eventTypes": ["invoice.created", "invoice.updated", "payout.updated"]},
     idempotency_key=str(uuid.uuid4()),
 )
-print(json.dumps(subscription, indent=2))
 # #endregion request
+print(json.dumps(subscription, indent=2))

@@ -4,7 +4,6 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, QUOTE_ID from the environment. The clie
 and retries a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
@@ -12,10 +11,11 @@ from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 quote_id = require_env("QUOTE_ID")
+# #region request
 quote = kestrel.request(
     "POST",
     f"/currency-exchange-quotes/{quote_id}/execute",
     idempotency_key=str(uuid.uuid4()),
 )
-print(json.dumps(quote, indent=2))
 # #endregion request
+print(json.dumps(quote, indent=2))

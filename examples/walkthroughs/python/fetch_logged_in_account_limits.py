@@ -4,15 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
-limits = kestrel.request(
-    "GET",
-    "/account/limits",
-)
-print(json.dumps(limits, indent=2))
+# #region request
+limits = kestrel.request("GET", "/account/limits")
 # #endregion request
+print(json.dumps(limits, indent=2))

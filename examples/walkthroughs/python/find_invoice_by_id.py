@@ -4,16 +4,13 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, INVOICE_ID from the environment. The cl
 and retries a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 invoice_id = require_env("INVOICE_ID")
-invoice = kestrel.request(
-    "GET",
-    f"/invoices/{invoice_id}",
-)
-print(json.dumps(invoice, indent=2))
+# #region request
+invoice = kestrel.request("GET", f"/invoices/{invoice_id}")
 # #endregion request
+print(json.dumps(invoice, indent=2))

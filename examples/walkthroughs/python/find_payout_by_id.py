@@ -4,16 +4,13 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYOUT_ID from the environment. The cli
 and retries a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 payout_id = require_env("PAYOUT_ID")
-payout = kestrel.request(
-    "GET",
-    f"/payouts/{payout_id}",
-)
-print(json.dumps(payout, indent=2))
+# #region request
+payout = kestrel.request("GET", f"/payouts/{payout_id}")
 # #endregion request
+print(json.dumps(payout, indent=2))

@@ -4,15 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
-balances = kestrel.request(
-    "GET",
-    "/account/balances",
-)
-print(json.dumps(balances, indent=2))
+# #region request
+balances = kestrel.request("GET", "/account/balances")
 # #endregion request
+print(json.dumps(balances, indent=2))

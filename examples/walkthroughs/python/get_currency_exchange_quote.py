@@ -4,16 +4,13 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, QUOTE_ID from the environment. The clie
 and retries a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 quote_id = require_env("QUOTE_ID")
-quote = kestrel.request(
-    "GET",
-    f"/currency-exchange-quotes/{quote_id}",
-)
-print(json.dumps(quote, indent=2))
+# #region request
+quote = kestrel.request("GET", f"/currency-exchange-quotes/{quote_id}")
 # #endregion request
+print(json.dumps(quote, indent=2))

@@ -4,15 +4,12 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
-tickers = kestrel.request(
-    "GET",
-    "/rates/ticker",
-)
-print(json.dumps(tickers, indent=2))
+# #region request
+tickers = kestrel.request("GET", "/rates/ticker")
 # #endregion request
+print(json.dumps(tickers, indent=2))

@@ -4,16 +4,16 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times o
 a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
+# #region request
 details = kestrel.request(
     "GET",
     "/lnurl/details",
     query={"destination": "northwind-roasters@kestrel.example"},
 )
-print(json.dumps(details, indent=2))
 # #endregion request
+print(json.dumps(details, indent=2))

@@ -4,16 +4,13 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, RECEIVE_REQUEST_ID from the environment
 times out, and retries a timeout or a network error (a read is safe to repeat).
 """
 
-# #region request
 import json
 
 from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 receive_request_id = require_env("RECEIVE_REQUEST_ID")
-receives = kestrel.request(
-    "GET",
-    f"/receive-requests/{receive_request_id}/receives",
-)
-print(json.dumps(receives, indent=2))
+# #region request
+receives = kestrel.request("GET", f"/receive-requests/{receive_request_id}/receives")
 # #endregion request
+print(json.dumps(receives, indent=2))

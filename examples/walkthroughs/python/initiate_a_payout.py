@@ -4,7 +4,6 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYOUT_ID from the environment. The cli
 and retries a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
@@ -12,10 +11,11 @@ from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 payout_id = require_env("PAYOUT_ID")
+# #region request
 payout = kestrel.request(
     "PATCH",
     f"/payouts/{payout_id}/initiate",
     idempotency_key=str(uuid.uuid4()),
 )
-print(json.dumps(payout, indent=2))
 # #endregion request
+print(json.dumps(payout, indent=2))

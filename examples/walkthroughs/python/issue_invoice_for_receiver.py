@@ -4,7 +4,6 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, RECEIVER_HANDLE from the environment. T
 out, and retries a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
@@ -12,11 +11,12 @@ from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 receiver_handle = require_env("RECEIVER_HANDLE")
+# #region request
 invoice = kestrel.request(
     "POST",
     f"/accounts/handle/{receiver_handle}/invoices",
     body={"amount": {"amount": "80.00", "currency": "GBP"}, "description": "Wholesale beans, November delivery", "reference": "po-7781", "expiresInSeconds": 604800},
     idempotency_key=str(uuid.uuid4()),
 )
-print(json.dumps(invoice, indent=2))
 # #endregion request
+print(json.dumps(invoice, indent=2))

@@ -4,7 +4,6 @@ Reads KESTREL_API_BASE, KESTREL_API_KEY, INVOICE_ID from the environment. The cl
 and retries a timeout or a network error with the same Idempotency-Key.
 """
 
-# #region request
 import json
 import uuid
 
@@ -12,10 +11,7 @@ from kestrel_client import KestrelClient, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 invoice_id = require_env("INVOICE_ID")
-quote = kestrel.request(
-    "POST",
-    f"/invoices/{invoice_id}/quote",
-    idempotency_key=str(uuid.uuid4()),
-)
-print(json.dumps(quote, indent=2))
+# #region request
+quote = kestrel.request("POST", f"/invoices/{invoice_id}/quote", idempotency_key=str(uuid.uuid4()))
 # #endregion request
+print(json.dumps(quote, indent=2))

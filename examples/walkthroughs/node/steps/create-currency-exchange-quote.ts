@@ -3,19 +3,15 @@
  * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
  * a timeout or a network error with the same Idempotency-Key.
  */
-// #region request
 import {randomUUID} from 'node:crypto';
 import {KestrelClient} from '../kestrel-client.js';
+import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
-kestrel
-  .request('POST', '/currency-exchange-quotes', {
-    body: {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '500.00', currency: 'USD'}},
-    idempotencyKey: randomUUID(),
-  })
-  .then((quote) => console.log(JSON.stringify(quote, null, 2)))
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
+// #region request
+const quote = kestrel.request('POST', '/currency-exchange-quotes', {
+  body: {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '500.00', currency: 'USD'}},
+  idempotencyKey: randomUUID(),
+});
 // #endregion request
+print(quote);

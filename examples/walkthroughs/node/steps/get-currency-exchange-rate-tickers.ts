@@ -3,15 +3,11 @@
  * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
  * a timeout or a network error (a read is safe to repeat).
  */
-// #region request
 import {KestrelClient} from '../kestrel-client.js';
+import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
-kestrel
-  .request('GET', '/rates/ticker')
-  .then((tickers) => console.log(JSON.stringify(tickers, null, 2)))
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
+// #region request
+const tickers = kestrel.request('GET', '/rates/ticker');
 // #endregion request
+print(tickers);

@@ -3,19 +3,13 @@
  * Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYOUT_ID from the environment. The client times out,
  * and retries a timeout or a network error with the same Idempotency-Key.
  */
-// #region request
 import {randomUUID} from 'node:crypto';
 import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 const payoutId = requireEnv('PAYOUT_ID');
-kestrel
-  .request('PATCH', `/payouts/${payoutId}/initiate`, {
-    idempotencyKey: randomUUID(),
-  })
-  .then((payout) => console.log(JSON.stringify(payout, null, 2)))
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
+// #region request
+const payout = kestrel.request('PATCH', `/payouts/${payoutId}/initiate`, {idempotencyKey: randomUUID()});
 // #endregion request
+print(payout);
