@@ -16,13 +16,15 @@ export interface IssueInvoiceOptions extends BackoffOptions {
   baseUrl: string;
   /** Pass your own to retry the same logical call later, for example after a maintenance window. */
   idempotencyKey?: string;
+  /** How long one attempt may take before it is abandoned; default 10 000 ms. */
+  timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 // #region usage
 export async function issueInvoice(
   body: {amount: Money; description?: string},
-  {apiKey, baseUrl, idempotencyKey = randomUUID(), fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
+  {apiKey, baseUrl, idempotencyKey = randomUUID(), timeoutMs = 10_000, fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
 ): Promise<Response> {
   return withBackoff(
     () =>
@@ -35,6 +37,7 @@ export async function issueInvoice(
           'Idempotency-Key': idempotencyKey,
         },
         body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
       }),
     backoff,
   );

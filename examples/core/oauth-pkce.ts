@@ -104,7 +104,7 @@ export class OAuthError extends Error {
 
 export type FetchLike = (
   url: string,
-  init: {method: 'POST'; headers: Record<string, string>; body: string},
+  init: {method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal},
 ) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
 
 export interface ClientCredentials {
@@ -127,7 +127,8 @@ async function postForm(url: string, form: Record<string, string>, client: Clien
     headers.Authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
   }
   const send: FetchLike = client.fetch ?? fetch;
-  const response = await send(url, {method: 'POST', headers, body: body.toString()});
+  // A token call that hangs would hold up your sign-in page: give up after 10 seconds.
+  const response = await send(url, {method: 'POST', headers, body: body.toString(), signal: AbortSignal.timeout(10_000)});
   const text = await response.json().catch(() => ({}));
   if (!response.ok) {
     const {error, error_description: description} = text as {error?: string; error_description?: string};

@@ -46,6 +46,8 @@ const vectors = [
   {name: 'valid-rotation-new-secret-matches-second', description: 'During secret rotation the header carries two v1 signatures; the second (new secret) matches.', secret: SECRET, rawBody: BODY, header: header(t, hmacHex(OLD_SECRET, t, BODY), sig), now: NOW, expected: 'valid'},
   {name: 'valid-rotation-old-secret-matches-first', description: 'During secret rotation a receiver that still holds the old secret matches the first v1 signature.', secret: OLD_SECRET, rawBody: BODY, header: header(t, hmacHex(OLD_SECRET, t, BODY), sig), now: NOW, expected: 'valid'},
   {name: 'valid-age-at-tolerance-limit', description: 'A timestamp exactly 300 seconds old is still accepted.', secret: SECRET, rawBody: BODY, header: header(NOW - TOLERANCE, hmacHex(SECRET, NOW - TOLERANCE, BODY)), now: NOW, expected: 'valid'},
+  {name: 'valid-timestamp-after-signature', description: 'The items may come in any order: here t follows v1.', secret: SECRET, rawBody: BODY, header: `v1=${sig},t=${t}`, now: NOW, expected: 'valid'},
+  {name: 'valid-timestamp-leading-zeros', description: 't with leading zeros, signed as it appears in the header: the HMAC covers the text of t, not the number.', secret: SECRET, rawBody: BODY, header: header(`000${t}`, hmacHex(SECRET, `000${t}`, BODY)), now: NOW, expected: 'valid'},
   {name: 'valid-future-within-tolerance', description: 'A timestamp 60 seconds ahead (clock skew) is accepted.', secret: SECRET, rawBody: BODY, header: header(NOW + 60, hmacHex(SECRET, NOW + 60, BODY)), now: NOW, expected: 'valid'},
 
   // Signature mismatches
@@ -54,6 +56,7 @@ const vectors = [
   {name: 'wrong-secret', description: 'The receiver verifies with a secret other than the subscription secret.', secret: WRONG_SECRET, rawBody: BODY, header: header(t, sig), now: NOW, expected: 'SIGNATURE_MISMATCH'},
   {name: 'rotation-no-signature-matches', description: 'Two v1 signatures, neither made with the receiver secret.', secret: WRONG_SECRET, rawBody: BODY, header: header(t, hmacHex(OLD_SECRET, t, BODY), sig), now: NOW, expected: 'SIGNATURE_MISMATCH'},
   {name: 'timestamp-replaced', description: 'An old delivery replayed with a fresh t: t is part of the signed payload, so the signature no longer matches.', secret: SECRET, rawBody: BODY, header: header(NOW, hmacHex(SECRET, NOW - 3600, BODY)), now: NOW, expected: 'SIGNATURE_MISMATCH'},
+  {name: 'timestamp-leading-zeros-not-signed', description: 't with leading zeros added after signing: a verifier that signs the number instead of the text of t would wrongly accept it.', secret: SECRET, rawBody: BODY, header: header(`000${t}`, sig), now: NOW, expected: 'SIGNATURE_MISMATCH'},
 
   // Timestamps outside the 300-second tolerance
   {name: 'stale-timestamp', description: 'A correctly signed delivery one hour old.', secret: SECRET, rawBody: BODY, header: header(NOW - 3600, hmacHex(SECRET, NOW - 3600, BODY)), now: NOW, expected: 'TIMESTAMP_OUT_OF_TOLERANCE'},
@@ -70,6 +73,7 @@ const vectors = [
   {name: 'malformed-empty-signature', description: 'The v1 value is empty.', secret: SECRET, rawBody: BODY, header: `t=${t},v1=`, now: NOW, expected: 'MALFORMED_HEADER'},
   {name: 'malformed-non-numeric-timestamp', description: 'The t value is not a whole number of seconds.', secret: SECRET, rawBody: BODY, header: `t=2025-03-14T09:26:41Z,v1=${sig}`, now: NOW, expected: 'MALFORMED_HEADER'},
   {name: 'malformed-duplicate-timestamp', description: 'Two t items.', secret: SECRET, rawBody: BODY, header: `t=${t},t=${t},v1=${sig}`, now: NOW, expected: 'MALFORMED_HEADER'},
+  {name: 'malformed-duplicate-timestamp-after-signature', description: 'Two t items with different values, one after v1: a verifier must not keep the first or the last.', secret: SECRET, rawBody: BODY, header: `t=${t},v1=${sig},t=${NOW}`, now: NOW, expected: 'MALFORMED_HEADER'},
   {name: 'malformed-no-key-value-pairs', description: 'Items without a key=value form.', secret: SECRET, rawBody: BODY, header: `${t} ${sig}`, now: NOW, expected: 'MALFORMED_HEADER'},
 ];
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parse as parseYaml} from 'yaml';
 import Ajv2020 from 'ajv/dist/2020';
+import {resolveCodeFile} from '../../plugins/remark-code-file';
 import addFormats from 'ajv-formats';
 
 const require = createRequire(import.meta.url);
@@ -87,18 +88,16 @@ export function readPage(file: string): Page {
   if (!fm) throw new Error(`${file}: no front matter`);
   const firstLine = fm[0].split('\n').length;
   const {fences, prose} = readFences(source.slice(fm[0].length), firstLine);
-  const mdx = file.endsWith('.mdx');
+  // Docusaurus reads .md as MDX too (markdown.format defaults to mdx), so either may import Tabs.
   return {
     file,
     id: file.replace(/^(docs|api)\//, (_m, dir: string) => (dir === 'api' ? 'api/' : '')).replace(/\.mdx?$/, ''),
     source,
     frontMatter: parseYaml(fm[1]!) as Record<string, unknown>,
-    prose: mdx
-      ? prose
-          .split('\n')
-          .filter((l) => !/^(import|export) /.test(l) && !/^\s*<\/?[A-Za-z][^>]*>\s*$/.test(l))
-          .join('\n')
-      : prose,
+    prose: prose
+      .split('\n')
+      .filter((l) => !/^(import|export) /.test(l) && !/^\s*<\/?[A-Za-z][^>]*>\s*$/.test(l))
+      .join('\n'),
     fences,
   };
 }
@@ -143,6 +142,8 @@ export interface HttpRequest {
   body: unknown;
   rawBody: string;
   line: number;
+  /** The example file it came from, for a curl sample embedded with file=; its ids are placeholders. */
+  sample?: string;
 }
 
 export const isApiRequest = (r: HttpRequest) => API_HOST_NAMES.has(r.host);
@@ -265,7 +266,9 @@ export function shellCommands(script: string): string[][] {
   return commands;
 }
 
-const CURL_FLAGS = new Set(['-s', '-S', '-sS', '-i', '-f', '-v', '--silent', '--show-error', '--include', '--fail', '--fail-with-body']);
+const CURL_FLAGS = new Set(['-s', '-S', '-sS', '-i', '-f', '-v', '--silent', '--show-error', '--include', '--fail', '--fail-with-body', '--retry-connrefused', '--retry-all-errors']);
+/** Options that take a value and do not change the request: timeouts and retries. */
+const CURL_VALUE_OPTIONS = new Set(['--max-time', '-m', '--connect-timeout', '--retry', '--retry-delay', '--retry-max-time']);
 
 /** The request a `curl` command sends; throws on an option this reader does not know. */
 export function parseCurl(words: string[], line: number): HttpRequest {
@@ -294,6 +297,7 @@ export function parseCurl(words: string[], line: number): HttpRequest {
     } else if (w === '-G' || w === '--get') get = true;
     else if (w === '-u' || w === '--user') headers.set('authorization', `Basic ${Buffer.from(value()).toString('base64')}`);
     else if (CURL_FLAGS.has(w)) continue;
+    else if (CURL_VALUE_OPTIONS.has(w)) value();
     else if (w.startsWith('-')) throw new Error(`line ${line}: unknown curl option ${w}`);
     else if (url) throw new Error(`line ${line}: two URLs in one curl command`);
     else url = w;
@@ -307,6 +311,48 @@ export function parseCurl(words: string[], line: number): HttpRequest {
 }
 
 const SHELL_LANGS = new Set(['bash', 'sh', 'shell', 'console']);
+
+/**
+ * The values the embedded curl samples (examples/walkthroughs/curl) read from the environment,
+ * for reading their requests: the sandbox, a placeholder key, and a UUID for each id.
+ */
+export const SAMPLE_ENV: Record<string, string> = {
+  KESTREL_API_BASE: `https://${API_HOSTS.sandbox}/v1`,
+  KESTREL_API_KEY: 'sk_sandbox_...',
+  IDEMPOTENCY_KEY: 'c4e05986-aba3-4466-b066-8987cb084fa2',
+  INVOICE_ID: '416203f4-673f-44ba-b417-8d9b070174ad',
+  QUOTE_ID: '1f668a9b-ad0b-493f-a9c4-9c13dcc217a6',
+  PAYMENT_ID: '6443c564-32c3-48bd-9aa1-666704602320',
+  RECEIVE_REQUEST_ID: 'bdea6e86-c13f-48c3-8fa5-e955e80c5f67',
+  PAYMENT_METHOD_ID: '297e0365-4dae-4025-b837-d498a2d3c89e',
+  FUNDING_PAYMENT_METHOD_ID: '6f416894-1646-4465-a379-a1167314e06b',
+  ORIGINATOR_ID: 'd041e6e7-f684-4e14-82e4-80c80f9d3177',
+  PAYOUT_ID: 'ee41ea29-bc1e-40c8-9b0d-081063fa2ec1',
+  RECEIVER_HANDLE: 'northwind-roasters',
+  KESTREL_WEBHOOK_SECRET: '9f2c4e7a1b8d06f35e2a9c4b7d1f0e68',
+  LN_INVOICE:
+    'lntbs500u1pnkestrelpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs9qrsgq',
+};
+
+/** A shell sample with its $NAME and ${NAME} variables replaced from SAMPLE_ENV; an unknown name throws. */
+export function expandSample(script: string, file: string): string {
+  return script.replace(/\$\{?([A-Z][A-Z0-9_]*)\}?/g, (_m, name: string) => {
+    const value = SAMPLE_ENV[name];
+    if (value === undefined) throw new Error(`${file}: no sample value for $${name} in SAMPLE_ENV`);
+    return value;
+  });
+}
+
+/** Where the curl samples of the walkthroughs live: one API call each, reading SAMPLE_ENV's names. */
+export const CURL_SAMPLES_DIR = 'examples/walkthroughs/curl/';
+
+/** The curl request of a sample embedded with file=, read from its file with the sample values. */
+export function embeddedCurlRequests(fence: Fence): HttpRequest[] {
+  const file = /(?:^|\s)file=(\S+)/.exec(fence.meta)?.[1];
+  if (!SHELL_LANGS.has(fence.lang) || !file?.startsWith(CURL_SAMPLES_DIR)) return [];
+  const resolved = resolveCodeFile(fence.meta, ROOT)!;
+  return curlRequests({...fence, meta: resolved.meta, body: expandSample(resolved.value, file)}).map((r) => ({...r, sample: file}));
+}
 
 /** The curl commands of a shell block, in order. */
 export function curlRequests(fence: Fence): HttpRequest[] {
@@ -377,7 +423,15 @@ export function exchangesOf(page: Page): Exchanges {
   for (const fence of page.fences) {
     if (isEmbed(fence)) {
       statusBlock = undefined;
-      justRequested = false;
+      const samples = embeddedCurlRequests(fence);
+      if (samples.length) {
+        out.requests.push(...samples);
+        last = samples.at(-1);
+        justRequested = true;
+      } else {
+        // The other tabs of a sample (Node.js, Python) send the request the curl tab shows.
+        justRequested = false;
+      }
       continue;
     }
     // A heading between a request and a block starts another topic: the block is not its answer.
@@ -775,7 +829,9 @@ export function checkAnswer(def: Definition, answer: ShownAnswer): string[] {
   const problem = answer.body as Json;
   if (answer.status >= 400) {
     if (problem.status !== answer.status) errors.push(`the problem's status ${String(problem.status)} is not ${answer.status}`);
-    if (problem.instance !== undefined && problem.instance !== r.pathname) errors.push(`the problem's instance ${String(problem.instance)} is not the request path ${r.pathname}`);
+    // A sample's ids are placeholders: its problem's instance need only be a path of the same operation.
+    const sameRequest = r.sample ? op.pattern.test(String(problem.instance).replace(/^\/v1(?=\/)/, '')) : problem.instance === r.pathname;
+    if (problem.instance !== undefined && !sameRequest) errors.push(`the problem's instance ${String(problem.instance)} is not the request path ${r.pathname}`);
   }
   return errors;
 }

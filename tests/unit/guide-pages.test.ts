@@ -233,6 +233,42 @@ describe('writing', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Terms: one word for one thing across the guides
+// ---------------------------------------------------------------------------------------------
+
+/** Running text: prose without code spans, link targets and quoted messages. */
+const runningText = (p: Page) => p.prose.replace(/`[^`\n]*`/g, ' ').replace(/\]\([^)]*\)/g, ']').replace(/"[^"\n]*"/g, ' ');
+
+describe('terms', () => {
+  it.each(cases)('%s: says "answer", never "response", for what Kestrel sends back', (_id, p) => {
+    expect(runningText(p).match(/[^\n]*\b[Rr]esponses?\b[^\n]*/g) ?? []).toEqual([]);
+  });
+
+  it.each(cases)('%s: writes "id", never "ID"', (_id, p) => {
+    expect(runningText(p).match(/[^\n]*\bIDs?\b[^\n]*/g) ?? []).toEqual([]);
+  });
+
+  it.each(cases)('%s: names each operation it links by its title in the reference, in one style', (_id, p) => {
+    const errors: string[] = [];
+    for (const [, text, slug] of p.prose.matchAll(/\[([^\]]+)\]\(\/api\/([a-z0-9-]+)\)/g)) {
+      const op = def.bySlug(slug!);
+      const hook = def.webhooks.find((w) => w.slug === slug);
+      const title = String((op ?? hook)?.node.summary ?? '');
+      if (!title) continue;
+      if (text!.toLowerCase() !== title.toLowerCase()) errors.push(`[${text}](/api/${slug}): the link text is not the title "${title}"`);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it.each(cases)('%s: says which way each exchange rate it shows counts', (_id, p) => {
+    const shows = p.fences.some((f) => f.lang === 'json' && /"exchangeRate": "/.test(f.body));
+    if (!shows) return;
+    const explained = p.prose.split(/(?<=\.)\s+/).some((s) => s.includes('`exchangeRate`') && /\bper\b/.test(s));
+    expect(explained, 'a sentence with `exchangeRate` and "per"').toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Links
 // ---------------------------------------------------------------------------------------------
 

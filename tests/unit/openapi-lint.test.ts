@@ -43,7 +43,7 @@ describe('redocly lint', {timeout: 60_000}, () => {
       edit(dir, 'openapi/paths/invoices.yaml', '    - $ref: ../components/parameters/IdempotencyKey.yaml\n', ''),
     );
     expect(status).not.toBe(0);
-    expect(output).toMatch(/money-moving-operation-has-idempotency-key/);
+    expect(output).toMatch(/idempotent-write-has-idempotency-key/);
   });
 
   it('fails an operation without a description', () => {

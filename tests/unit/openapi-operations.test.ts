@@ -70,10 +70,11 @@ function idempotencyKey(entry: OperationEntry): JsonObject | undefined {
 }
 
 describe('OPERATIONS.md', () => {
-  it('has 49 operations in 10 groups and a money-moving list of 13', () => {
+  it('has 49 operations in 10 groups and a list of 16 operations that create something or move money', () => {
     expect(rows).toHaveLength(49);
     expect(groups).toHaveLength(10);
-    expect(moneyMovingSlugs.size).toBe(13);
+    expect(moneyMovingSlugs.size).toBe(16);
+    for (const slug of ['create-bank-payment-method', 'create-a-payout-originator', 'create-subscription']) expect(moneyMovingSlugs.has(slug), slug).toBe(true);
     expect(moneyMovingSlugs.has('initiate-a-payout')).toBe(true);
   });
 });
@@ -124,13 +125,19 @@ describe('Idempotency-Key', () => {
     if (moneyMovingSlugs.has(slug)) {
       expect(key, 'takes the Idempotency-Key header').toBeDefined();
       expect(key?.required).toBe(true);
-      expect(entry.operation['x-money-moving']).toBe(true);
+      expect(entry.operation['x-idempotent-write']).toBe(true);
       expect(Object.keys(isObject(entry.operation.responses) ? entry.operation.responses : {})).toContain('409');
     } else {
       expect(key, 'takes no Idempotency-Key header').toBeUndefined();
-      if (['post', 'patch'].includes(entry.method)) expect(entry.operation['x-money-moving']).toBe(false);
-      else expect(entry.operation['x-money-moving']).toBeUndefined();
+      if (['post', 'patch'].includes(entry.method)) expect(entry.operation['x-idempotent-write']).toBe(false);
+      else expect(entry.operation['x-idempotent-write']).toBeUndefined();
     }
+  });
+
+  it('is taken by every POST, since every POST of this API creates something or moves money', () => {
+    const posts = apiOperations.filter((entry) => entry.method === 'post');
+    expect(posts.length).toBe(15);
+    expect(posts.filter((entry) => !idempotencyKey(entry)).map((entry) => entry.operation.operationId)).toEqual([]);
   });
 
   it('is a 1 to 255 character header described with its 24-hour window and 409', () => {

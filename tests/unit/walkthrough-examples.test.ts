@@ -20,6 +20,8 @@ const PAGES = GUIDE_FILES.filter((f) => f.startsWith('docs/walkthrough/')).map((
   return {...p, name: p.id.replace(/^walkthrough\//, ''), requests: exchangesOf(p).requests};
 });
 const page = (name: string) => PAGES.find((p) => p.name === name)!;
+/** The walkthroughs whose every API step is shown in curl, Node.js and Python. */
+const THREE_LANGUAGE_PAGES = ['receiving-payments', 'sending-payments', 'making-payouts', 'exchanging-currencies', 'directing-payments-third-party'];
 const FLOW_PAGES = [
   'receiving-payments',
   'sending-payments',
@@ -83,10 +85,10 @@ describe('walkthrough pages', () => {
     }
   });
 
-  it('show every request as an ```http block to the sandbox, with a sandbox key', () => {
+  it('show every request as an ```http block or a curl sample to the sandbox, with a sandbox key', () => {
     let count = 0;
     for (const p of PAGES) {
-      for (const r of p.requests.filter((x) => x.via === 'http')) {
+      for (const r of p.requests.filter((x) => x.via === 'http' || x.sample)) {
         const where = `${p.name} line ${r.line}: ${r.method} ${r.target}`;
         count++;
         expect(r.host, where).toBe(API_HOSTS.sandbox);
@@ -95,6 +97,22 @@ describe('walkthrough pages', () => {
       }
     }
     expect(count).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(THREE_LANGUAGE_PAGES.map((name) => [name] as const))('%s: shows each API call in curl, Node.js and Python tabs of the code-samples group, each a file under examples/', (name) => {
+    const p = page(name);
+    expect(p.requests.filter((r) => r.via === 'http'), 'no ```http request is left: the tabs show the call').toEqual([]);
+    const tabs = [...p.source.matchAll(/<Tabs groupId="code-samples">([\s\S]*?)<\/Tabs>/g)].map((m) => m[1]!);
+    const samples = p.requests.filter((r) => r.sample);
+    expect(samples.length).toBeGreaterThanOrEqual(5);
+    expect(tabs).toHaveLength(samples.length);
+    for (const [i, tab] of tabs.entries()) {
+      const slug = /file=examples\/walkthroughs\/curl\/([a-z0-9-]+)\.sh/.exec(tab)?.[1];
+      expect(slug, `tab ${i + 1} has a curl sample`).toBeDefined();
+      expect(tab).toContain(`file=examples/walkthroughs/node/steps/${slug}.ts`);
+      expect(tab).toContain(`file=examples/walkthroughs/python/${slug!.replace(/-/g, '_')}.py`);
+      expect(findOperation(samples[i]!.method, samples[i]!.apiPath)?.op.slug, `tab ${i + 1}`).toBe(slug);
+    }
   });
 
   it('embed the example client from its file on the example apps page', () => {

@@ -4,7 +4,7 @@
  * webhook guides show of them. Links, embedded files and requests of every guide are checked by
  * guide-pages.test.ts and guide-requests.test.ts.
  */
-import {describe, it, expect} from 'vitest';
+import {describe, it, expect, vi} from 'vitest';
 import {spawn, spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
@@ -14,7 +14,7 @@ import {
   KestrelSignatureError,
   verifyKestrelSignature,
 } from '../../examples/webhooks/node/verify-signature';
-import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
+import {createWebhookServer, memoryEventStore, type EventStore, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
 import {GUIDE_FILES, isRequest, parseHttp, readPage, type HttpRequest} from './guide-http';
 
@@ -142,8 +142,49 @@ describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
       expect(tampered.status).toBe(400);
       expect(await tampered.json()).toEqual({code: 'SIGNATURE_MISMATCH'});
       expect((await post(v.rawBody, '')).status).toBe(400);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(handled.map((e) => e.id)).toEqual([JSON.parse(v.rawBody).id]);
+      await vi.waitFor(() => expect(handled.map((e) => e.id)).toEqual([JSON.parse(v.rawBody).id]));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('stores the event before it answers 200, and answers 500 without handling it when the store fails', async () => {
+    const v = vectors.find((x) => x.name === 'valid')!;
+    const order: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const memory = memoryEventStore();
+    let failing = false;
+    const store: EventStore = {
+      async save(event) {
+        order.push('save started');
+        if (failing) throw new Error('database down');
+        await released;
+        order.push('saved');
+        return memory.save(event);
+      },
+    };
+    const server = createWebhookServer({secret: v.secret, now: () => v.now, store, onEvent: async () => void order.push('handled')});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as AddressInfo;
+    const post = () =>
+      fetch(`http://127.0.0.1:${port}/webhooks/kestrel`, {method: 'POST', headers: {'Content-Type': 'application/json', 'Kestrel-Signature': v.header}, body: v.rawBody}).then((res) => {
+        order.push(`answered ${res.status}`);
+        return res.status;
+      });
+    try {
+      const answered = post();
+      await vi.waitFor(() => expect(order).toEqual(['save started']));
+      release();
+      expect(await answered).toBe(200);
+      await vi.waitFor(() => expect(order).toContain('handled'));
+      expect(order.indexOf('saved')).toBeLessThan(order.indexOf('answered 200'));
+      expect(memory.events.map((e) => e.id)).toEqual([JSON.parse(v.rawBody).id]);
+
+      failing = true;
+      order.length = 0;
+      expect(await post()).toBe(500);
+      expect(order).toEqual(['save started', 'answered 500']);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -173,7 +214,7 @@ describe('replay-missed-events.ts', () => {
       handle: async (event) => void handled.push(event.id),
       fetchImpl,
     });
-    expect(result).toEqual({listed: 130, replayed: 129});
+    expect(result).toEqual({listed: 130, replayed: 129, complete: true});
     expect(handled).toHaveLength(129);
     expect(urls).toHaveLength(2);
     expect(urls[0]!.pathname).toBe('/v1/events');
@@ -203,8 +244,7 @@ describe('send-test-delivery.sh', () => {
           });
         expect(await run(secret)).toBe(0);
         expect(await run('kestrel_other_secret_0000')).not.toBe(0); // curl fails on the 400
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(handled.map((e) => e.eventType)).toEqual(['invoice.updated']);
+        await vi.waitFor(() => expect(handled.map((e) => e.eventType)).toEqual(['invoice.updated']));
       } finally {
         await new Promise((resolve) => server.close(resolve));
       }
@@ -226,6 +266,9 @@ describe('Python verifier (examples/webhooks/python)', () => {
       expect(result.status, output).toBe(0);
       const passed = output.match(/^test_vector_\w+ \(.*\) \.\.\. ok$/gm) ?? [];
       expect(passed.length, output).toBe(vectors.length);
+      // The receiver (receiver.py) stores each event before its 200, and answers 500 when it cannot.
+      expect(output).toMatch(/^test_stores_the_event_before_answering\w* \(.*\) \.\.\. ok$/m);
+      expect(output).toMatch(/^test_answers_500_and_hands_nothing_on_when_the_store_fails \(.*\) \.\.\. ok$/m);
     },
   );
 });
@@ -245,6 +288,8 @@ describe('Go verifier (examples/webhooks/go)', () => {
       expect(result.status, output).toBe(0);
       const passed = output.match(/^\s*--- PASS: TestVectors\/\S+/gm) ?? [];
       expect(passed.length, output).toBe(vectors.length);
+      // The handler stores each event before its 200, and answers 500 when it cannot.
+      expect(output).toMatch(/^--- PASS: TestHandlerStoresBeforeAnswering/m);
     },
     180_000,
   );

@@ -5,7 +5,7 @@
  */
 import {
   KestrelClient,
-  delay,
+  pollUntil,
   type Balance,
   type CurrencyExchangeQuote,
   type RateTicker,
@@ -18,6 +18,8 @@ export interface ExchangeOptions {
   /** The amount to sell, in the source currency. */
   amount: string;
   pollIntervalMs?: number;
+  /** The most status checks before giving up with a PollLimitError; default 120 (2 minutes at 1 s). */
+  maxPolls?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export interface ExchangeResult {
 }
 
 export async function exchangeCurrency(client: KestrelClient, options: ExchangeOptions): Promise<ExchangeResult> {
-  const {sourceCurrency, targetCurrency, pollIntervalMs = 1_000, sleep = delay} = options;
+  const {sourceCurrency, targetCurrency, pollIntervalMs = 1_000, maxPolls = 120, sleep} = options;
   const pair = new Set([sourceCurrency, targetCurrency]);
   const tickers = await client.getCurrencyExchangeRateTickers();
   const ticker = tickers.items.find((t) => pair.has(t.baseCurrency) && pair.has(t.quoteCurrency));
@@ -40,9 +42,14 @@ export async function exchangeCurrency(client: KestrelClient, options: ExchangeO
     amount: {amount: options.amount, currency: sourceCurrency},
   });
   let quote = await client.executeCurrencyExchangeQuote(created.id);
-  while (quote.status === 'NEW' || quote.status === 'PENDING') {
-    await sleep(pollIntervalMs);
-    quote = await client.getCurrencyExchangeQuote(quote.id);
+  const final = (q: CurrencyExchangeQuote) => q.status === 'COMPLETED' || q.status === 'FAILED';
+  if (!final(quote)) {
+    quote = await pollUntil(() => client.getCurrencyExchangeQuote(created.id), final, {
+      intervalMs: pollIntervalMs,
+      maxPolls,
+      sleep,
+      what: `currency exchange quote ${created.id}`,
+    });
   }
   const balances = await client.getAccountBalanceDetails();
   return {ticker, quote, balances: balances.items.filter((b) => pair.has(b.currency))};

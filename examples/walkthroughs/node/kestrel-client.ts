@@ -6,14 +6,19 @@
  * - Generates an Idempotency-Key for each operation that moves money or creates a resource,
  *   and reuses it on every retry of that call.
  * - Turns `application/problem+json` answers into a KestrelProblem with status, code and traceId.
- * - Retries 429 answers, and 5xx answers where a repeat is harmless, with the jittered
- *   exponential backoff of the rate limits guide (examples/core/backoff.ts), never sooner than
- *   Retry-After.
+ * - Gives up on an attempt after a timeout (10 seconds by default).
+ * - Retries 429 answers; 5xx answers, network errors and timeouts where a repeat is harmless (a
+ *   read, or a write with its Idempotency-Key, sent again unchanged); and 409
+ *   IDEMPOTENCY_KEY_IN_USE after a pause, while the first attempt is still running. The waits
+ *   are the jittered exponential backoff of the rate limits guide (examples/core/backoff.ts),
+ *   never sooner than Retry-After.
  */
 import {randomUUID} from 'node:crypto';
-import {withBackoff} from '../../core/backoff.js';
+import {RETRYABLE_STATUSES, jitteredDelay, parseRetryAfter} from '../../core/backoff.js';
 
 export const SANDBOX_BASE_URL = 'https://api.sandbox.kestrel.example/v1';
+/** The longest single wait between attempts; a longer Retry-After ends the retries. */
+const MAX_WAIT_MS = 30_000;
 
 // #region types
 /** A decimal string and a currency code: `{"amount": "150.00", "currency": "USD"}`. */
@@ -148,6 +153,20 @@ export class KestrelProblem extends Error {
 }
 // #endregion problem
 
+/** No answer at all after every attempt: a network error or a timeout each time. */
+export class KestrelNetworkError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly attempts: number,
+    readonly cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? (cause.name === 'TimeoutError' ? 'timed out' : cause.message) : String(cause);
+    super(`${method} ${path}: no answer after ${attempts} attempt${attempts === 1 ? '' : 's'} (${reason})`);
+    this.name = 'KestrelNetworkError';
+  }
+}
+
 export interface KestrelClientOptions {
   /** Defaults to KESTREL_API_KEY. */
   apiKey?: string;
@@ -157,6 +176,8 @@ export interface KestrelClientOptions {
   maxRetries?: number;
   /** First backoff step in milliseconds when the answer has no Retry-After. */
   baseDelayMs?: number;
+  /** How long one attempt may take before it is abandoned; default 10 000 ms. */
+  timeoutMs?: number;
   /** Injected for tests; default the global fetch, setTimeout and Math.random. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -175,6 +196,7 @@ export class KestrelClient {
   private readonly apiKey: string;
   private readonly maxRetries: number;
   private readonly baseDelayMs: number;
+  private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -186,6 +208,10 @@ export class KestrelClient {
     this.baseUrl = (options.baseUrl ?? (process.env.KESTREL_API_BASE || SANDBOX_BASE_URL)).replace(/\/+$/, '');
     this.maxRetries = options.maxRetries ?? 3;
     this.baseDelayMs = options.baseDelayMs ?? 500;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    for (const [name, value] of Object.entries({maxRetries: this.maxRetries, baseDelayMs: this.baseDelayMs, timeoutMs: this.timeoutMs})) {
+      if (!Number.isInteger(value) || value < (name === 'timeoutMs' ? 1 : 0)) throw new RangeError(`KestrelClient: ${name} must be a whole number${name === 'timeoutMs' ? ' above 0' : ' of 0 or more'}, not ${value}`);
+    }
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.sleep = options.sleep ?? delay;
     this.random = options.random ?? Math.random;
@@ -205,22 +231,43 @@ export class KestrelClient {
     };
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const init: RequestInit = {method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body)};
-    // A 429 was refused before it ran, so it is always repeated. A 5xx may come after the work
-    // was done: repeat it only where a repeat is harmless (a read, or a write with an Idempotency-Key).
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // A 429 was refused before it ran, so it is always repeated. A 5xx, a network error or a
+    // timeout may come after the work was done: repeat those only where a repeat is harmless (a
+    // read, or a write with an Idempotency-Key, which Kestrel runs once per key).
     const safeToRepeat = method === 'GET' || method === 'DELETE' || Boolean(options.idempotencyKey);
 
-    const {response} = await withBackoff(
-      async () => {
-        const response = await this.fetchImpl(url, init);
-        const status = safeToRepeat || response.status === 429 ? response.status : 0;
-        return {status, headers: response.headers, response};
-      },
-      {maxAttempts: this.maxRetries + 1, baseMs: this.baseDelayMs, random: this.random, sleep: this.sleep},
-    );
-    const text = await response.text();
-    if (!response.ok) throw new KestrelProblem(response.status, parseProblem(text));
-    return (text ? JSON.parse(text) : undefined) as T;
+    for (let attempt = 1; ; attempt++) {
+      const lastAttempt = attempt > this.maxRetries;
+      let response: Response;
+      let text: string;
+      try {
+        // The same method, headers (Idempotency-Key included) and body on every attempt.
+        response = await this.fetchImpl(url, {method, headers, body, signal: AbortSignal.timeout(this.timeoutMs)});
+        text = await response.text();
+      } catch (error) {
+        if (!safeToRepeat || lastAttempt) throw new KestrelNetworkError(method, path, attempt, error);
+        await this.sleep(jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random));
+        continue;
+      }
+      if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
+
+      const problem = parseProblem(text);
+      // The first request with this key is still running: the answer comes once it ends.
+      const keyInUse = response.status === 409 && problem.code === 'IDEMPOTENCY_KEY_IN_USE';
+      const retryable = response.status === 429 || keyInUse || (safeToRepeat && RETRYABLE_STATUSES.has(response.status));
+      if (!retryable || lastAttempt) throw new KestrelProblem(response.status, problem);
+      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+      // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
+      if (retryAfter !== null && retryAfter > MAX_WAIT_MS) throw new KestrelProblem(response.status, problem);
+      await this.sleep(
+        retryAfter !== null
+          ? retryAfter + Math.floor(this.random() * this.baseDelayMs) // never sooner than Retry-After, plus jitter
+          : keyInUse
+            ? this.baseDelayMs + jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random) // a pause, then the same key again
+            : jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random),
+      );
+    }
   }
   // #endregion request
 
@@ -286,6 +333,45 @@ function parseProblem(text: string): Record<string, unknown> {
     // not JSON: fall through
   }
   return text ? {detail: text.slice(0, 200)} : {};
+}
+
+// #region poll
+/** A status check that ran out of tries: the entity is still not in a final state. */
+export class PollLimitError extends Error {
+  constructor(what: string, polls: number) {
+    super(`${what} was still not final after ${polls} checks; follow it by webhook or check again later`);
+    this.name = 'PollLimitError';
+  }
+}
+
+export interface PollOptions {
+  /** Wait before each check. */
+  intervalMs: number;
+  /** The most checks to make before giving up with a PollLimitError. */
+  maxPolls: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Names the entity in the error, such as `payment 6443c564-...`. */
+  what: string;
+}
+
+/** Reads an entity every intervalMs until done says it is final, at most maxPolls times. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, options: PollOptions): Promise<T> {
+  const {intervalMs, maxPolls, sleep = delay, what} = options;
+  if (!Number.isInteger(maxPolls) || maxPolls < 1) throw new RangeError(`pollUntil: maxPolls must be a whole number above 0, not ${maxPolls}`);
+  for (let poll = 1; poll <= maxPolls; poll++) {
+    await sleep(intervalMs);
+    const value = await read();
+    if (done(value)) return value;
+  }
+  throw new PollLimitError(what, maxPolls);
+}
+// #endregion poll
+
+/** The value of an environment variable, or an error that names it. */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Set the environment variable ${name}.`);
+  return value;
 }
 
 /** Waits `ms`; the default sleep between retries and between status checks. */

@@ -3,10 +3,11 @@
  *
  *   KESTREL_API_KEY=... npx tsx examples/walkthroughs/node/receive-payment.ts 25.00 USD "Order 1042"
  *
- * A production server learns of payment from the invoice.updated webhook (see webhook-listener.ts);
- * polling find-invoice-by-id, as here, is the fallback when a webhook is late.
+ * A production server learns of payment from the invoice.updated webhook (see the receiver in
+ * examples/webhooks/node/server.ts); polling find-invoice-by-id, as here, is the fallback when a
+ * webhook is late.
  */
-import {KestrelClient, KestrelProblem, delay, type Invoice, type InvoiceQuote, type Money} from './kestrel-client.js';
+import {KestrelClient, KestrelProblem, PollLimitError, delay, type Invoice, type InvoiceQuote, type Money} from './kestrel-client.js';
 import {runMain} from './cli.js';
 
 export interface ReceivePaymentOptions {
@@ -17,12 +18,14 @@ export interface ReceivePaymentOptions {
   pollIntervalMs?: number;
   /** How long an UNPAID invoice may wait before it is cancelled. */
   timeoutMs?: number;
+  /** The most status checks, PENDING ones included, before giving up with a PollLimitError; default 400. */
+  maxPolls?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
 
 export async function receivePayment(client: KestrelClient, options: ReceivePaymentOptions): Promise<Invoice> {
-  const {pollIntervalMs = 5_000, timeoutMs = 15 * 60_000, sleep = delay, now = Date.now} = options;
+  const {pollIntervalMs = 5_000, timeoutMs = 15 * 60_000, maxPolls = 400, sleep = delay, now = Date.now} = options;
   const onQuote = options.onQuote ?? (() => {});
 
   const invoice = await client.issueInvoice({amount: options.amount, description: options.description});
@@ -30,10 +33,10 @@ export async function receivePayment(client: KestrelClient, options: ReceivePaym
   onQuote(quote);
   const deadline = now() + timeoutMs;
 
-  for (;;) {
+  for (let poll = 1; poll <= maxPolls; poll++) {
     const current = await client.findInvoiceById(invoice.id);
     if (current.status === 'PAID' || current.status === 'CANCELLED') return current;
-    // PENDING: the payment is on its way; keep waiting whatever the deadline.
+    // PENDING: the payment is on its way; keep waiting past the deadline, up to maxPolls.
     if (current.status === 'UNPAID') {
       if (now() >= deadline) return cancelIfUnpaid(client, invoice.id);
       if (Date.parse(quote.expiration) <= now()) {
@@ -43,6 +46,7 @@ export async function receivePayment(client: KestrelClient, options: ReceivePaym
     }
     await sleep(pollIntervalMs);
   }
+  throw new PollLimitError(`invoice ${invoice.id}`, maxPolls);
 }
 
 /** The payer may pay between the last check and the cancel: then Kestrel refuses it and the invoice is read again. */

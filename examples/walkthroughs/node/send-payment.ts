@@ -3,7 +3,7 @@
  *
  *   KESTREL_API_KEY=... npx tsx examples/walkthroughs/node/send-payment.ts lntb... USD
  */
-import {KestrelClient, KestrelProblem, delay, type Payment, type PaymentQuote} from './kestrel-client.js';
+import {KestrelClient, KestrelProblem, pollUntil, type Payment, type PaymentQuote} from './kestrel-client.js';
 import {runMain} from './cli.js';
 
 export interface SendPaymentOptions {
@@ -13,11 +13,13 @@ export interface SendPaymentOptions {
   /** Called with each quote before it is executed, to log or check the fee. */
   onQuote?: (quote: PaymentQuote) => void;
   pollIntervalMs?: number;
+  /** The most status checks before giving up with a PollLimitError; default 150 (5 minutes at 2 s). */
+  maxPolls?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
 export async function payLightningInvoice(client: KestrelClient, options: SendPaymentOptions): Promise<Payment> {
-  const {pollIntervalMs = 2_000, sleep = delay} = options;
+  const {pollIntervalMs = 2_000, maxPolls = 150, sleep} = options;
   let payment: Payment | undefined;
   // A quote that expired before it was executed is replaced once by a fresh one.
   for (let attempt = 0; !payment; attempt++) {
@@ -29,11 +31,14 @@ export async function payLightningInvoice(client: KestrelClient, options: SendPa
       if (!(error instanceof KestrelProblem && error.code === 'QUOTE_EXPIRED' && attempt === 0)) throw error;
     }
   }
-  while (payment.status === 'PENDING') {
-    await sleep(pollIntervalMs);
-    payment = await client.getPaymentById(payment.id);
-  }
-  return payment;
+  if (payment.status !== 'PENDING') return payment;
+  const paymentId = payment.id;
+  return pollUntil(() => client.getPaymentById(paymentId), (p) => p.status !== 'PENDING', {
+    intervalMs: pollIntervalMs,
+    maxPolls,
+    sleep,
+    what: `payment ${paymentId}`,
+  });
 }
 
 runMain('send-payment', async () => {

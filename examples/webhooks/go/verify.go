@@ -54,8 +54,10 @@ func malformed(reason string) error {
 	return &SignatureError{Code: ErrMalformedHeader.Code, Reason: reason}
 }
 
+// isDigits accepts leading zeros (t is signed as it appears) and at most 12 significant digits.
 func isDigits(s string) bool {
-	if s == "" || len(s) > 12 {
+	significant := strings.TrimLeft(s, "0")
+	if s == "" || len(significant) > 12 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

@@ -88,7 +88,8 @@ func TestHandler(t *testing.T) {
 	}
 	// The vectors are signed at a fixed time, so sign the body again for now.
 	processed := make(chan Event, 1)
-	handler := Handler(valid.Secret, func(e Event) { processed <- e })
+	store := &MemoryStore{}
+	handler := Handler(valid.Secret, store, func(e Event) { processed <- e })
 
 	timestamp, signature := signNow(valid.Secret, valid.RawBody)
 	request := httptest.NewRequest(http.MethodPost, "/webhooks/kestrel", strings.NewReader(valid.RawBody))
@@ -122,4 +123,53 @@ func signNow(secret, body string) (timestamp, signature string) {
 	mac := hmac.New(sha256.New, []byte(secret))
 	mac.Write([]byte(timestamp + "." + body))
 	return timestamp, hex.EncodeToString(mac.Sum(nil))
+}
+
+// failingStore cannot store anything, like a database that is down.
+type failingStore struct{ calls int }
+
+func (s *failingStore) Save(Event) (bool, error) {
+	s.calls++
+	return false, errors.New("database down")
+}
+
+func TestHandlerStoresBeforeAnswering(t *testing.T) {
+	vectors := loadVectors(t)
+	valid := vectors.Vectors[0]
+	timestamp, signature := signNow(valid.Secret, valid.RawBody)
+	post := func(handler http.Handler) int {
+		request := httptest.NewRequest(http.MethodPost, "/webhooks/kestrel", strings.NewReader(valid.RawBody))
+		request.Header.Set("Kestrel-Signature", "t="+timestamp+",v1="+signature)
+		recorder := httptest.NewRecorder()
+		handler.ServeHTTP(recorder, request)
+		return recorder.Code
+	}
+
+	store := &MemoryStore{}
+	processed := make(chan Event, 2)
+	handler := Handler(valid.Secret, store, func(e Event) { processed <- e })
+	if code := post(handler); code != http.StatusOK {
+		t.Fatalf("first delivery: want 200, got %d", code)
+	}
+	// ServeHTTP has returned, so the answer is written: the event must be stored by now.
+	if len(store.Events) != 1 {
+		t.Fatalf("the event was not stored before the answer: %d stored", len(store.Events))
+	}
+	if code := post(handler); code != http.StatusOK {
+		t.Fatalf("redelivery: want 200, got %d", code)
+	}
+	// The redelivery found its ID stored, so the handler did not start process for it again.
+	if len(store.Events) != 1 {
+		t.Fatalf("a redelivery was stored again: %d stored", len(store.Events))
+	}
+	<-processed
+
+	failing := &failingStore{}
+	called := make(chan Event, 1)
+	if code := post(Handler(valid.Secret, failing, func(e Event) { called <- e })); code != http.StatusInternalServerError {
+		t.Fatalf("store down: want 500, got %d", code)
+	}
+	if failing.calls != 1 || len(called) != 0 {
+		t.Fatalf("store down: %d saves, %d processed", failing.calls, len(called))
+	}
 }

@@ -19,6 +19,10 @@ export interface ReplayOptions {
   isHandled: (eventId: string) => Promise<boolean>;
   /** Handles one event: fetch its entity and update your records. */
   handle: (event: KestrelEvent) => Promise<void>;
+  /** The most pages to read in one run; default 50 (5000 events). The next run picks up the rest. */
+  maxPages?: number;
+  /** How long one page request may take; default 10 000 ms. */
+  timeoutMs?: number;
   /** For tests. Defaults to the global fetch. */
   fetchImpl?: typeof fetch;
 }
@@ -26,11 +30,12 @@ export interface ReplayOptions {
 // #region replay
 const PAGE_SIZE = 100; // the largest $top the API accepts
 
-export async function replayMissedEvents(opts: ReplayOptions): Promise<{listed: number; replayed: number}> {
+export async function replayMissedEvents(opts: ReplayOptions): Promise<{listed: number; replayed: number; complete: boolean}> {
   const fetchImpl = opts.fetchImpl ?? fetch;
+  const {maxPages = 50, timeoutMs = 10_000} = opts;
   let listed = 0;
   let replayed = 0;
-  for (let skip = 0; ; skip += PAGE_SIZE) {
+  for (let page = 0, skip = 0; page < maxPages; page++, skip += PAGE_SIZE) {
     const query = new URLSearchParams({
       $filter: `deliverySuccess eq false and created ge ${opts.since}`,
       $orderby: 'created asc',
@@ -39,18 +44,22 @@ export async function replayMissedEvents(opts: ReplayOptions): Promise<{listed: 
     });
     const response = await fetchImpl(`${opts.apiBase}/events?${query}`, {
       headers: {Authorization: `Bearer ${opts.apiKey}`, Accept: 'application/json'},
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`GET /events answered ${response.status}`);
-    const page = (await response.json()) as {items: KestrelEvent[]; count: number};
+    const body = (await response.json()) as {items: KestrelEvent[]; count: number};
 
-    for (const event of page.items) {
+    for (const event of body.items) {
       listed += 1;
       if (await opts.isHandled(event.id)) continue;
       await opts.handle(event);
       replayed += 1;
     }
-    if (page.items.length < PAGE_SIZE) return {listed, replayed};
+    // A short page is the last one; count can change while you page, so it does not decide.
+    if (body.items.length < PAGE_SIZE) return {listed, replayed, complete: true};
   }
+  // The page limit stopped this run: the next run (or a later $filter on created) reads on.
+  return {listed, replayed, complete: false};
 }
 // #endregion replay
 
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
       handled.add(event.id);
     },
   });
-  console.log(`${result.listed} unacknowledged events, ${result.replayed} replayed`);
+  console.log(`${result.listed} unacknowledged events, ${result.replayed} replayed${result.complete ? '' : '; more remain, run again'}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

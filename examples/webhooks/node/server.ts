@@ -3,8 +3,8 @@
  *
  *   KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... npx tsx examples/webhooks/node/server.ts
  *
- * It reads the raw body, verifies the Kestrel-Signature header, answers 200 at once, and then
- * fetches the entity the event names to learn its current state.
+ * It reads the raw body, verifies the Kestrel-Signature header, stores the event, answers 200,
+ * and then fetches the entity the event names to learn its current state.
  */
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import {pathToFileURL} from 'node:url';
@@ -20,9 +20,36 @@ export interface KestrelEvent {
   deliverySuccess: boolean;
 }
 
+/** Where the receiver keeps each event before it answers: a 200 promises Kestrel the event is safe. */
+export interface EventStore {
+  /** Saves the event durably; resolves true when it is new, false when its id was saved before. */
+  save(event: KestrelEvent): Promise<boolean>;
+}
+
+/**
+ * A store in memory, to try the receiver out. It loses events when the process stops: in
+ * production, insert into a table with a unique constraint on the event id (see the failure
+ * recovery guide), or put the event on a durable queue.
+ */
+export function memoryEventStore(): EventStore & {events: KestrelEvent[]} {
+  const events: KestrelEvent[] = [];
+  const ids = new Set<string>();
+  return {
+    events,
+    async save(event) {
+      if (ids.has(event.id)) return false;
+      ids.add(event.id);
+      events.push(event);
+      return true;
+    },
+  };
+}
+
 export interface ReceiverOptions {
   secret: string;
-  /** Runs after the 200 has been sent. Errors are logged; Kestrel does not see them. */
+  /** Saves each verified event before the 200. Defaults to memoryEventStore(). */
+  store?: EventStore;
+  /** Runs after the 200, once per new event. Errors are logged; Kestrel does not see them. */
   onEvent: (event: KestrelEvent) => Promise<void>;
   /** The current time in unix seconds, for tests. Defaults to the system clock. */
   now?: () => number;
@@ -52,11 +79,7 @@ function readRawBody(req: IncomingMessage): Promise<Buffer> {
 // #endregion raw-body
 
 // #region handler
-export function createWebhookServer({secret, onEvent, now}: ReceiverOptions): Server {
-  // Deliveries are at least once: remember the event ids you have handled. Use your database
-  // in production, with a unique constraint on the event id.
-  const seen = new Set<string>();
-
+export function createWebhookServer({secret, store = memoryEventStore(), onEvent, now}: ReceiverOptions): Server {
   return createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/webhooks/kestrel') {
       res.writeHead(404).end();
@@ -83,14 +106,24 @@ export function createWebhookServer({secret, onEvent, now}: ReceiverOptions): Se
       return;
     }
 
-    // Answer within 10 seconds: acknowledge first, work afterwards. In production, put the event
-    // on a durable queue (or in a table) before you answer, so a crash cannot lose it.
-    res.writeHead(200).end();
+    // Store the event before the 200: once Kestrel has its 2xx it stops retrying, so an event
+    // that was only in memory when the process crashed would be lost. If the store fails, a 500
+    // makes Kestrel deliver it again later. Deliveries are at least once: the store also tells a
+    // redelivery (false) from a new event.
+    let isNew: boolean;
+    try {
+      isNew = await store.save(event);
+    } catch (error) {
+      console.error(`event ${event.id} not stored`, error);
+      res.writeHead(500).end();
+      return;
+    }
 
-    if (seen.has(event.id)) return;
-    seen.add(event.id);
+    // Answer within 10 seconds: acknowledge, then work.
+    res.writeHead(200).end();
+    if (!isNew) return;
     onEvent(event).catch((error: unknown) => {
-      seen.delete(event.id); // let a retry or your reconciliation job handle it again
+      // The event is stored: a worker or your reconciliation job can process it again.
       console.error(`event ${event.id} failed`, error);
     });
   });
@@ -115,6 +148,7 @@ export async function fetchEntity(event: KestrelEvent, apiBase: string, apiKey: 
   if (!path) throw new Error(`unknown event type ${event.eventType}`);
   const response = await fetch(`${apiBase}${path(encodeURIComponent(event.data.entityId))}`, {
     headers: {Authorization: `Bearer ${apiKey}`, Accept: 'application/json'},
+    signal: AbortSignal.timeout(10_000), // the event is stored: a later attempt can fetch it again
   });
   if (!response.ok) throw new Error(`GET ${path(event.data.entityId)} answered ${response.status}`);
   return response.json();

@@ -43,7 +43,8 @@ interface ParsedHeader {
   signatures: Buffer[];
 }
 
-const TIMESTAMP = /^[0-9]{1,12}$/;
+// Leading zeros are allowed (t is signed as it appears); at most 12 significant digits keep it a safe integer.
+const TIMESTAMP = /^0*[0-9]{1,12}$/;
 const SIGNATURE = /^[0-9a-fA-F]{64}$/;
 
 function malformed(message: string): never {

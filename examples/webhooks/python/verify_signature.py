@@ -18,7 +18,8 @@ MALFORMED_HEADER = "MALFORMED_HEADER"
 TIMESTAMP_OUT_OF_TOLERANCE = "TIMESTAMP_OUT_OF_TOLERANCE"
 SIGNATURE_MISMATCH = "SIGNATURE_MISMATCH"
 
-_TIMESTAMP = re.compile(r"[0-9]{1,12}")
+# Leading zeros are allowed (t is signed as it appears); at most 12 significant digits.
+_TIMESTAMP = re.compile(r"0*[0-9]{1,12}")
 _SIGNATURE = re.compile(r"[0-9a-fA-F]{64}")
 
 

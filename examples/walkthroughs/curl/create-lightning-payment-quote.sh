@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Create Lightning payment quote: POST /payment-quotes/lightning.
+# Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY, LN_INVOICE from the environment; set
+# IDEMPOTENCY_KEY to a new UUID for each operation and keep it for its retries.
+# --retry repeats a timed-out or failed attempt with the same headers, so with the same
+# Idempotency-Key: Kestrel runs the operation once.
+set -eu
+# #region request
+curl "$KESTREL_API_BASE/payment-quotes/lightning" \
+  --request POST \
+  --header "Authorization: Bearer $KESTREL_API_KEY" \
+  --header "Idempotency-Key: $IDEMPOTENCY_KEY" \
+  --header "Content-Type: application/json" \
+  --data '{"lnInvoice": "'"$LN_INVOICE"'", "sourceCurrency": "USD"}' \
+  --max-time 10 --retry 3 --silent --show-error --fail-with-body
+# #endregion request

@@ -1,0 +1,14 @@
+/**
+ * Cancel unpaid invoice: PATCH /invoices/{invoiceId}/cancel.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, INVOICE_ID from the environment. The client times out,
+ * and retries a timeout or a network error only where a repeat is harmless.
+ */
+import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {print} from './print.js';
+
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+const invoiceId = requireEnv('INVOICE_ID');
+// #region request
+const invoice = kestrel.request('PATCH', `/invoices/${invoiceId}/cancel`);
+// #endregion request
+print(invoice);

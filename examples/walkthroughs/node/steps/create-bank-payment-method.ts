@@ -1,0 +1,17 @@
+/**
+ * Create bank payment method: POST /payment-methods/bank.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
+ * a timeout or a network error with the same Idempotency-Key.
+ */
+import {randomUUID} from 'node:crypto';
+import {KestrelClient} from '../kestrel-client.js';
+import {print} from './print.js';
+
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+// #region request
+const paymentMethod = kestrel.request('POST', '/payment-methods/bank', {
+  body: {currency: 'EUR', country: 'DE', accountHolderName: 'Alster Coffee Trading GmbH', accountHolderType: 'BUSINESS', bankCode: 'COBADEFFXXX', accountNumber: 'DE89370400440532013000'},
+  idempotencyKey: randomUUID(),
+});
+// #endregion request
+print(paymentMethod);

@@ -1,0 +1,17 @@
+/**
+ * Create on-chain payment quote: POST /payment-quotes/onchain.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
+ * a timeout or a network error with the same Idempotency-Key.
+ */
+import {randomUUID} from 'node:crypto';
+import {KestrelClient} from '../kestrel-client.js';
+import {print} from './print.js';
+
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+// #region request
+const quote = kestrel.request('POST', '/payment-quotes/onchain', {
+  body: {address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: {amount: '0.01000000', currency: 'BTC'}, tier: 'STANDARD'},
+  idempotencyKey: randomUUID(),
+});
+// #endregion request
+print(quote);

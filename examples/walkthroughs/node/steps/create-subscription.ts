@@ -1,0 +1,18 @@
+/**
+ * Create subscription: POST /subscriptions.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, KESTREL_WEBHOOK_SECRET from the environment. The client
+ * times out, and retries a timeout or a network error with the same Idempotency-Key.
+ */
+import {randomUUID} from 'node:crypto';
+import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {print} from './print.js';
+
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+const kestrelWebhookSecret = requireEnv('KESTREL_WEBHOOK_SECRET');
+// #region request
+const subscription = kestrel.request('POST', '/subscriptions', {
+  body: {webhookUrl: 'https://merchant.example/webhooks/kestrel', webhookVersion: '2025-06-01', secret: kestrelWebhookSecret, enabled: true, eventTypes: ['invoice.created', 'invoice.updated', 'payout.updated']},
+  idempotencyKey: randomUUID(),
+});
+// #endregion request
+print(subscription);

@@ -1,0 +1,13 @@
+/**
+ * Get account balance details: GET /account/balances.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
+ * a timeout or a network error (a read is safe to repeat).
+ */
+import {KestrelClient} from '../kestrel-client.js';
+import {print} from './print.js';
+
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+// #region request
+const balances = kestrel.request('GET', '/account/balances');
+// #endregion request
+print(balances);

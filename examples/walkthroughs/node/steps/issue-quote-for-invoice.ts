@@ -1,0 +1,15 @@
+/**
+ * Issue quote for invoice: POST /invoices/{invoiceId}/quote.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, INVOICE_ID from the environment. The client times out,
+ * and retries a timeout or a network error with the same Idempotency-Key.
+ */
+import {randomUUID} from 'node:crypto';
+import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {print} from './print.js';
+
+const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
+const invoiceId = requireEnv('INVOICE_ID');
+// #region request
+const quote = kestrel.request('POST', `/invoices/${invoiceId}/quote`, {idempotencyKey: randomUUID()});
+// #endregion request
+print(quote);

@@ -1,0 +1,21 @@
+"""Execute payment quote: POST /payment-quotes/{quoteId}/execute.
+
+Reads KESTREL_API_BASE, KESTREL_API_KEY, QUOTE_ID from the environment. The client times out,
+and retries a timeout or a network error with the same Idempotency-Key.
+"""
+
+import json
+import uuid
+
+from kestrel_client import KestrelClient, require_env
+
+kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
+quote_id = require_env("QUOTE_ID")
+# #region request
+payment = kestrel.request(
+    "POST",
+    f"/payment-quotes/{quote_id}/execute",
+    idempotency_key=str(uuid.uuid4()),
+)
+# #endregion request
+print(json.dumps(payment, indent=2))

@@ -1,0 +1,15 @@
+"""Get account balance details: GET /account/balances.
+
+Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
+a timeout or a network error (a read is safe to repeat).
+"""
+
+import json
+
+from kestrel_client import KestrelClient
+
+kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
+# #region request
+balances = kestrel.request("GET", "/account/balances")
+# #endregion request
+print(json.dumps(balances, indent=2))

@@ -1,0 +1,90 @@
+"""The receiver stores each verified event before it answers 200, and answers 500 when it cannot.
+
+    python3 -m unittest discover -s examples/webhooks/python -v
+"""
+
+import hashlib
+import hmac
+import json
+import queue
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+from receiver import EventStore, make_handler
+
+VECTORS = json.loads((Path(__file__).resolve().parent.parent / "vectors.json").read_text("utf-8"))
+VALID = next(v for v in VECTORS["vectors"] if v["name"] == "valid")
+
+
+def signed(secret: str, body: str) -> str:
+    t = str(int(time.time()))
+    return f"t={t},v1=" + hmac.new(secret.encode(), f"{t}.{body}".encode(), hashlib.sha256).hexdigest()
+
+
+class RecordingStore(EventStore):
+    """An EventStore in memory that records when each save finished, or fails every save."""
+
+    def __init__(self, fail: bool = False) -> None:
+        super().__init__(":memory:")
+        self.fail = fail
+        self.saved_at = []
+
+    def save(self, event_id: str, raw_body: bytes) -> bool:
+        if self.fail:
+            raise OSError("database down")
+        is_new = super().save(event_id, raw_body)
+        self.saved_at.append(time.monotonic())
+        return is_new
+
+
+class ReceiverTests(unittest.TestCase):
+    def serve(self, store: EventStore):
+        work = queue.Queue()
+        server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(VALID["secret"], store, work))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.addCleanup(server.server_close)
+        self.addCleanup(server.shutdown)
+        return f"http://127.0.0.1:{server.server_address[1]}/webhooks/kestrel", work
+
+    def post(self, url: str, header: str):
+        request = urllib.request.Request(
+            url, data=VALID["rawBody"].encode(), method="POST",
+            headers={"Content-Type": "application/json", "Kestrel-Signature": header},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, time.monotonic()
+        except urllib.error.HTTPError as error:
+            return error.code, time.monotonic()
+
+    def test_stores_the_event_before_answering_and_hands_a_new_one_to_the_worker_once(self):
+        store = RecordingStore()
+        url, work = self.serve(store)
+        status, answered_at = self.post(url, signed(VALID["secret"], VALID["rawBody"]))
+        self.assertEqual(status, 200)
+        self.assertEqual(store.count(), 1)
+        self.assertLessEqual(store.saved_at[0], answered_at)
+        self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 200)  # a redelivery
+        self.assertEqual(store.count(), 1)
+        self.assertEqual(work.get(timeout=5)["id"], json.loads(VALID["rawBody"])["id"])
+        self.assertTrue(work.empty())
+
+    def test_answers_500_and_hands_nothing_on_when_the_store_fails(self):
+        url, work = self.serve(RecordingStore(fail=True))
+        self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 500)
+        self.assertTrue(work.empty())
+
+    def test_answers_400_to_a_bad_signature_and_stores_nothing(self):
+        store = RecordingStore()
+        url, _ = self.serve(store)
+        self.assertEqual(self.post(url, signed("another_secret_0123456789", VALID["rawBody"]))[0], 400)
+        self.assertEqual(store.count(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
