@@ -220,3 +220,25 @@ export function configuredPluginData(): PluginData {
 export function hitPage(hit: SearchHit): string {
   return hit.document.sectionRoute.split('#')[0]!;
 }
+
+/**
+ * Sections indexed as the plugin indexes them (one lunr index over the four fields, section i at
+ * route `/p{i}`), searched through the plugin's own client with `pipeline` as the index's query
+ * pipeline: for testing the query functions on a small, known set of sections.
+ */
+export function searchOverSections(docs: {title: string; content: string; tags?: string[]}[], pipeline: string[]): PluginSearch {
+  const index = lunr(function (this: any) {
+    this.ref('id');
+    for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
+    docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
+  });
+  const file = {
+    documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
+    index: {...JSON.parse(JSON.stringify(index)), pipeline},
+  };
+  return loadPluginSearch({
+    pluginData: configuredPluginData(),
+    tags: ['docs-default-current'],
+    fetch: async () => ({ok: true, json: async () => JSON.parse(JSON.stringify(file))}),
+  });
+}

@@ -8,7 +8,7 @@ import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../plugins/search-index-view';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
-import {configuredPluginData, loadPluginSearch, lunr} from '../search-client';
+import {searchOverSections} from '../search-client';
 
 // The plugin's HTML parser, loaded as Docusaurus loads the plugin: through jiti (the plugin's
 // server code is ES modules with extensionless imports, which Node alone does not resolve).
@@ -75,20 +75,7 @@ describe('query stop words (config/search-query-stop-words.ts)', () => {
       // Many words that begin with "a" or "on", as a real index has.
       ...Array.from({length: 30}, (_, i) => ({title: `Account ${i}`, content: `amount address api answer onchain online ${'x'.repeat(i)}`})),
     ];
-    const index = lunr(function (this: any) {
-      this.ref('id');
-      for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
-      docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
-    });
-    const file = {
-      documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
-      index: {...JSON.parse(JSON.stringify(index)), pipeline},
-    };
-    return loadPluginSearch({
-      pluginData: configuredPluginData(),
-      tags: ['docs-default-current'],
-      fetch: async () => ({ok: true, json: async () => JSON.parse(JSON.stringify(file))}),
-    });
+    return searchOverSections(docs, pipeline);
   }
 
   it('drops stop words, exactly and as prefixes, so the words that matter decide', async () => {

@@ -9,26 +9,11 @@ import {IDENTIFIER_MARK, QUERY_COMPOUNDS, joinedRuns} from '../../config/search-
 import {QUERY_SYNONYMS} from '../../config/search-synonyms';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
 import {indexWords} from '../../plugins/search-api-terms';
-import {GENERATED_TOKENIZE, configuredPluginData, loadPluginSearch, lunr} from '../search-client';
+import {GENERATED_TOKENIZE, lunr, searchOverSections} from '../search-client';
 
 const PIPELINE = [QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS];
 
-function searchOver(docs: {title: string; content: string; tags?: string[]}[]) {
-  const index = lunr(function (this: any) {
-    this.ref('id');
-    for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
-    docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
-  });
-  const file = {
-    documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
-    index: {...JSON.parse(JSON.stringify(index)), pipeline: PIPELINE},
-  };
-  return loadPluginSearch({
-    pluginData: configuredPluginData(),
-    tags: ['docs-default-current'],
-    fetch: async () => ({ok: true, json: async () => JSON.parse(JSON.stringify(file))}),
-  });
-}
+const searchOver = (docs: {title: string; content: string; tags?: string[]}[]) => searchOverSections(docs, PIPELINE);
 
 const DOCS = [
   {title: 'Issue invoice', content: 'Issues an invoice.', tags: indexWords({names: ['amount.currency', 'expiresInSeconds', 'description'], values: ['Idempotency-Key']})},

@@ -6,26 +6,10 @@
 import {describe, expect, it} from 'vitest';
 import {QUERY_SYNONYMS, SEARCH_SYNONYMS, checkSynonyms, synonymLookup} from '../../config/search-synonyms';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
-import {configuredPluginData, loadPluginSearch, lunr} from '../search-client';
+import {lunr, searchOverSections} from '../search-client';
 import {API_SLUGS} from '../../config/routes';
 
-/** Sections built as the plugin builds them, in an index whose pipeline names `pipeline`. */
-function searchWith(pipeline: string[], docs: {title: string; content: string}[]) {
-  const index = lunr(function (this: any) {
-    this.ref('id');
-    for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
-    docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
-  });
-  const file = {
-    documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
-    index: {...JSON.parse(JSON.stringify(index)), pipeline},
-  };
-  return loadPluginSearch({
-    pluginData: configuredPluginData(),
-    tags: ['docs-default-current'],
-    fetch: async () => ({ok: true, json: async () => JSON.parse(JSON.stringify(file))}),
-  });
-}
+const searchWith = (pipeline: string[], docs: {title: string; content: string}[]) => searchOverSections(docs, pipeline);
 
 const PIPELINE = [QUERY_SYNONYMS, 'stemmer', QUERY_STOP_WORDS];
 const DOCS = [
