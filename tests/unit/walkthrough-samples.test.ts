@@ -5,8 +5,10 @@
  * and must print an answer of the operation's success status with the definition's shape. The ids
  * it prints are carried to the next step of the same language.
  *
- * The checks are on status and shape only, so that they hold for any sandbox that serves the
- * definition, whether it answers with canned examples or keeps state.
+ * The sandbox keeps state and its balances start at zero, so before a walkthrough that spends
+ * money the suite funds the balances it spends from, as a reader does first: it issues an invoice
+ * in that currency, asks for its quote (which starts the sandbox's simulated customer) and moves
+ * the sandbox clock past the payment delay until the invoice is PAID.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {execFile} from 'node:child_process';
@@ -93,6 +95,51 @@ const FLOWS: Record<string, Step[]> = {
   ],
 };
 
+/**
+ * What each walkthrough spends, per run, funded before its first step. Sending payments pays the
+ * Lightning invoice from USD (about 49 USD) and the on-chain quote from BTC (0.01 BTC plus the tier
+ * fee); the payout initiates 2500.00 EUR plus its fee; the exchange sells 500.00 USD.
+ */
+const FUNDS: Record<string, {amount: string; currency: string}[]> = {
+  'sending-payments': [
+    {amount: '100.00', currency: 'USD'},
+    {amount: '0.02000000', currency: 'BTC'},
+  ],
+  'making-payouts': [{amount: '3000.00', currency: 'EUR'}],
+  'exchanging-currencies': [{amount: '600.00', currency: 'USD'}],
+};
+
+/** Seconds from an invoice's quote to the simulated customer's payment (`--pay-after`). */
+const PAY_AFTER_SECONDS = 10;
+/** The payment settles (PENDING to PAID) a second after it starts; a little more is safe. */
+const SETTLE_SECONDS = 2;
+
+async function api(method: string, apiPath: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sandbox.base}${apiPath}`, {
+    method,
+    headers: {Authorization: 'Bearer sk_sandbox_local_test', 'Idempotency-Key': randomUUID(), ...(body ? {'Content-Type': 'application/json'} : {})},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Funds the balances as a reader does: issue an invoice, quote it, let the sandbox pay it. */
+async function fund(amounts: {amount: string; currency: string}[]): Promise<void> {
+  const invoiceIds: string[] = [];
+  for (const amount of amounts) {
+    const invoice = await api('POST', '/invoices', {amount, description: 'Funding the walkthrough samples'});
+    await api('POST', `/invoices/${invoice.id as string}/quote`);
+    invoiceIds.push(invoice.id as string);
+  }
+  await sandbox.advance(PAY_AFTER_SECONDS + SETTLE_SECONDS);
+  for (const invoiceId of invoiceIds) {
+    const invoice = await api('GET', `/invoices/${invoiceId}`);
+    expect(invoice.status, `funding invoice ${invoiceId}`).toBe('PAID');
+  }
+}
+
 /** What is wrong with a sample's printed answer, judged by the operation's success response. */
 function checkOutput(slug: string, stdout: string): {errors: string[]; answer: Record<string, unknown>} {
   const op = def.bySlug(slug)!;
@@ -111,7 +158,9 @@ function checkOutput(slug: string, stdout: string): {errors: string[]; answer: R
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  // Without the rate limit: the suite sends many requests a second from one key, far more than a
+  // reader stepping through a walkthrough, and the sandbox's own suites test the limit.
+  sandbox = await startSandbox(['--pay-after', String(PAY_AFTER_SECONDS), '--no-rate-limit']);
 }, 90_000);
 afterAll(async () => {
   await sandbox?.stop('SIGTERM');
@@ -149,6 +198,7 @@ describe('the walkthrough samples', () => {
         KESTREL_WEBHOOK_SECRET: SAMPLE_ENV.KESTREL_WEBHOOK_SECRET,
         PYTHONDONTWRITEBYTECODE: '1',
       };
+      await fund(FUNDS[page] ?? []);
       const errors: string[] = [];
       for (const step of FLOWS[page]!) {
         const file = sampleFile(language, step.slug);
