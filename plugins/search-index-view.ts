@@ -72,7 +72,46 @@ export function withEndpointPathAsText(html: string): string {
   return html.replace(ENDPOINT_PATH_HEADING, '<span$1>$3</span>');
 }
 
+/**
+ * The elements an operation page renders from its schemas: the parameter, body and response
+ * sections (`<details class="openapi-markdown__details">`, their own h3 headings included) and
+ * the code samples and examples (`openapi-explorer__code-block`).
+ */
+const SCHEMA_ELEMENT_START = /<(details|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:openapi-markdown__details|openapi-explorer__code-block|openapi-code__code-samples-container|openapi-tabs__schema-container)\b[^>]*>/g;
+
+/** Where the element that opens at `start` closes, counting nested elements of the same tag. */
+function elementEnd(html: string, tag: string, start: number): number {
+  const tags = new RegExp(`<(/?)${tag}(?=[\\s>])[^>]*>`, 'g');
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let m = tags.exec(html); m; m = tags.exec(html)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  throw new Error(`search index view: <${tag}> at ${start} never closes`);
+}
+
+/**
+ * An operation page without what it renders from its schemas. The server renders every
+ * parameter, field, response and code sample into the page, for readers without JavaScript and
+ * for crawlers; indexed as text, hundreds of generic words ("string", "required", "amount") made
+ * each operation's Request section outrank the guides written for a question. The API words the
+ * index needs from those schemas come as tags instead (./search-api-terms.ts), exact and weighted.
+ */
+export function withoutSchemaElements(html: string): string {
+  let out = '';
+  let from = 0;
+  SCHEMA_ELEMENT_START.lastIndex = 0;
+  for (let m = SCHEMA_ELEMENT_START.exec(html); m; m = SCHEMA_ELEMENT_START.exec(html)) {
+    const end = elementEnd(html, m[1]!, m.index);
+    out += html.slice(from, m.index);
+    from = end;
+    SCHEMA_ELEMENT_START.lastIndex = end;
+  }
+  return out + html.slice(from);
+}
+
 /** The copy of a built page the indexer reads; `apiWords` are the tags an API page gets from the definition. */
 export function indexerView(html: string, apiWords: readonly string[] = []): string {
-  return withEndpointPathAsText(withKeywordTags(html, apiWords));
+  return withEndpointPathAsText(withKeywordTags(withoutSchemaElements(html), apiWords));
 }
