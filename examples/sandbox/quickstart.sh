@@ -19,7 +19,7 @@ key() { node -p 'crypto.randomUUID()'; }
 
 # #region subscribe
 curl --silent --show-error --fail-with-body "$base/subscriptions" -H "$auth" \
-  -H 'Content-Type: application/json' \
+  -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
   --data "{\"webhookUrl\": \"$hook\", \"webhookVersion\": \"2025-06-01\", \"secret\": \"$secret\", \"eventTypes\": [\"invoice.created\", \"invoice.updated\"]}" >/dev/null
 echo "Subscribed $hook to invoice events"
 # #endregion subscribe

@@ -150,9 +150,9 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
   });
 
   it('payouts: initiating takes amount plus fee and moves NEW -> INITIATED -> PENDING -> COMPLETED; deleting an originator removes it', async () => {
-    const method = (await api.send('POST', '/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
+    const method = (await api.create('/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
     expect(method.accountNumberLast4).toBe('6789');
-    const originator = (await api.send('POST', '/payout-originators', {type: 'BUSINESS', name: 'Acme', address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'}})).body;
+    const originator = (await api.create('/payout-originators', {type: 'BUSINESS', name: 'Acme', address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'}})).body;
     const payout = (await api.create('/payouts', {paymentMethodId: method.id, originatorId: originator.id, amount: {amount: '50.00', currency: 'USD'}, reference: 'PAYOUT TEST'})).body;
     expect(payout).toMatchObject({status: 'NEW', sourceAmount: {amount: '51.50', currency: 'USD'}, fee: {amount: '1.50', currency: 'USD'}});
     expect((await api.send('DELETE', `/payout-originators/${originator.id}`)).body.code).toBe('PAYOUT_ORIGINATOR_IN_USE');
@@ -170,7 +170,7 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
   });
 
   it('a payout past its expiration cannot be initiated; spending more than the balance answers INSUFFICIENT_FUNDS', async () => {
-    const method = (await api.send('POST', '/payment-methods/bank', {currency: 'GBP', country: 'GB', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '200000', accountNumber: '55779911'})).body;
+    const method = (await api.create('/payment-methods/bank', {currency: 'GBP', country: 'GB', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '200000', accountNumber: '55779911'})).body;
     const late = (await api.create('/payouts', {paymentMethodId: method.id, amount: {amount: '5.00', currency: 'GBP'}, reference: 'LATE'})).body;
     await sandbox.advance(15 * 60 + 1);
     expect((await api.send('PATCH', `/payouts/${late.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_EXPIRED');
@@ -327,7 +327,7 @@ describe('webhooks', () => {
   });
 
   it('delivers each event, signed with the subscription secret, to the receiver example, which verifies it', async () => {
-    const sub = await api.send('POST', '/subscriptions', {webhookUrl: receiverUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created', 'invoice.updated']});
+    const sub = await api.create('/subscriptions', {webhookUrl: receiverUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created', 'invoice.updated']});
     expect(sub.status).toBe(201);
     expect(sub.body).not.toHaveProperty('secret');
     const invoice = await api.invoice('30.00');
@@ -346,7 +346,7 @@ describe('webhooks', () => {
   it('http URLs are accepted only on a loopback host', async () => {
     const res = await fetch(`${sandbox.base}/subscriptions`, {
       method: 'POST',
-      headers: {...AUTH, ...json},
+      headers: {...AUTH, ...json, 'Idempotency-Key': crypto.randomUUID()},
       body: JSON.stringify({webhookUrl: 'http://shop.example/hook', webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']}),
     });
     expect(res.status).toBe(422);
@@ -354,8 +354,8 @@ describe('webhooks', () => {
   });
 
   it('a failing endpoint gets retries on the documented schedule, each signed afresh; disabling stops them', async () => {
-    const sub = (await api.send('POST', '/subscriptions', {webhookUrl: failingUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['deposit.updated']})).body;
-    const method = (await api.send('POST', '/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
+    const sub = (await api.create('/subscriptions', {webhookUrl: failingUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['deposit.updated']})).body;
+    const method = (await api.create('/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
     const deposit = (await api.create('/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'USD'}})).body;
     await sandbox.advance(4); // the deposit completes: deposit.updated
     const event = (await api.get(`/events?$filter=${encodeURIComponent(`data/entityId eq '${deposit.id}'`)}`)).body.items[0];

@@ -21,8 +21,11 @@ const vectors = JSON.parse(readFileSync(path.join(ROOT, 'examples/webhooks/vecto
 };
 
 describe('Kestrel-Signature', () => {
+  // The sandbox signs with the time written as a plain decimal number, so it can only produce the
+  // vectors whose header is `t=<that number>,v1=<lower-case hex>`. Vectors written some other way
+  // (t with leading zeros, t after v1, two signatures) exercise receivers, not the signer.
   it('is the header of every plain valid test vector, byte for byte', () => {
-    const plain = vectors.vectors.filter((v) => v.expected === 'valid' && /^t=\d+,v1=[0-9a-f]{64}$/.test(v.header));
+    const plain = vectors.vectors.filter((v) => v.expected === 'valid' && /^t=(0|[1-9]\d*),v1=[0-9a-f]{64}$/.test(v.header));
     expect(plain.length).toBeGreaterThanOrEqual(3);
     for (const v of plain) expect(signature(v.secret, Number(/^t=(\d+)/.exec(v.header)![1]), v.rawBody), v.name).toBe(v.header);
   });

@@ -5,9 +5,14 @@
  * answer must have the status the page shows, conform to the definition, carry the fields the
  * page's answer shows, and reach the status it shows (the sandbox clock is moved forward, a few
  * seconds at a time, for the steps a page says take time, such as a payment arriving).
+ *
+ * Each page is its own run: its ids are learned afresh. A step embedded from a curl sample reads its
+ * ids from variables ($QUOTE_ID, $INVOICE_ID), which hold the same placeholder on every page; the
+ * reader sets the variable to the id of the thing the step acts on, and the page's answer to the
+ * step names that thing (a payment's `quoteId`, an invoice's own `id`), so that is the id used.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
-import {GUIDE_FILES, UUID, exchangesOf, isApiRequest, readPage, type HttpRequest} from './guide-http';
+import {GUIDE_FILES, SAMPLE_ENV, UUID, exchangesOf, isApiRequest, readPage, type HttpRequest} from './guide-http';
 import {answerProblems, guideDefinition} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
@@ -57,10 +62,11 @@ function nameOf(r: HttpRequest, id: string): string | undefined {
   return /"(\w+)"\s*:\s*"([^"]+)"/g.exec(r.rawBody.replace(new RegExp(`[\\s\\S]*?("\\w+"\\s*:\\s*"${id}")`), '$1'))?.[1];
 }
 
-async function realId(r: HttpRequest, id: string, shown: Any): Promise<string> {
+/** `named` is the id as the request writes it, when the page's id is another (a sample's placeholder). */
+async function realId(r: HttpRequest, id: string, shown: Any, named = id): Promise<string> {
   const known = ids.get(id);
   if (known) return known;
-  const name = nameOf(r, id);
+  const name = nameOf(r, named);
   const make = name ? STAND_INS[name] : undefined;
   if (!make) throw new Error(`${r.method} ${r.target}: the id ${id} (${name ?? 'unnamed'}) comes from no earlier answer and has no stand-in`);
   const made = await make(shown);
@@ -68,9 +74,25 @@ async function realId(r: HttpRequest, id: string, shown: Any): Promise<string> {
   return made;
 }
 
+const PLACEHOLDERS = new Set(Object.values(SAMPLE_ENV).filter((v) => UUID.test(v)));
+
+/**
+ * The page's id a sample's placeholder stands for in this step: the field of the shown answer named
+ * like the parameter or field holding it, or, for the object a path ends on, the answer's own `id`.
+ */
+function pageIdOf(r: HttpRequest, id: string, shown: Any): string {
+  if (!r.sample || !PLACEHOLDERS.has(id) || !shown || typeof shown !== 'object' || Array.isArray(shown)) return id;
+  const name = nameOf(r, id);
+  if (name && typeof shown[name] === 'string' && UUID.test(shown[name])) return shown[name];
+  const found = guideDefinition.findOperation(r.method, r.apiPath);
+  const pathParams = found ? Object.keys(found.values) : [];
+  if (name && name === pathParams.at(-1) && typeof shown.id === 'string' && UUID.test(shown.id) && !Object.keys(shown).some((k) => /Id$/.test(k) && k !== name && shown[k] === shown.id)) return shown.id;
+  return id;
+}
+
 async function replaceIds(r: HttpRequest, text: string, shown: Any): Promise<string> {
   let out = text;
-  for (const id of new Set(text.match(UUIDS) ?? [])) out = out.split(id).join(await realId(r, id, shown));
+  for (const id of new Set(text.match(UUIDS) ?? [])) out = out.split(id).join(await realId(r, pageIdOf(r, id, shown), shown, id));
   return out;
 }
 
@@ -93,6 +115,7 @@ describe('the walkthroughs run against the local sandbox', () => {
 
   for (const page of PAGES.filter((p) => p.requests.some(isApiRequest))) {
     it(`${page.file}: every request, in order`, async () => {
+      ids.clear();
       for (const r of page.requests.filter(isApiRequest)) {
         const shown = page.answers.find((a) => a.request === r);
         const where = `${page.file} line ${r.line}: ${r.method} ${r.target}`;
