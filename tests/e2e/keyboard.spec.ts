@@ -177,13 +177,16 @@ test('explorer: edit the request body and send it, by keyboard', async ({page, p
   await openExplorerByKeyboard(page, '/api/issue-invoice');
   const editor = '.openapi-explorer__playground-container pre';
   await tabTo(page, editor);
+  // The editor of the example tab on show (every example tab's editor is rendered; the others are hidden).
+  const shown = page.locator(`${editor}:visible`);
+  await expect(shown).toBeFocused();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('{"amount": {"amount": "12.50", "currency": "USD"}, "memo": "by keyboard"');
   // Tab leaves the editor (no keyboard trap); Shift+Tab comes back and it is still editable.
   await page.keyboard.press('Tab');
-  await expect(page.locator(editor)).not.toBeFocused();
+  await expect(shown).not.toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(page.locator(editor)).toBeFocused();
+  await expect(shown).toBeFocused();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('}');
   await tabTo(page, 'button.openapi-explorer__request-btn', 20);
