@@ -1,31 +1,18 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import {brand, llmsSummary} from './src/brand';
-import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
-import {codeThemeByMode, type ThemesByMode} from './src/code-theme-by-mode';
-import codeThemeCss from './plugins/code-theme-css';
-import bodyColorMode from './plugins/body-color-mode';
-import lazyPrism from './plugins/lazy-prism';
-import tabsWithoutRemount from './plugins/tabs-without-remount';
-import serverRenderedApi from './plugins/server-rendered-api';
-import explorerStorageUtils from './plugins/explorer-storage-utils';
-import {ssrTemplate} from './ssr-template';
+import {brand, llmsSummary} from './config/brand';
+import {CODE_SAMPLE_LANGUAGES} from './config/code-sample-languages';
+import kestrelTheme, {prismTheme, ssrTemplate, type Options as KestrelThemeOptions} from './packages/kestrel-theme';
+import kestrelSearch, {searchOptions} from './packages/kestrel-search';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
-import {CODE_SAMPLE_LANGUAGES} from './scripts/code-sample-languages.mjs';
 import remarkCodeFile from './plugins/remark-code-file';
 import remarkDiagrams from './plugins/remark-diagrams';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
-import emptyDefaultSearchIndex from './plugins/empty-default-search-index';
-import {searchOptions} from './search-options';
-import kestrelSearchLocal from './plugins/search-local';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
-import splitApiChunks from './plugins/split-api-chunks';
-
-const codeThemes: ThemesByMode = {dark: darkCodeTheme, light: lightCodeTheme};
 
 const config: Config = {
   ssrTemplate,
@@ -97,21 +84,9 @@ const config: Config = {
     ],
   ],
 
-  // Repairs for DOM the OpenAPI theme renders (src/client-modules/openapi-a11y.ts says which).
-  clientModules: ['./src/client-modules/openapi-a11y.ts', './src/client-modules/idle-prefetch.ts', './src/client-modules/warm-collator.ts'],
-
+  // The client modules, the swizzles, the bundler patches and the page's extra tags are the Kestrel
+  // theme's (packages/kestrel-theme, last in `themes:` below).
   plugins: [
-    emptyDefaultSearchIndex,
-    // Code colours as CSS for both modes; the Prism theme below only names their variables.
-    [codeThemeCss, codeThemes],
-    bodyColorMode,
-    lazyPrism,
-    tabsWithoutRemount,
-    // An operation page's parameters, schemas, examples and code samples in its static HTML.
-    serverRenderedApi,
-    explorerStorageUtils,
-    // The operation pages share their own chunk instead of the one every guide loads.
-    [splitApiChunks, {apiDir: 'api'}],
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
     // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
     [securityHeaders, (localSandbox() ? {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN} : {}) satisfies SecurityHeadersOptions],
@@ -162,9 +137,13 @@ const config: Config = {
     ],
   ],
 
+  // In this order: a theme's components override those of the themes before it (classic, from the
+  // preset, comes first). Search brings its indexing and its search box (packages/kestrel-search); the
+  // Kestrel theme, last, wraps the components of all of them.
   themes: [
     'docusaurus-theme-openapi-docs',
-    [kestrelSearchLocal, searchOptions],
+    [kestrelSearch, searchOptions],
+    [kestrelTheme, {apiDir: 'api'} satisfies KestrelThemeOptions],
   ],
 
   themeConfig: {
@@ -205,7 +184,8 @@ const config: Config = {
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: codeThemeByMode(codeThemes),
+      // One theme for both modes: the colours are CSS that the Kestrel theme writes into each page.
+      theme: prismTheme,
       // What the guides use beyond prism-react-renderer's own set; each grammar costs start-up time
       // on every page. The code samples' Java, PHP, Ruby and C# load with them
       // (src/components/CodeSamples/prismLanguages.ts).

@@ -2,7 +2,7 @@
  * Values the build reads from the environment, validated so that a bad value fails the build
  * with the variable's name instead of producing a silently wrong site.
  */
-import {brand} from './src/brand';
+import {brand} from './config/brand';
 
 const GTAG_ID = /^G-[A-Z0-9]{4,16}$/;
 

@@ -12,7 +12,7 @@ import {readdir, readFile, writeFile} from 'node:fs/promises';
 import {createHash} from 'node:crypto';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {brand, analyticsOrigins} from '../src/brand';
+import {brand, analyticsOrigins} from '../config/brand';
 
 export const HEADERS_FILE = '_headers';
 export const NGINX_FILE = 'nginx-security-headers.conf';

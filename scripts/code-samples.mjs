@@ -10,7 +10,7 @@
  */
 import codegen from 'postman-code-generators';
 import sdk from 'postman-collection';
-import {CODE_SAMPLE_LANGUAGES} from './code-sample-languages.mjs';
+import {CODE_SAMPLE_LANGUAGES} from '../config/code-sample-languages.ts';
 import {valueAt} from './json-pointer.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

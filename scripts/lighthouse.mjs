@@ -12,7 +12,7 @@ import {createServer} from './serve-build.mjs';
 import {listenOnFreePort} from './ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 import {median} from './stats.mjs';
-import {analyticsOrigins} from '../src/brand.ts';
+import {analyticsOrigins} from '../config/brand.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // This machine has no route to the analytics host, so its script would fail to load and log an

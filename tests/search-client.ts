@@ -17,7 +17,7 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import React from 'react';
-import {searchOptions} from '../search-options';
+import {searchOptions} from '../packages/kestrel-search/search-options';
 import {registerQueryStopWords} from '../config/search-query-stop-words';
 import {registerQuerySynonyms} from '../config/search-synonyms';
 import {registerQueryCompounds} from '../config/search-query-compounds';

@@ -13,7 +13,7 @@
  * alone, so rewriting them first sidesteps it. Links stay root-relative, as the plugin writes
  * them: a twin works on any host that serves it (a preview, `npm run serve`).
  */
-import {twinPath} from '../../src/components/PageActions/twinPath';
+import {twinPath} from '../../config/twin-path';
 
 type Properties = Record<string, unknown>;
 export type HastNode = {

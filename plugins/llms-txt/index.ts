@@ -20,7 +20,7 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import signalwireLlmsTxt, {validateOptions, type PluginOptions} from '@signalwire/docusaurus-plugin-llms-txt';
-import {twinPath} from '../../src/components/PageActions/twinPath';
+import {twinPath} from '../../config/twin-path';
 import {rehypeDocusaurusHtml, remarkCodeMeta} from './docusaurus-html';
 import {OpenApiMarkdown, type ApiPage} from './openapi-markdown';
 import {fullBytesBudget, llmsFullTxt, llmsTxt, type FullBudget, type Header, type Link} from './llms-files';

@@ -2,7 +2,7 @@
  * The text of /llms.txt (llmstxt.org layout) and /llms-full.txt. Pure functions: plugins/llms-txt
  * gathers the pages and writes the files.
  */
-import {twinPath} from '../../src/components/PageActions/twinPath';
+import {twinPath} from '../../config/twin-path';
 
 export type Link = {title: string; route: string; description: string};
 

@@ -17,7 +17,7 @@
  */
 import kebabCase from 'lodash/kebabCase';
 import {SCHEME_LABELS} from '../openapi-api-page';
-import {twinPath} from '../../src/components/PageActions/twinPath';
+import {twinPath} from '../../config/twin-path';
 import {valueAt} from '../../scripts/json-pointer.mjs';
 
 type Json = Record<string, any>;

@@ -1,5 +1,5 @@
 import {test, expect, pageHeading} from './fixtures';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 
 test('navbar: Docs, API Reference, Status in a new tab, and the search box', async ({page, problems, baseURL}) => {
   await page.goto('/webhooks/overview');

@@ -4,7 +4,7 @@
  */
 import type {Page, Route} from '@playwright/test';
 import {test, expect, pageHeading} from './fixtures';
-import {INDEX_STALL_MS} from '../../src/theme/SearchBar/indexTimeout';
+import {INDEX_STALL_MS} from '../../packages/kestrel-search/theme/SearchBar/indexTimeout';
 
 const SEARCH_INDEX = '**/search-index-*.json';
 

@@ -7,7 +7,7 @@
 import type {Page} from '@playwright/test';
 import {test, expect, domSettled, pageHeading} from './fixtures';
 // The performance mark src/prism sets when it builds Prism.
-import {PRISM_READY_MARK} from '../../src/prism';
+import {PRISM_READY_MARK} from '../../packages/kestrel-theme/prism';
 
 const GUIDE_WITH_CODE = '/account/overview';
 const OTHER_GUIDE_WITH_CODE = '/webhooks/signature-verification';

@@ -4,7 +4,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, mockApi, pageHeading} from './fixtures';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 
 type Stop = {id: string; label: string; ring: boolean};
 

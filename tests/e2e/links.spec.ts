@@ -6,7 +6,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {test, expect} from '@playwright/test';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 
 /** href values of <a> and <link rel=...> elements, entity-decoded. */
 function hrefs(html: string): string[] {

@@ -8,9 +8,9 @@ import kebabCase from 'lodash/kebabCase';
 import {test, expect, pageHeading, GUIDE_ROUTES} from './fixtures';
 import {API_SLUGS} from '../../config/routes';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
-import {twinPath} from '../../src/components/PageActions/twinPath';
+import {twinPath} from '../../config/twin-path';
 import {fullBytesBudget, LLMS_FULL_BUDGET} from '../../plugins/llms-txt/llms-files';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 
 const BUILD = 'build';
 function built(file: string): string {

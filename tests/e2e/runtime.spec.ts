@@ -1,5 +1,5 @@
 import {test, expect, pageHeading} from './fixtures';
-import {PREFETCH_QUEUE_DONE_MARK} from '../../src/client-modules/idle-prefetch';
+import {PREFETCH_QUEUE_DONE_MARK} from '../../packages/kestrel-theme/client-modules/idle-prefetch';
 import type {Page, Route} from '@playwright/test';
 
 /** Turns off link prefetching (data-saver), so a route's chunks load only when it is visited. */

@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, allowNotFoundDocument, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
 import {loadPluginSearch, lunr} from '../search-client';
-import {pageKeywords} from '../../plugins/search-index-view';
+import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 
 const BUILD = path.resolve(__dirname, '../../build');
 

@@ -6,7 +6,7 @@
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {test, expect, cspDirectives as directives, editServer, mockApi, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
-import {brand, externalOrigins} from '../../src/brand';
+import {brand, externalOrigins} from '../../config/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {builtFiles} from '../built-files';
 

@@ -6,7 +6,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {addCodeSamples, exampleRequest, API_KEY_PLACEHOLDER} from '../../scripts/code-samples.mjs';
-import {CODE_SAMPLE_LANGUAGES} from '../../scripts/code-sample-languages.mjs';
+import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages';
 import {HTTP_METHODS, loadBundledDefinition, type JsonObject} from './openapi-definition';
 
 type Sample = {lang: string; label: string; source: string};

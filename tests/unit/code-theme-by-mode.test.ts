@@ -8,9 +8,9 @@ import path from 'node:path';
 import React, {type CSSProperties} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {Highlight, Prism, type PrismTheme, type Token} from 'prism-react-renderer';
-import {codeThemeByMode, codeThemeCss, type ColorMode} from '../../src/code-theme-by-mode';
-import {darkCodeTheme, lightCodeTheme} from '../../src/prism-themes';
-import codeThemeCssPlugin from '../../plugins/code-theme-css';
+import {codeThemeByMode, codeThemeCss, type ColorMode} from '../../packages/kestrel-theme/html/code-theme-by-mode';
+import {darkCodeTheme, lightCodeTheme} from '../../packages/kestrel-theme/html/prism-themes';
+import codeThemeCssPlugin from '../../packages/kestrel-theme/html/code-theme-css';
 
 const THEMES = {dark: darkCodeTheme, light: lightCodeTheme};
 const MERGED = codeThemeByMode(THEMES);

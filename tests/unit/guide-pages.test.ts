@@ -17,7 +17,7 @@ import path from 'node:path';
 import {compile} from '@mdx-js/mdx';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
 import {API_SLUGS} from '../../config/routes';
-import {CODE_SAMPLE_LANGUAGES} from '../../scripts/code-sample-languages.mjs';
+import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages';
 import {GUIDE_FILES, ROOT, definition, readPage, type Page} from './guide-http';
 
 const PAGES = GUIDE_FILES.map(readPage);

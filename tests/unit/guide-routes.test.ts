@@ -6,7 +6,7 @@ import {describe, it, expect} from 'vitest';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import sidebars from '../../sidebars';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 import {GUIDES, GUIDE_ROUTES} from '../../config/routes';
 
 function docFiles(dir: string): string[] {

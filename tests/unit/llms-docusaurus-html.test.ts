@@ -5,7 +5,7 @@
  */
 import {describe, it, expect} from 'vitest';
 import {rehypeDocusaurusHtml, remarkCodeMeta, textContent, type HastNode} from '../../plugins/llms-txt/docusaurus-html';
-import {twinPath} from '../../src/components/PageActions/twinPath';
+import {twinPath} from '../../config/twin-path';
 
 const h = (tagName: string, properties: Record<string, unknown>, ...children: (HastNode | string)[]): HastNode => ({
   type: 'element',

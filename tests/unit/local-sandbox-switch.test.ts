@@ -12,7 +12,7 @@ import {promisify} from 'node:util';
 import {parse as parseYaml} from 'yaml';
 import {localSandbox, LOCAL_SANDBOX_ORIGIN} from '../../site-options';
 import {contentSecurityPolicy} from '../../plugins/security-headers';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 import {ROOT} from './openapi-definition';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {IDENTIFIER_TAG_REPEATS, apiTerms, indexWords, joinedWord, type Definition} from '../../plugins/search-api-terms';
+import {IDENTIFIER_TAG_REPEATS, apiTerms, indexWords, joinedWord, type Definition} from '../../packages/kestrel-search/indexing/search-api-terms';
 import {API_SLUGS} from '../../config/routes';
 
 const BUNDLED = path.resolve(__dirname, '../../static/openapi.json');

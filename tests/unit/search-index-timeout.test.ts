@@ -8,7 +8,7 @@
  * it, does not depend on how busy the machine is.
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {withIndexTimeout} from '../../src/theme/SearchBar/indexTimeout';
+import {withIndexTimeout} from '../../packages/kestrel-search/theme/SearchBar/indexTimeout';
 import {configuredPluginData, loadPluginSearch} from '../search-client';
 
 const MS = 60;

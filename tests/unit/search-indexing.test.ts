@@ -6,7 +6,7 @@
  */
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
-import {indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../plugins/search-index-view';
+import {indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../packages/kestrel-search/indexing/search-index-view';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
 import {searchOverSections} from '../search-client';
 

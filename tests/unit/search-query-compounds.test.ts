@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {IDENTIFIER_MARK, QUERY_COMPOUNDS, joinedRuns} from '../../config/search-query-compounds';
 import {QUERY_SYNONYMS} from '../../config/search-synonyms';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
-import {indexWords} from '../../plugins/search-api-terms';
+import {indexWords} from '../../packages/kestrel-search/indexing/search-api-terms';
 import {GENERATED_TOKENIZE, lunr, searchOverSections} from '../search-client';
 
 const PIPELINE = [QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS];

@@ -12,9 +12,9 @@ import {createAutocomplete} from '@algolia/autocomplete-core';
 // The function autocomplete-js runs to place its panel (not exported from the package root).
 import {getPanelPlacementStyle} from '@algolia/autocomplete-js/dist/esm/getPanelPlacementStyle.js';
 import {GENERATED_TOKENIZE, PLUGIN_SERVER_FILE, configuredPluginData, loadPluginSearch, lunr} from '../search-client';
-import {searchOptions, TOKENIZER_SEPARATOR} from '../../search-options';
-import {fieldBoostsOf, weighFields} from '../../plugins/search-field-weights';
-import {isOpenShortcut, isTypingTarget} from '../../src/theme/SearchBar/keyboard';
+import {searchOptions, TOKENIZER_SEPARATOR} from '../../packages/kestrel-search/search-options';
+import {fieldBoostsOf, weighFields} from '../../packages/kestrel-search/indexing/search-field-weights';
+import {isOpenShortcut, isTypingTarget} from '../../packages/kestrel-search/theme/SearchBar/keyboard';
 
 /** The tags Docusaurus gives this site: "default" plus one per docs plugin (tests/after-build checks them). */
 const TAGS = ['default', 'docs-default-current', 'docs-api-current'];

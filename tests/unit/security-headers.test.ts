@@ -15,7 +15,7 @@ import securityHeadersPlugin, {
   toNginx,
 } from '../../plugins/security-headers';
 import {parseHeadersFile, headersFor} from '../../scripts/serve-build.mjs';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 

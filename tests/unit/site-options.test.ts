@@ -1,6 +1,6 @@
 import {describe, it, expect} from 'vitest';
 import {analyticsId} from '../../site-options';
-import {brand} from '../../src/brand';
+import {brand} from '../../config/brand';
 
 describe('analyticsId', () => {
   it('defaults to the brand module value', () => {

@@ -9,9 +9,9 @@
  */
 import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
-import tabsWithoutRemount, {checkTabComponent, tabComponentFiles} from '../../plugins/tabs-without-remount';
-import explorerStorageUtils from '../../plugins/explorer-storage-utils';
-import serverRenderedApi, {apiItemFile, checkApiItem, checkSectionComponent, sectionComponentFiles} from '../../plugins/server-rendered-api';
+import tabsWithoutRemount, {checkTabComponent, tabComponentFiles} from '../../packages/kestrel-theme/bundler/tabs-without-remount';
+import explorerStorageUtils from '../../packages/kestrel-theme/bundler/explorer-storage-utils';
+import serverRenderedApi, {apiItemFile, checkApiItem, checkSectionComponent, sectionComponentFiles} from '../../packages/kestrel-theme/bundler/server-rendered-api';
 
 describe('tabs-without-remount', () => {
   it("finds the eight tab components of the installed themes, each keyed on useIsBrowser() only", () => {

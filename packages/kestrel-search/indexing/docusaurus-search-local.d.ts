@@ -5,9 +5,3 @@ declare module '@cmfcmf/docusaurus-search-local' {
   export default function searchLocal(context: LoadContext, options: unknown): Plugin;
   export function validateOptions<T, U>(data: OptionValidationContext<T, U>): U;
 }
-
-// The lunr build that the plugin's indexer and its browser client share (a CommonJS module).
-declare module '@cmfcmf/docusaurus-search-local/lib/lunr.js' {
-  const lunr: any;
-  export default lunr;
-}

@@ -22,7 +22,7 @@
  */
 import kebabCase from 'lodash/kebabCase';
 import {TOKENIZER_SEPARATOR} from '../search-options';
-import {IDENTIFIER_MARK} from '../config/search-query-compounds';
+import {IDENTIFIER_MARK} from '../../../config/search-query-compounds';
 
 type Json = Record<string, unknown>;
 type Schema = Json & {

@@ -24,9 +24,9 @@ import searchLocal, {validateOptions} from '@cmfcmf/docusaurus-search-local';
 import {fieldBoostsOf, weighFields} from './search-field-weights';
 import {indexerView} from './search-index-view';
 import {apiTerms, indexWords, type Definition} from './search-api-terms';
-import {QUERY_STOP_WORDS} from '../config/search-query-stop-words';
-import {QUERY_SYNONYMS} from '../config/search-synonyms';
-import {QUERY_COMPOUNDS} from '../config/search-query-compounds';
+import {QUERY_STOP_WORDS} from '../../../config/search-query-stop-words';
+import {QUERY_SYNONYMS} from '../../../config/search-synonyms';
+import {QUERY_COMPOUNDS} from '../../../config/search-query-compounds';
 
 type Options = {lunr: {titleBoost: number; contentBoost: number; tagsBoost: number; parentCategoriesBoost: number}};
 

@@ -12,7 +12,7 @@ import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
 import {replaceModule} from './module-replacement';
 
-const OURS = path.resolve(__dirname, '../src/theme/ApiExplorer/storage-utils.ts');
+const OURS = path.resolve(__dirname, '../theme/ApiExplorer/storage-utils.ts');
 const MIDDLEWARE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]persistenceMiddleware\.js$/;
 
 const require = createRequire(import.meta.url);
@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 export default function explorerStorageUtils(): Plugin {
   const middleware = require.resolve('docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/persistenceMiddleware.js');
   if (!readFileSync(middleware, 'utf8').includes('require("./storage-utils")')) {
-    throw new Error('explorer-storage-utils: the API theme\'s persistence middleware no longer imports ./storage-utils; review plugins/explorer-storage-utils.ts');
+    throw new Error('explorer-storage-utils: the API theme\'s persistence middleware no longer imports ./storage-utils; review packages/kestrel-theme/bundler/explorer-storage-utils.ts');
   }
   return {
     name: 'explorer-storage-utils',

@@ -30,12 +30,12 @@ export const SECTION_COMPONENTS = ['ParamsDetails', 'RequestSchema', 'ResponseSc
   (name) => `docusaurus-theme-openapi-docs/lib/theme/${name}/index.js`,
 );
 const BROWSER_ONLY_REQUEST = /^@docusaurus\/BrowserOnly$/;
-const RENDERED_ON_SERVER = path.resolve(__dirname, '../src/openapi/RenderedOnServer.tsx');
+const RENDERED_ON_SERVER = path.resolve(__dirname, '../openapi/RenderedOnServer.tsx');
 const API_ITEM = 'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js';
 const IS_BROWSER_REQUEST = /^@docusaurus\/useIsBrowser$/;
-const CAN_USE_DOM = path.resolve(__dirname, '../src/openapi/canUseDom.ts');
+const CAN_USE_DOM = path.resolve(__dirname, '../openapi/canUseDom.ts');
 const EXECUTION_ENVIRONMENT_REQUEST = /^@docusaurus\/ExecutionEnvironment$/;
-const EXPLORER_ON_SERVER = path.resolve(__dirname, '../src/openapi/explorerOnServer.ts');
+const EXPLORER_ON_SERVER = path.resolve(__dirname, '../openapi/explorerOnServer.ts');
 
 /**
  * Throws unless the component imports BrowserOnly once and uses it once, with a render function
@@ -47,7 +47,7 @@ export function checkSectionComponent(request: string, source: string): void {
   const renderFunction = /createElement\(\s*BrowserOnly_1\.default,\s*(?:null|\{[^]*?\}),\s*\(\)\s*=>/.test(source);
   if (imports !== 1 || uses !== 1 || !renderFunction) {
     throw new Error(
-      `server-rendered-api: ${request} no longer wraps one section in BrowserOnly with a render function; review plugins/server-rendered-api.ts`,
+      `server-rendered-api: ${request} no longer wraps one section in BrowserOnly with a render function; review packages/kestrel-theme/bundler/server-rendered-api.ts`,
     );
   }
 }
@@ -60,13 +60,13 @@ export function checkApiItem(source: string): void {
   const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
   const storeChoice = /if \(!isBrowser\) \{\s*store2 = [^;]*createStoreWithoutState/.test(source) && /if \(isBrowser\) \{/.test(source);
   if (uses !== 3 || !storeChoice) {
-    throw new Error(`server-rendered-api: ${API_ITEM} no longer uses useIsBrowser() only to choose its store; review plugins/server-rendered-api.ts`);
+    throw new Error(`server-rendered-api: ${API_ITEM} no longer uses useIsBrowser() only to choose its store; review packages/kestrel-theme/bundler/server-rendered-api.ts`);
   }
   const environmentUses = source.match(/\bExecutionEnvironment_1\b/g)?.length ?? 0;
   const explorerChoice = /if \(ExecutionEnvironment_1\.default\.canUseDOM\) \{\s*ApiExplorer = require\("@theme\/ApiExplorer"\)\.default;\s*\}/.test(source);
   if (environmentUses !== 2 || !explorerChoice) {
     throw new Error(
-      `server-rendered-api: ${API_ITEM} no longer uses ExecutionEnvironment only to load @theme/ApiExplorer; review plugins/server-rendered-api.ts`,
+      `server-rendered-api: ${API_ITEM} no longer uses ExecutionEnvironment only to load @theme/ApiExplorer; review packages/kestrel-theme/bundler/server-rendered-api.ts`,
     );
   }
 }

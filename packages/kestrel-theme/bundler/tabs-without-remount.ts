@@ -28,14 +28,14 @@ const TAB_COMPONENTS = [
   ),
 ];
 const HOOK_REQUEST = /^@docusaurus\/useIsBrowser$/;
-const NEVER_BROWSER = path.resolve(__dirname, '../src/tabs/neverBrowser.ts');
+const NEVER_BROWSER = path.resolve(__dirname, '../tabs/neverBrowser.ts');
 
 /** Throws unless the component's source reads `isBrowser` once and uses it only as its key. */
 export function checkTabComponent(request: string, source: string): void {
   const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
   const keyed = /key(?::\s*|=\{)String\(isBrowser\)/.test(source);
   if (uses !== 2 || !keyed) {
-    throw new Error(`tabs-without-remount: ${request} no longer uses useIsBrowser() only as its key; review plugins/tabs-without-remount.ts`);
+    throw new Error(`tabs-without-remount: ${request} no longer uses useIsBrowser() only as its key; review packages/kestrel-theme/bundler/tabs-without-remount.ts`);
   }
 }
 

@@ -4,7 +4,7 @@
  * Options: `{dark, light}`, a Prism theme each.
  */
 import type {Plugin} from '@docusaurus/types';
-import {codeThemeCss, type ThemesByMode} from '../src/code-theme-by-mode';
+import {codeThemeCss, type ThemesByMode} from './code-theme-by-mode';
 
 function validateThemes(raw: unknown): ThemesByMode {
   for (const mode of ['dark', 'light'] as const) {

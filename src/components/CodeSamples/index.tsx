@@ -9,8 +9,8 @@
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
-import {CODE_SAMPLE_LANGUAGES} from '@site/scripts/code-sample-languages.mjs';
-import {whenVisible} from '@site/src/prism/whenVisible';
+import {CODE_SAMPLE_LANGUAGES} from '@site/config/code-sample-languages';
+import {whenVisible} from '@site/packages/kestrel-theme/prism/whenVisible';
 import {loadSampleLanguages, SAMPLE_ONLY_LANGUAGES} from './prismLanguages';
 
 export type CodeSample = {lang: string; label?: string; source: string};

@@ -5,7 +5,7 @@
  * their samples. Prism components expect the instance on `globalThis.Prism`, as
  * @theme/prism-include-languages arranges for the others.
  */
-import {getPrism} from '@site/src/prism';
+import {getPrism} from '@site/packages/kestrel-theme/prism';
 
 let loading: Promise<void> | null = null;
 

@@ -5,7 +5,7 @@
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import {twinPath} from './twinPath';
+import {twinPath} from '@site/config/twin-path';
 import styles from './styles.module.css';
 
 type Status = 'idle' | 'copied' | 'failed';

@@ -6,7 +6,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, cspDirectives, editServer, openExplorer, pageHeading} from '../fixtures';
-import {brand} from '../../../src/brand';
+import {brand} from '../../../config/brand';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../../scripts/local-sandbox.mjs';
 
 // Real requests to the sandbox on this machine; every other origin stays blocked by the fixture.

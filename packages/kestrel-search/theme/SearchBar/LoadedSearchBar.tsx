@@ -3,11 +3,11 @@
  * ./index.tsx (the first time the reader reaches for search), so lunr, autocomplete-js and the
  * plugin's client stay out of the first page load.
  */
-/// <reference path="../../../plugins/docusaurus-search-local.d.ts" />
-import SearchBar from '@theme-original/SearchBar';
-import {registerQueryStopWords} from '../../../config/search-query-stop-words';
-import {registerQuerySynonyms} from '../../../config/search-synonyms';
-import {registerQueryCompounds} from '../../../config/search-query-compounds';
+/// <reference path="./upstream.d.ts" />
+import SearchBar from '@kestrel-search/upstream-search-bar';
+import {registerQueryStopWords} from '../../../../config/search-query-stop-words';
+import {registerQuerySynonyms} from '../../../../config/search-synonyms';
+import {registerQueryCompounds} from '../../../../config/search-query-compounds';
 // The plugin's client loads its indexes with this lunr: the query functions the index files name
 // must be registered on it before the first index loads (lunr refuses an index whose pipeline
 // names an unknown function).

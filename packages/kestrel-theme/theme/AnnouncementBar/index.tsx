@@ -5,7 +5,7 @@
  * the bar is active, so a new announcement shows on the first visit (a new bar id resets the dismissal).
  */
 import React, {useEffect, type ReactNode} from 'react';
-import AnnouncementBar from '@theme-original/AnnouncementBar';
+import AnnouncementBar from '@theme-init/AnnouncementBar';
 import type AnnouncementBarType from '@theme/AnnouncementBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {useAnnouncementBar} from '@docusaurus/theme-common/internal';

@@ -14,7 +14,7 @@ import styles from './styles.module.css';
 
 type Props = {item: {method: string; 'x-codeSamples'?: CodeSample[]}; infoPath?: string};
 
-const OriginalApiExplorer = lazy(() => import('@theme-original/ApiExplorer'));
+const OriginalApiExplorer = lazy(() => import('@theme-init/ApiExplorer'));
 
 export default function ApiExplorerWrapper(props: Props): ReactNode {
   const [open, setOpen] = useState(false);

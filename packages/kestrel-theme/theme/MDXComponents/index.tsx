@@ -4,7 +4,7 @@
  * (axe `scrollable-region-focusable`). `diagram` is the element plugins/remark-diagrams.ts puts
  * where a ```mermaid block was. Every other element keeps the original component.
  */
-import MDXComponents from '@theme-original/MDXComponents';
+import MDXComponents from '@theme-init/MDXComponents';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import Diagram from '@site/src/components/Diagram';
 

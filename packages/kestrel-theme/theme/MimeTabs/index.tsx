@@ -4,7 +4,7 @@
  * page's static HTML, not only the first (the theme asks for lazy tabs there).
  */
 import React, {type ComponentProps, type ReactNode} from 'react';
-import MimeTabs from '@theme-original/MimeTabs';
+import MimeTabs from '@theme-init/MimeTabs';
 
 export default function MimeTabsWrapper(props: ComponentProps<typeof MimeTabs>): ReactNode {
   return <MimeTabs {...props} lazy={false} />;

@@ -5,7 +5,7 @@
  * The theme asks for lazy tabs for oneOf/anyOf, which render the chosen panel only.
  */
 import React, {type ComponentProps, type ReactNode} from 'react';
-import SchemaTabs from '@theme-original/SchemaTabs';
+import SchemaTabs from '@theme-init/SchemaTabs';
 
 export default function SchemaTabsWrapper(props: ComponentProps<typeof SchemaTabs>): ReactNode {
   return <SchemaTabs {...props} lazy={false} />;

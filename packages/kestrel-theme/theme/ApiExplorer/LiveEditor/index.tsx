@@ -13,7 +13,7 @@
  *   (the original's onChange), and nothing renders react-live's error state.
  */
 import React, {type ComponentProps, type FocusEvent, type ReactNode} from 'react';
-import LiveEditor from '@theme-original/ApiExplorer/LiveEditor';
+import LiveEditor from '@theme-init/ApiExplorer/LiveEditor';
 
 const doNotEvaluate = (): null => null;
 

@@ -23,9 +23,9 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import type {Props} from '@theme/CodeBlock/Content';
 import type {RenderProps} from 'prism-react-renderer';
 import Line from '@theme/CodeBlock/Line';
-import {getPrism, isPrismBuilt} from '@site/src/prism';
-import {plainRenderProps} from '@site/src/prism/plain';
-import {whenVisible} from '@site/src/prism/whenVisible';
+import {getPrism, isPrismBuilt} from '../../../prism';
+import {plainRenderProps} from '../../../prism/plain';
+import {whenVisible} from '../../../prism/whenVisible';
 // The original's own styles, so the class names match the server's markup.
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 

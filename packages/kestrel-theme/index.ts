@@ -1,0 +1,89 @@
+/**
+ * The Kestrel theme: everything the portal changes in Docusaurus and its themes, as one theme
+ * plugin (registered last in `themes:` of docusaurus.config.ts, so its components win).
+ *
+ * - ./theme: the swizzles. A wrapper reaches the component it wraps as `@theme-init/...`:
+ *   in a theme plugin, `@theme-original/...` names the last theme's component, this one's.
+ * - ./client-modules: what runs in the browser on every page (each file says why).
+ * - ./bundler: the bundler patches, composed into one configureWebpack below.
+ * - ./html: the tags written into every page (code colours in <head>, the body's colour mode).
+ * - ./ssr-template.ts: the page template, site config (`ssrTemplate`), exported from here.
+ * - ./prism, ./tabs, ./openapi: browser modules the bundler patches substitute or the theme uses.
+ *
+ * Option: `apiDir`, the folder of the generated API pages (./bundler/split-api-chunks.ts).
+ */
+import path from 'node:path';
+import type {HtmlTags, LoadContext, Plugin} from '@docusaurus/types';
+import lazyPrism from './bundler/lazy-prism';
+import tabsWithoutRemount from './bundler/tabs-without-remount';
+import serverRenderedApi from './bundler/server-rendered-api';
+import explorerStorageUtils from './bundler/explorer-storage-utils';
+import splitApiChunks from './bundler/split-api-chunks';
+import bodyColorMode from './html/body-color-mode';
+import codeThemeCss from './html/code-theme-css';
+import {darkCodeTheme, lightCodeTheme} from './html/prism-themes';
+import {codeThemeByMode, type ThemesByMode} from './html/code-theme-by-mode';
+
+export {ssrTemplate} from './ssr-template';
+
+type ConfigureWebpackResult = Exclude<ReturnType<NonNullable<Plugin['configureWebpack']>>, void>;
+
+/** The code colours of both modes: CSS in each page's head (./html/code-theme-css.ts)... */
+export const codeThemes: ThemesByMode = {dark: darkCodeTheme, light: lightCodeTheme};
+/** ...and the one Prism theme (`themeConfig.prism.theme`) that names their variables. */
+export const prismTheme = codeThemeByMode(codeThemes);
+
+const THEME = path.resolve(__dirname, 'theme');
+/** In the order they ran as the site's `clientModules`. */
+const CLIENT_MODULES = ['openapi-a11y.ts', 'idle-prefetch.ts', 'warm-collator.ts'].map((file) => path.resolve(__dirname, 'client-modules', file));
+
+type Part = Pick<Plugin, 'name' | 'configureWebpack' | 'injectHtmlTags'>;
+
+/**
+ * The bundler patches' configureWebpack, one after the other on the same config. Each patch adds
+ * bundler plugins (or edits the config in place, as split-api-chunks does); anything else it
+ * returned would need merging rules of its own, so it fails here, naming the patch.
+ */
+export function composeConfigureWebpack(parts: readonly Part[]): NonNullable<Plugin['configureWebpack']> {
+  return (config, isServer, utils, content) => {
+    const plugins: NonNullable<ConfigureWebpackResult['plugins']> = [];
+    for (const part of parts) {
+      const {plugins: added = [], ...rest}: ConfigureWebpackResult = part.configureWebpack?.(config, isServer, utils, content) ?? {};
+      const other = Object.keys(rest);
+      if (other.length > 0) throw new Error(`kestrel-theme: ${part.name}'s configureWebpack returns ${other.join(', ')}; only \`plugins\` are composed`);
+      plugins.push(...added);
+    }
+    return {plugins};
+  };
+}
+
+const asList = (tags: HtmlTags | undefined) => (tags === undefined ? [] : Array.isArray(tags) ? tags : [tags]);
+
+/** The html parts' tags, in order, per place. */
+export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugin['injectHtmlTags']> {
+  return (args) => {
+    const tags = {headTags: [] as ReturnType<typeof asList>, preBodyTags: [] as ReturnType<typeof asList>, postBodyTags: [] as ReturnType<typeof asList>};
+    for (const part of parts) {
+      const added = part.injectHtmlTags?.(args) ?? {};
+      tags.headTags.push(...asList(added.headTags));
+      tags.preBodyTags.push(...asList(added.preBodyTags));
+      tags.postBodyTags.push(...asList(added.postBodyTags));
+    }
+    return tags;
+  };
+}
+
+export type Options = {apiDir: string};
+
+export default function kestrelTheme(context: LoadContext, options: unknown): Plugin {
+  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), serverRenderedApi(), explorerStorageUtils(), splitApiChunks(context, options)];
+  const html: Part[] = [codeThemeCss(context, codeThemes), bodyColorMode()];
+  return {
+    name: 'kestrel-theme',
+    getThemePath: () => THEME,
+    getTypeScriptThemePath: () => THEME,
+    getClientModules: () => CLIENT_MODULES,
+    configureWebpack: composeConfigureWebpack(bundler),
+    injectHtmlTags: composeInjectHtmlTags(html),
+  };
+}
