@@ -13,7 +13,7 @@ import type {Compiler} from 'webpack';
 import {replaceModule} from './module-replacement';
 
 const STARTUP_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
-const REPLACEMENT = path.resolve(__dirname, '../prism/no-startup-languages.ts');
+const REPLACEMENT = path.resolve(__dirname, '../prism/noStartupLanguages.ts');
 
 export default function lazyPrism(): Plugin {
   return {

@@ -8,7 +8,7 @@
  * `window.docusaurus` is assigned by Docusaurus's client entry after the client modules have run,
  * so the wrapper is installed as it is assigned.
  */
-import {whenIdle} from './whenIdle';
+import {whenIdle} from './when-idle';
 
 type Docusaurus = {prefetch: (routePath: string) => boolean | Promise<unknown>; preload: (routePath: string) => boolean | Promise<unknown>};
 
