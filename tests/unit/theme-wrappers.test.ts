@@ -1,0 +1,119 @@
+/**
+ * How our two local themes' components resolve, computed by Docusaurus's own alias builder with the
+ * themes in the order docusaurus.config.ts gives them (theme-classic from the preset first).
+ *
+ * A wrapper inside a theme plugin cannot use `@theme-original/X`: that names the last theme's X,
+ * the wrapper itself. It uses `@theme-init/X`, which names the FIRST theme that provided X: right
+ * only while exactly one theme before ours provides X. If an update makes a second theme provide
+ * it, `@theme-init/X` silently skips that one; this test fails instead, naming the component.
+ * The search box wraps the search plugin's SearchBar through an alias of its own
+ * (packages/kestrel-search/index.ts), checked here too.
+ */
+import {readFileSync, readdirSync, existsSync} from 'node:fs';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import ts from 'typescript';
+import type {Plugin} from '@docusaurus/types';
+import {describe, expect, it} from 'vitest';
+import kestrelSearch, {UPSTREAM_SEARCH_BAR, searchOptions, upstreamSearchBar} from '../../packages/kestrel-search';
+
+const require = createRequire(import.meta.url);
+// Docusaurus's alias builder, the one the bundler config is made with (not a public export).
+const {loadThemeAliases} = require('@docusaurus/core/lib/webpack/aliases') as {
+  loadThemeAliases: (args: {siteDir: string; plugins: {path: string; getThemePath: () => string}[]}) => Promise<Record<string, string>>;
+};
+
+const ROOT = path.resolve(__dirname, '../..');
+const OUR_THEMES = ['packages/kestrel-search/theme', 'packages/kestrel-theme/theme'].map((dir) => path.join(ROOT, dir));
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+/** The themes before ours, in load order: the preset's classic, then `themes:` up to ours. */
+const UPSTREAM_THEMES = [path.join(packageDir('@docusaurus/theme-classic'), 'lib/theme'), path.join(packageDir('docusaurus-theme-openapi-docs'), 'lib/theme')];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** `@theme-init/...` and `@theme-original/...` specifiers of each of our theme files. */
+function wrapperImports(prefix: '@theme-init/' | '@theme-original/'): {file: string; component: string}[] {
+  return OUR_THEMES.flatMap(files).flatMap((file) =>
+    ts
+      .preProcessFile(readFileSync(file, 'utf8'), true, true)
+      .importedFiles.filter((ref) => ref.fileName.startsWith(prefix))
+      .map((ref) => ({file: path.relative(ROOT, file), component: ref.fileName.slice(prefix.length)})),
+  );
+}
+
+const aliases = loadThemeAliases({
+  siteDir: ROOT,
+  plugins: [...UPSTREAM_THEMES, ...OUR_THEMES].map((dir) => ({path: dir, getThemePath: () => dir})),
+});
+
+describe('the local themes in docusaurus.config.ts', () => {
+  it('come last in `themes:`, search before the Kestrel theme', () => {
+    // The config's source (importing it here would load every plugin): each entry's first word.
+    const source = readFileSync(path.join(ROOT, 'docusaurus.config.ts'), 'utf8');
+    const block = /\n  themes: \[\n([^]*?)\n  \],\n/.exec(source)?.[1] ?? '';
+    const themes = block.split('\n').map((line) => /^    \[?'?([\w-]+)/.exec(line)?.[1]).filter(Boolean);
+    expect(themes).toEqual(['docusaurus-theme-openapi-docs', 'kestrelSearch', 'kestrelTheme']);
+  });
+
+  it('give @theme/ components from their theme folders', async () => {
+    const resolved = await aliases;
+    expect(resolved['@theme/CodeBlock']).toBe(path.join(ROOT, 'packages/kestrel-theme/theme/CodeBlock/index.tsx'));
+    expect(resolved['@theme/ApiExplorer/storage-utils']).toBe(path.join(ROOT, 'packages/kestrel-theme/theme/ApiExplorer/storage-utils.ts'));
+    expect(resolved['@theme/SearchBar']).toBe(path.join(ROOT, 'packages/kestrel-search/theme/SearchBar/index.tsx'));
+  });
+});
+
+describe('the wrappers of upstream components', () => {
+  it('never import @theme-original/ (it would be themselves)', () => {
+    expect(wrapperImports('@theme-original/')).toEqual([]);
+  });
+
+  it('reach, through @theme-init/, the one upstream theme that provides each component', async () => {
+    const resolved = await aliases;
+    const wrapped = wrapperImports('@theme-init/');
+    expect(wrapped.map((w) => w.component).sort()).toEqual(
+      ['AnnouncementBar', 'ApiExplorer', 'ApiExplorer/LiveEditor', 'DocItem/Content', 'MDXComponents', 'MimeTabs', 'SchemaTabs'].sort(),
+    );
+    const problems: string[] = [];
+    for (const {file, component} of wrapped) {
+      const providers = UPSTREAM_THEMES.filter((dir) => ['.js', '/index.js'].some((ext) => existsSync(path.join(dir, component + ext))));
+      const target = resolved[`@theme-init/${component}`] ?? '(nothing)';
+      if (providers.length !== 1) problems.push(`${file}: ${component} is provided by ${providers.length} themes before ours (${providers.join(', ')})`);
+      else if (!target.startsWith(providers[0]!)) problems.push(`${file}: @theme-init/${component} resolves to ${target}, not ${providers[0]}`);
+      if (resolved[`@theme/${component}`]?.startsWith(ROOT + path.sep + 'packages') !== true) problems.push(`${file}: @theme/${component} is not ours`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the search box', () => {
+  const context = {siteDir: ROOT, i18n: {currentLocale: 'en'}, baseUrl: '/', generatedFilesDir: path.join(ROOT, '.docusaurus')};
+
+  it("reaches the search plugin's SearchBar under its own alias", () => {
+    // The options as Docusaurus hands them over: validated (and defaulted) by the plugin's schema.
+    const options = kestrelSearch.validateOptions!({
+      options: searchOptions,
+      validate: (schema: {validate: (value: unknown) => {value: unknown; error?: Error}}, value: unknown) => {
+        const result = schema.validate(value);
+        if (result.error) throw result.error;
+        return result.value;
+      },
+    } as never);
+    const plugin = kestrelSearch(context as never, options) as Plugin;
+    const result = plugin.configureWebpack?.({}, false, {getJSLoader: () => ({})} as never, undefined) as {resolve?: {alias?: Record<string, string>}};
+    const target = result.resolve?.alias?.[UPSTREAM_SEARCH_BAR] ?? '';
+    expect(target).toBe(path.join(packageDir('@cmfcmf/docusaurus-search-local'), 'lib/client/theme/SearchBar'));
+    expect(existsSync(path.join(target, 'index.js'))).toBe(true);
+    expect(plugin.getThemePath?.()).toBe(path.join(ROOT, 'packages/kestrel-search/theme'));
+  });
+
+  it('fails naming the path when the search plugin no longer has its SearchBar there', () => {
+    expect(() => upstreamSearchBar({name: 'search', getThemePath: () => '/nowhere/theme'})).toThrow(
+      /no SearchBar\/index\.js under its theme path \(\/nowhere\/theme\); review packages\/kestrel-search\/index\.ts/,
+    );
+  });
+});
