@@ -3,7 +3,7 @@
  *
  * An API identifier is several words written together (`expiresInSeconds`, `amount.currency`,
  * `Kestrel-Signature`, `INVOICE_NOT_CANCELLABLE`), and the index holds each one as a single marked
- * word (`_expiresinseconds`, plugins/search-api-terms.ts). A developer types it as written (the
+ * word (`_expiresinseconds`, packages/kestrel-search/indexing/search-api-terms.ts). A developer types it as written (the
  * tokenizer lowercases it to `expiresinseconds`), by its beginning (`expiresIn`), as separate
  * words (`expires in seconds`) or with its punctuation (`amount.currency`, which the tokenizer
  * splits into `amount` and `currency`). So the query keeps its words, searched as always, and

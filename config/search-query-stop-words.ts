@@ -9,8 +9,8 @@
  * the guide and API indexes they also skewed which index won.
  *
  * lunr runs each query word through the index's search pipeline, which the index file names
- * (plugins/search-local.ts adds this function's label to it; the search box registers the function,
- * src/theme/SearchBar/LoadedSearchBar.tsx). This function drops a stop word,
+ * (packages/kestrel-search/indexing/search-local.ts adds this function's label to it; the search box registers the function,
+ * packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx). This function drops a stop word,
  * with or without the trailing "*", so only the words that carry meaning are searched. A query of
  * stop words alone ("a") finds nothing, as it would without the prefix match.
  */

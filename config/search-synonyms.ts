@@ -5,9 +5,9 @@
  * "list payouts", "remove key") missed the page or found it below the ones that share a common
  * word. Each row names where Kestrel uses the term; the original word is always searched as well.
  *
- * Applied to queries only, in the search pipeline the index files name (plugins/search-local.ts
+ * Applied to queries only, in the search pipeline the index files name (packages/kestrel-search/indexing/search-local.ts
  * adds the label; the search box registers the function before its first index loads, see
- * src/theme/SearchBar/LoadedSearchBar.tsx). It runs first, on the word as typed (with the
+ * packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx). It runs first, on the word as typed (with the
  * trailing "*" of the prefix query), so each added word is stemmed and prefix-matched exactly as
  * if the developer had typed it. A word matches its row by stem: "withdrawals" finds the
  * "withdrawal" row.

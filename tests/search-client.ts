@@ -32,7 +32,7 @@ export const PLUGIN_SERVER_FILE = require.resolve(`${PLUGIN}/lib/server/index.js
 /** The lunr build that both the plugin's indexer and its client use. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const lunr = require(`${PLUGIN}/lib/lunr.js`);
-// As the search box does in the browser (src/theme/SearchBar/LoadedSearchBar.tsx): the built index
+// As the search box does in the browser (packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx): the built index
 // files name these query functions in their search pipeline.
 registerQueryStopWords(lunr);
 registerQuerySynonyms(lunr);
@@ -44,7 +44,7 @@ registerQuerySynonyms(lunr);
  */
 export const GENERATED_TOKENIZE = 'export const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\n';
 lunr.tokenizer.separator = searchOptions.lunr.tokenizerSeparator;
-// As src/theme/SearchBar/LoadedSearchBar.tsx does, after the generated module set the separator.
+// As packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx does, after the generated module set the separator.
 registerQueryCompounds(lunr);
 const generated = {
   mylunr: lunr,
@@ -203,7 +203,7 @@ export function loadPluginSearch(
   };
 }
 
-/** The plugin's global data as search-options.ts configures it: for tests that run without a build. */
+/** The plugin's global data as packages/kestrel-search/search-options.ts configures it: for tests that run without a build. */
 export function configuredPluginData(): PluginData {
   const {lunr: l, indexDocSidebarParentCategories, maxSearchResults} = searchOptions;
   return {

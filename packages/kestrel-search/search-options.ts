@@ -16,7 +16,7 @@ export const TOKENIZER_SEPARATOR = /[^\p{L}\p{N}]+/u;
 export const searchOptions = {
   indexDocs: true,
   indexBlog: false,
-  // Docs only, never blog or other pages; plugins/empty-default-search-index writes the "default" index.
+  // Docs only, never blog or other pages; packages/kestrel-search/indexing/empty-default-search-index writes the "default" index.
   indexPages: false,
   indexDocSidebarParentCategories: 1,
   maxSearchResults: 8,

@@ -3,7 +3,7 @@
  * definition (static/openapi.json), the same source the pages are generated from.
  *
  * The pages' HTML now holds every parameter, field, response and example (rendered on the
- * server: plugins/server-rendered-api.ts), so @signalwire/docusaurus-plugin-llms-txt could write
+ * server: packages/kestrel-theme/bundler/server-rendered-api.ts), so @signalwire/docusaurus-plugin-llms-txt could write
  * these twins from it as it does the guides'. We keep this writer because, for an API page, the
  * definition makes the better twin:
  * - a schema becomes one table, a row per field path (`amount.currency`) with type, required,

@@ -1,7 +1,7 @@
 /**
- * What the built scripts must not contain: crypto-js whole (plugins/explorer-storage-utils.ts
+ * What the built scripts must not contain: crypto-js whole (packages/kestrel-theme/bundler/explorer-storage-utils.ts
  * gives the API theme's persistence middleware our SHA1-only helpers), and a page script in the
- * <head> of any page (ssr-template.ts requests them after the first paint).
+ * <head> of any page (packages/kestrel-theme/ssr-template.ts requests them after the first paint).
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * Field-level search on the build: every request body field and query parameter of the API
  * definition, searched as a developer types it, brings up an operation that defines it in the
  * first three results. The query code is the search plugin's own client code (tests/search-client.ts)
- * on the built index files; the words come from static/openapi.json (plugins/search-api-terms.ts).
+ * on the built index files; the words come from static/openapi.json (packages/kestrel-search/indexing/search-api-terms.ts).
  * Needs `npm run build`.
  */
 import {readFileSync} from 'node:fs';

@@ -63,7 +63,7 @@ describe('index files', () => {
     }
   });
 
-  it('carry the field weights of the configured boosts (plugins/search-local.ts)', () => {
+  it('carry the field weights of the configured boosts (packages/kestrel-search/indexing/search-local.ts)', () => {
     // Unweighted, no lunr weight can pass (k1 + 1) times the largest idf of the index; the title
     // field, weighted by 5, passes it.
     for (const tag of ['docs-default-current', 'docs-api-current']) {
@@ -95,7 +95,7 @@ describe('index files', () => {
   });
 });
 
-describe('what plugins/search-local.ts adds to the indexing', () => {
+describe('what packages/kestrel-search/indexing/search-local.ts adds to the indexing', () => {
   // The text's words as the index holds them; not the identifier words the query side adds
   // (config/search-query-compounds.ts), which no guide keyword is.
   const stems = (text: string) =>

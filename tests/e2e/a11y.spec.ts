@@ -73,7 +73,7 @@ test('axe: the not-found page', async ({page, problems, baseURL}) => {
 
 /**
  * The panel's own markup once failed two rules (a focusable link inside each option; the input's
- * aria-activedescendant naming an option gone after "No results found."): src/theme/SearchBar/
+ * aria-activedescendant naming an option gone after "No results found."): packages/kestrel-search/theme/SearchBar/
  * panelAria.ts repairs them, each result's link becoming its option. Each state is checked in
  * full, with nothing excluded.
  */
@@ -84,7 +84,7 @@ test('axe: the open search panel, empty, with results, with none, and with resul
   const input = page.locator('.aa-DetachedFormContainer input');
   await expect(input).toBeFocused();
   expect(await axeViolations(page), 'empty panel').toEqual([]);
-  // Each result's option is its link, a real <a href> (src/theme/SearchBar/panelAria.ts).
+  // Each result's option is its link, a real <a href> (packages/kestrel-search/theme/SearchBar/panelAria.ts).
   const options = page.locator('.aa-Item a[href][role="option"]');
   await input.fill('webhook');
   await expect(options.first()).toBeVisible();

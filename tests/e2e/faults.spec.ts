@@ -55,7 +55,7 @@ test.describe('search index faults: the reader sees "No results found." and noth
   test('the index never answers: the spinner, then "No results found." after the timeout, no error', async ({page, problems}) => {
     test.setTimeout(INDEX_STALL_MS + 45_000);
     // Requests left unanswered. The search box aborts them after INDEX_STALL_MS without data
-    // (src/theme/SearchBar/indexTimeout.ts); an abort the page makes itself is no failed request.
+    // (packages/kestrel-search/theme/SearchBar/indexTimeout.ts); an abort the page makes itself is no failed request.
     await page.route(SEARCH_INDEX, () => {});
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

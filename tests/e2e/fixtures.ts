@@ -32,7 +32,7 @@ export const test = base.extend<{problems: Problems; blockAnalytics: boolean; re
     );
     await use(context);
   },
-  // A page's scripts are requested after its first paint (ssr-template.ts), so the load event no
+  // A page's scripts are requested after its first paint (packages/kestrel-theme/ssr-template.ts), so the load event no
   // longer means they have run. Like a person who waits for a page to respond, every test
   // navigation waits until a portal page has hydrated (other documents: at once).
   page: async ({page}, use) => {

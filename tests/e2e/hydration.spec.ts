@@ -6,7 +6,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, domSettled, pageHeading} from './fixtures';
-// The performance mark src/prism sets when it builds Prism.
+// The performance mark packages/kestrel-theme/prism sets when it builds Prism.
 import {PRISM_READY_MARK} from '../../packages/kestrel-theme/prism';
 
 const GUIDE_WITH_CODE = '/account/overview';

@@ -205,7 +205,7 @@ test('search panel: open with Enter, type, pick a result with the arrows, Escape
   const input = page.locator('.aa-DetachedFormContainer input');
   await expect(input).toBeFocused();
   await page.keyboard.type('signature');
-  // Each result's option is its link (src/theme/SearchBar/panelAria.ts).
+  // Each result's option is its link (packages/kestrel-search/theme/SearchBar/panelAria.ts).
   const items = page.locator('.aa-Item [role="option"]');
   await expect(items.first()).toBeVisible();
   // The first result is active; ArrowDown moves to the second.

@@ -20,7 +20,7 @@ const overlay = (page: Page) => page.locator('.aa-DetachedOverlay');
 const input = (page: Page) => overlay(page).locator('input.aa-Input');
 /**
  * The results, as assistive technology and the browser see them: each result's link is its option
- * (src/theme/SearchBar/panelAria.ts), an <a href> inside autocomplete-js's item.
+ * (packages/kestrel-search/theme/SearchBar/panelAria.ts), an <a href> inside autocomplete-js's item.
  */
 const items = (page: Page) => overlay(page).locator('.aa-Item a.aa-ItemLink[role="option"]');
 /** The route each result opens: its link's href. */
@@ -270,7 +270,7 @@ test.describe('search box and panel', () => {
     await search(page, 'zzqxv');
     await expect(overlay(page)).toContainText('No results found.');
     await expect(items(page)).toHaveCount(0);
-    // No active result to name (src/theme/SearchBar/panelAria.ts).
+    // No active result to name (packages/kestrel-search/theme/SearchBar/panelAria.ts).
     await expect(input(page)).not.toHaveAttribute('aria-activedescendant');
     expect(problems.consoleErrors).toEqual([]);
   });

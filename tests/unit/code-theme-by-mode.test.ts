@@ -1,5 +1,5 @@
 /**
- * src/code-theme-by-mode.ts and plugins/code-theme-css.ts: one Prism theme for both modes whose
+ * packages/kestrel-theme/html/code-theme-by-mode.ts and packages/kestrel-theme/html/code-theme-css.ts: one Prism theme for both modes whose
  * token styles, resolved by the generated CSS, are exactly what each mode's own theme gives.
  */
 import {describe, it, expect} from 'vitest';

@@ -88,7 +88,7 @@ describe('guide structure', () => {
 // Language tabs
 // ---------------------------------------------------------------------------------------------
 
-/** The API reference's code sample languages (scripts/code-sample-languages.mjs, which `languageTabs` reads). */
+/** The API reference's code sample languages (config/code-sample-languages.ts, which `languageTabs` reads). */
 const CONFIG = readFileSync(path.join(ROOT, 'docusaurus.config.ts'), 'utf8');
 const LANGUAGES = CODE_SAMPLE_LANGUAGES.map((l) => l.key);
 const LABELS: Record<string, string> = {curl: 'curl', nodejs: 'Node.js', python: 'Python', go: 'Go', java: 'Java', php: 'PHP', ruby: 'Ruby', csharp: 'C#'};

@@ -1,5 +1,5 @@
 /**
- * src/theme/Markdown renders text that isPlainText() accepts as one <p> without parsing it, and
+ * packages/kestrel-theme/theme/Markdown renders text that isPlainText() accepts as one <p> without parsing it, and
  * text of plain words, code spans and bold runs with renderInlineMarkdown(). That is only right if
  * react-markdown (with GFM, as the component uses it) makes exactly that paragraph of it: checked
  * here on every description in the definition and every qualifier the API theme writes for its

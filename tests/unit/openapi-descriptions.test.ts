@@ -1,5 +1,5 @@
 /**
- * The API pages render descriptions with src/theme/Markdown, which, unlike the theme's original,
+ * The API pages render descriptions with packages/kestrel-theme/theme/Markdown, which, unlike the theme's original,
  * renders neither raw HTML nor `:::` admonitions (that is what kept ~40 KiB of HTML parser off
  * every operation page). A description that used either would show its markup as text, so the
  * definition must not.

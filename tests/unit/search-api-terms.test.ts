@@ -1,5 +1,5 @@
 /**
- * The API words of the search index (plugins/search-api-terms.ts), read from a small definition
+ * The API words of the search index (packages/kestrel-search/indexing/search-api-terms.ts), read from a small definition
  * and from the real one (static/openapi.json, bundled by `npm run gen-api`).
  */
 import {existsSync, readFileSync} from 'node:fs';
@@ -58,7 +58,7 @@ const DEFINITION: Definition = {
   },
 };
 
-describe('the API words of the search (plugins/search-api-terms.ts)', () => {
+describe('the API words of the search (packages/kestrel-search/indexing/search-api-terms.ts)', () => {
   const terms = apiTerms(DEFINITION);
   const byRoute = new Map(terms.map((t) => [t.route, t]));
 

@@ -1,5 +1,5 @@
 /**
- * The search index timeout (src/theme/SearchBar/indexTimeout.ts), on Node's own fetch types: a
+ * The search index timeout (packages/kestrel-search/theme/SearchBar/indexTimeout.ts), on Node's own fetch types: a
  * request that gets no data for the timeout fails, before or during its body; a slow body that
  * keeps coming loads; other requests pass untouched. Last, the plugin's own client code over such
  * a fetch: a silent index becomes an empty one, as tests/e2e/faults.spec.ts shows in Chromium.

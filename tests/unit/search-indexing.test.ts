@@ -1,6 +1,6 @@
 /**
- * What plugins/search-local.ts changes in the search indexing, without a build: the copy of a page
- * the indexer reads (plugins/search-index-view.ts), run through the plugin's own HTML parser, and
+ * What packages/kestrel-search/indexing/search-local.ts changes in the search indexing, without a build: the copy of a page
+ * the indexer reads (packages/kestrel-search/indexing/search-index-view.ts), run through the plugin's own HTML parser, and
  * the query stop-word filter (config/search-query-stop-words.ts) in the plugin's client code.
  * tests/after-build/search-index.test.ts checks the same on the built index files.
  */
@@ -29,7 +29,7 @@ const OPERATION = `<html><head></head><body><article><div class="theme-doc-markd
 <p>Issues an invoice payable to your own account.</p>
 <h2 class="anchor" id=request>Request<a href=#request class=hash-link>#</a></h2><p>Body.</p></div></div></div></article></body></html>`;
 
-describe('the page the indexer reads (plugins/search-index-view.ts)', () => {
+describe('the page the indexer reads (packages/kestrel-search/indexing/search-index-view.ts)', () => {
   it('reads the keywords Docusaurus wrote, quoted or not', () => {
     expect(pageKeywords(GUIDE)).toEqual(['webhooks', 'event types', 'at least once']);
     expect(pageKeywords('<meta content="a, b" name="keywords">')).toEqual(['a', 'b']);

@@ -1,7 +1,7 @@
 /**
  * Adjacent query words searched written together (config/search-query-compounds.ts): the query's
  * tokens, and identifiers found in every form a developer types them, by the search plugin's own
- * client code (tests/search-client.ts) over a small index tagged as plugins/search-api-terms.ts
+ * client code (tests/search-client.ts) over a small index tagged as packages/kestrel-search/indexing/search-api-terms.ts
  * tags an API page.
  */
 import {describe, expect, it} from 'vitest';

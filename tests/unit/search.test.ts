@@ -2,7 +2,7 @@
  * The local search proved on the real code paths, without a build: the
  * search plugin's own client module (run by tests/search-client.ts) over small indexes built the
  * way the plugin builds them, autocomplete-js and autocomplete-core (which draw the panel), the
- * index field weights (plugins/search-field-weights.ts) and the keyboard rules of the search box.
+ * index field weights (packages/kestrel-search/indexing/search-field-weights.ts) and the keyboard rules of the search box.
  * tests/after-build/ checks the built index files; tests/e2e/search.spec.ts shows it all in Chromium.
  */
 import {readFileSync} from 'node:fs';
@@ -32,7 +32,7 @@ function searchOver(
   const serialized = JSON.parse(JSON.stringify(index));
   const file = {
     documents: docs.map((doc, i) => ({id: i + 1, pageTitle: doc.title, sectionTitle: doc.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
-    // As plugins/search-local.ts writes it after the plugin's postBuild.
+    // As packages/kestrel-search/indexing/search-local.ts writes it after the plugin's postBuild.
     index: weighed ? weighFields(serialized, fieldBoostsOf(searchOptions.lunr)) : serialized,
   };
   return loadPluginSearch({

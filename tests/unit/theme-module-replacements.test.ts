@@ -1,9 +1,9 @@
 /**
  * Three of the plugins that change what a theme imports without forking it check, as the site loads,
  * that the theme still has the shape they patch, and fail naming the file otherwise
- * (plugins/tabs-without-remount.ts, plugins/explorer-storage-utils.ts,
- * plugins/server-rendered-api.ts). The third,
- * plugins/lazy-prism.ts, fails the build when its module is missing from a bundle; what they
+ * (packages/kestrel-theme/bundler/tabs-without-remount.ts, packages/kestrel-theme/bundler/explorer-storage-utils.ts,
+ * packages/kestrel-theme/bundler/server-rendered-api.ts). The third,
+ * packages/kestrel-theme/bundler/lazy-prism.ts, fails the build when its module is missing from a bundle; what they
  * achieve is checked in the browser (tests/e2e/hydration.spec.ts) and on the build
  * (tests/after-build/bundle-contents.test.ts).
  */

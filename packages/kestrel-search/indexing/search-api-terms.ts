@@ -7,7 +7,7 @@
  * Why the definition and not the page: the search indexes built HTML, and what an operation page's
  * HTML holds depends on how the API theme renders it (today its parameters and schemas are drawn
  * in the browser only). The definition says the same thing whatever the rendering, so these words
- * reach the index as the operation's tags (plugins/search-index-view.ts), and the index of an
+ * reach the index as the operation's tags (packages/kestrel-search/indexing/search-index-view.ts), and the index of an
  * operation stays the same size and shape when its page later shows more.
  *
  * Which words: each identifier written together, lowercase, as one index word (`expiresinseconds`,

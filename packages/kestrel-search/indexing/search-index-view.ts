@@ -1,6 +1,6 @@
 /**
  * The page as the search indexer reads it. The search plugin (`@cmfcmf/docusaurus-search-local`)
- * indexes the built HTML of each docs page; plugins/search-local.ts hands it a copy of each page
+ * indexes the built HTML of each docs page; packages/kestrel-search/indexing/search-local.ts hands it a copy of each page
  * with three changes, and the pages served stay as they are:
  *
  * 1. Front-matter keywords become the page's tags. Every guide lists, in `keywords`, the words a
@@ -46,7 +46,7 @@ export function pageKeywords(html: string): string[] {
 /**
  * The words of the keywords, each once. lunr takes each tag whole, as one token ("event types"
  * would be a single index word no query matches), so the tags are the words, split as the search
- * splits text (search-options.ts).
+ * splits text (packages/kestrel-search/search-options.ts).
  */
 export function keywordWords(keywords: readonly string[]): string[] {
   return [...new Set(keywords.flatMap((k) => k.toLowerCase().split(TOKENIZER_SEPARATOR)).filter(Boolean))];

@@ -12,7 +12,7 @@
  * 3. Their search pipeline gains the search box's query functions: developers' words first
  *    (config/search-synonyms.ts, before the stemmer, so each added word is stemmed as if typed),
  *    the stop-word filter last (config/search-query-stop-words.ts). The search box registers both
- *    in the browser (src/theme/SearchBar/LoadedSearchBar.tsx).
+ *    in the browser (packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx).
  */
 /// <reference path="./docusaurus-search-local.d.ts" />
 import {mkdtemp, mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';

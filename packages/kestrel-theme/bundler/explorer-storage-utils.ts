@@ -1,5 +1,5 @@
 /**
- * src/theme/ApiExplorer/storage-utils.ts replaces the API theme's storage helpers (SHA1 alone
+ * packages/kestrel-theme/theme/ApiExplorer/storage-utils.ts replaces the API theme's storage helpers (SHA1 alone
  * instead of all of crypto-js) where the theme imports them as `@theme/ApiExplorer/storage-utils`.
  * Its persistence middleware, which every operation page loads, imports them as `./storage-utils`,
  * which the theme alias cannot reach: that import gets our file here too. Without this, crypto-js

@@ -1,7 +1,7 @@
 /**
  * Stops Docusaurus building Prism at start-up. theme-classic registers a client module
  * (lib/prism-include-languages.js) that imports prism-react-renderer and adds the configured
- * grammars as the page loads; here that module is replaced by an empty one, and src/prism does the
+ * grammars as the page loads; here that module is replaced by an empty one, and packages/kestrel-theme/prism does the
  * same registration when a code block first needs Prism.
  *
  * The build fails if the module is not found, so a theme update that moves it cannot silently

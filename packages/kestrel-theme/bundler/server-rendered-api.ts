@@ -6,12 +6,12 @@
  * `BrowserOnly`: the static HTML holds a skeleton, and the browser draws the sections after
  * hydration. Nothing in them needs the browser: ApiItem creates its Redux store during server
  * rendering too. For these four files only, `@docusaurus/BrowserOnly` is replaced by a component
- * that renders its children everywhere (src/openapi/RenderedOnServer.tsx), so crawlers, readers
+ * that renders its children everywhere (packages/kestrel-theme/openapi/RenderedOnServer.tsx), so crawlers, readers
  * without JavaScript and the search index see every parameter, field and example.
  *
  * ApiItem also loads our ApiExplorer (the code samples and "Try it") on the server, where it would
- * draw an empty box (src/openapi/explorerOnServer.ts), and sees `@docusaurus/useIsBrowser` as true
- * in the browser from the first render (src/openapi/canUseDom.ts says why): it then hydrates with
+ * draw an empty box (packages/kestrel-theme/openapi/explorerOnServer.ts), and sees `@docusaurus/useIsBrowser` as true
+ * in the browser from the first render (packages/kestrel-theme/openapi/canUseDom.ts says why): it then hydrates with
  * the store it keeps, instead of rendering every section a second time with a new store right
  * after hydration.
  *

@@ -1,7 +1,7 @@
 /**
  * Copies the colour mode from <html> to <body> as the body opens, before any of it is drawn.
  * The search box's theme (autocomplete-js) keys its dark colours to `data-theme` on <body>, and
- * src/theme/SearchBar/bodyTheme.ts keeps the two in step when the reader switches modes. Setting
+ * packages/kestrel-search/theme/SearchBar/bodyTheme.ts keeps the two in step when the reader switches modes. Setting
  * it here rather than from a React effect spares the page a restyle of every element right after
  * hydration. The CSP hashes this script like every inline one (plugins/security-headers.ts).
  */

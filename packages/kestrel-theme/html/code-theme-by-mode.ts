@@ -6,7 +6,7 @@
  * (`key={isBrowser}` in its CodeBlock) to get the reader's mode right. On a guide that is the
  * largest task of the page load. With this theme the inline styles say only which custom
  * properties apply, the same in both modes; `codeThemeCss` picks the mode's values, so the server
- * HTML is right in either mode and src/theme/CodeBlock mounts once.
+ * HTML is right in either mode and packages/kestrel-theme/theme/CodeBlock mounts once.
  *
  * A token with several types gets prism-react-renderer's `Object.assign` of their styles (the
  * later type wins). Each mode's values sit under their own property names, so the merge still

@@ -1,5 +1,5 @@
 /**
- * Puts the code colours of both modes (src/code-theme-by-mode.ts) in each page's head, so a code
+ * Puts the code colours of both modes (packages/kestrel-theme/html/code-theme-by-mode.ts) in each page's head, so a code
  * block is drawn in the reader's mode from the first paint, before any script runs.
  * Options: `{dark, light}`, a Prism theme each.
  */

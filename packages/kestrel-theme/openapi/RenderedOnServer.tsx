@@ -1,6 +1,6 @@
 /**
  * `@docusaurus/BrowserOnly` as the API theme's section components see it
- * (plugins/server-rendered-api.ts): it renders its children on the server and in the browser
+ * (packages/kestrel-theme/bundler/server-rendered-api.ts): it renders its children on the server and in the browser
  * alike, so an operation page's parameters, request body, responses, examples and code samples
  * are in its static HTML and hydrate on it, instead of a loading skeleton drawn over once the
  * page's scripts have run.

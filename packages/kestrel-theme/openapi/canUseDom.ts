@@ -1,5 +1,5 @@
 /**
- * `@docusaurus/useIsBrowser` as the API theme's ApiItem sees it (plugins/server-rendered-api.ts):
+ * `@docusaurus/useIsBrowser` as the API theme's ApiItem sees it (packages/kestrel-theme/bundler/server-rendered-api.ts):
  * true in the browser from the first render, hydration included. ApiItem creates the explorer's
  * Redux store from it (without state on the server, with the reader's server and parameters in
  * the browser). With Docusaurus's hook, it hydrates with the server's store and builds a new one

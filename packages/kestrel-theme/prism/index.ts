@@ -3,9 +3,9 @@
  *
  * Building Prism and its grammars (Prism walks every grammar for each one it adds) was half of the
  * start-up script's run time on every page, and a page's code blocks do not need it: they hydrate
- * on the server's markup (src/theme/CodeBlock/Content). The first code block the browser draws
+ * on the server's markup (packages/kestrel-theme/theme/CodeBlock/Content). The first code block the browser draws
  * itself (after a client-side navigation, a tab that mounts late) calls `getPrism()`; the module is
- * already in the bundle, so this is synchronous. plugins/lazy-prism.ts keeps Docusaurus's
+ * already in the bundle, so this is synchronous. packages/kestrel-theme/bundler/lazy-prism.ts keeps Docusaurus's
  * start-up grammar registration from evaluating it at load.
  */
 import type * as PrismRenderer from 'prism-react-renderer';

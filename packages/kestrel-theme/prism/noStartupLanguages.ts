@@ -1,5 +1,5 @@
 /**
- * Stands in for theme-classic's start-up grammar registration (see plugins/lazy-prism.ts):
- * src/prism registers the grammars when Prism is first used.
+ * Stands in for theme-classic's start-up grammar registration (see packages/kestrel-theme/bundler/lazy-prism.ts):
+ * packages/kestrel-theme/prism registers the grammars when Prism is first used.
  */
 export {};

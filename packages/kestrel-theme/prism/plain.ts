@@ -1,7 +1,7 @@
 /**
  * What prism-react-renderer's Highlight hands its children for a block with no grammar (every
  * line one plain token), built without Prism. A code block shows this until Prism is built, which
- * waits until the block is on screen (src/theme/CodeBlock/Content).
+ * waits until the block is on screen (packages/kestrel-theme/theme/CodeBlock/Content).
  */
 import clsx from 'clsx';
 import type {PrismTheme, RenderProps, Token} from 'prism-react-renderer';

@@ -1,5 +1,5 @@
 /**
- * `useIsBrowser` as the tab components see it (plugins/tabs-without-remount.ts): always false, so
+ * `useIsBrowser` as the tab components see it (packages/kestrel-theme/bundler/tabs-without-remount.ts): always false, so
  * their `key` never changes and they do not remount after hydration.
  */
 export default function useIsBrowser(): boolean {

@@ -11,7 +11,7 @@ let loading: Promise<void> | null = null;
 
 export const SAMPLE_ONLY_LANGUAGES = ['java', 'php', 'ruby', 'csharp'] as const;
 
-/** Builds Prism (src/prism) if need be: call it when the samples are about to be shown. */
+/** Builds Prism (packages/kestrel-theme/prism) if need be: call it when the samples are about to be shown. */
 export function loadSampleLanguages(): Promise<void> {
   const {Prism} = getPrism();
   if (SAMPLE_ONLY_LANGUAGES.every((lang) => lang in Prism.languages)) return Promise.resolve();

@@ -1,6 +1,6 @@
 /**
  * The autocomplete theme keys its dark colours to `data-theme` on <body>, while Docusaurus sets it
- * on <html>. A script at the top of <body> copies it at load (plugins/body-color-mode.ts). The
+ * on <html>. A script at the top of <body> copies it at load (packages/kestrel-theme/html/body-color-mode.ts). The
  * plugin's search box keeps it in step once it has loaded; our stand-in button (./SearchButton.tsx)
  * is drawn before that, so until then the copy is kept here. It writes only a changed value: any
  * write restyles the whole page. Returns the cleanup.

@@ -1,5 +1,5 @@
 /**
- * Wraps @theme-original/AnnouncementBar. The stock inline script hides the bar before hydration
+ * Wraps @theme-init/AnnouncementBar. The stock inline script hides the bar before hydration
  * when the dismissal flag is set, without looking at the bar id; so after the id changes, the
  * reset flag shows the bar only on the next page load. This lifts the pre-hydration hiding once
  * the bar is active, so a new announcement shows on the first visit (a new bar id resets the dismissal).

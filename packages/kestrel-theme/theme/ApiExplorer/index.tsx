@@ -1,5 +1,5 @@
 /**
- * Wraps @theme-original/ApiExplorer so that an operation page does not download the explorer until
+ * Wraps @theme-init/ApiExplorer so that an operation page does not download the explorer until
  * the reader asks for it. The original pulls in Postman's request model and code generators (with
  * faker and iconv: ~1.6 MB gzip) the moment the page renders. Until the reader presses "Try it",
  * this shows the build-time code samples; then it loads the original in place (its own chunk),

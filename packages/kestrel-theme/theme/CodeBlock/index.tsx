@@ -2,7 +2,7 @@
  * Ejected from @docusaurus/theme-classic 3.10.2 (CodeBlock/index.tsx) to drop one line: the
  * original keys the block on `isBrowser`, so every code block on a page mounts a second time right
  * after hydration, tokenised again and its DOM replaced, only to apply the reader's colour mode.
- * Our Prism theme (src/code-theme-by-mode.ts) is the same in both modes, with the colours in CSS,
+ * Our Prism theme (packages/kestrel-theme/html/code-theme-by-mode.ts) is the same in both modes, with the colours in CSS,
  * so the server HTML is already right and one mount is enough. A wrapper cannot remove the key.
  */
 import React, {isValidElement, type ReactNode} from 'react';

@@ -1,5 +1,5 @@
 /**
- * Wraps @theme-original/MimeTabs so that every media type's panel is rendered, the ones not
+ * Wraps @theme-init/MimeTabs so that every media type's panel is rendered, the ones not
  * chosen hidden: a request body offered in several media types shows each one's fields in the
  * page's static HTML, not only the first (the theme asks for lazy tabs there).
  */

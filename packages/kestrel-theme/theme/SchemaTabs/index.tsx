@@ -1,5 +1,5 @@
 /**
- * Wraps @theme-original/SchemaTabs so that every tab's panel is rendered, the ones not chosen
+ * Wraps @theme-init/SchemaTabs so that every tab's panel is rendered, the ones not chosen
  * hidden: a request body's oneOf/anyOf options and a response's examples are then all in the
  * page's static HTML (for readers without JavaScript, crawlers and search), not only the first.
  * The theme asks for lazy tabs for oneOf/anyOf, which render the chosen panel only.

@@ -1,5 +1,5 @@
 /**
- * Wraps @theme-original/ApiExplorer/LiveEditor, the request-body editor of the API explorer, for
+ * Wraps @theme-init/ApiExplorer/LiveEditor, the request-body editor of the API explorer, for
  * two defects of the original:
  *
  * - Keyboard (WCAG 2.1.1): it turns the editor read-only when it loses focus and editable again

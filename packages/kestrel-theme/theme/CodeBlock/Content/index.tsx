@@ -8,11 +8,11 @@
  *   opaque element (React neither compares nor touches the markup inside), so hydration needs no
  *   Prism and no tokens;
  * - a code block the browser draws itself (after a client-side navigation, a tab that mounts late,
- *   or when its code changes) renders as the original, with Prism built on first use (src/prism).
+ *   or when its code changes) renders as the original, with Prism built on first use (packages/kestrel-theme/prism).
  *   Until Prism exists, a block shows its lines uncoloured and asks for Prism once it is on
  *   screen: a block below the fold (an operation page's samples and examples) costs nothing at load.
  *
- * The colours of the server's tokens follow the reader's mode through CSS (src/code-theme-by-mode.ts).
+ * The colours of the server's tokens follow the reader's mode through CSS (packages/kestrel-theme/html/code-theme-by-mode.ts).
  */
 import React, {useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
