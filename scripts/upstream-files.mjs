@@ -104,9 +104,10 @@ export function driftReport(drift) {
   if (drift.length === 0) return '';
   return [
     `${drift.length} upstream file(s) differ from ${RECORD_FILE}.`,
-    `Re-check each coupling point named below against its row in ${LEDGER_FILE} (and our file it names),`,
+    `Re-check each coupling point named below against its section in ${LEDGER_FILE} (and our file it names),`,
     'then run `npm run upstream:record` to record the files as installed:',
     ...drift.map((d) => `  - ${describeDrift(d)}`),
+    '',
   ].join('\n');
 }
 
