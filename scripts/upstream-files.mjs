@@ -19,12 +19,20 @@ export const RECORD_FILE = 'packages/kestrel-theme/upstream-files.json';
 /** The ledger whose rows the record's coupling points name. */
 export const LEDGER_FILE = 'packages/kestrel-theme/UPSTREAM.md';
 
+/**
+ * @typedef {{package: string, version: string, path: string, sha256: string, couplingPoints: string[]}} RecordEntry
+ * @typedef {{entry: RecordEntry, installedVersion: string | undefined, reason: 'missing' | 'changed'}} Drift
+ */
+
 const SHA256 = /^[0-9a-f]{64}$/;
 const COUPLING_POINT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Checks the record's shape and returns its entries. Throws naming the entry and field at fault.
  * `complete: false` accepts entries that have no version or hash yet (before the first record).
+ * @param {any} raw
+ * @param {{complete?: boolean}} [options]
+ * @returns {RecordEntry[]}
  */
 export function validateRecord(raw, {complete = true} = {}) {
   if (!raw || typeof raw !== 'object' || !Array.isArray(raw.files)) {
@@ -50,7 +58,12 @@ export function validateRecord(raw, {complete = true} = {}) {
   return raw.files;
 }
 
-/** The record at `root`, validated. */
+/**
+ * The record at `root`, validated.
+ * @param {string} root
+ * @param {{complete?: boolean}} [options]
+ * @returns {RecordEntry[]}
+ */
 export function readRecord(root, options) {
   const file = path.join(root, RECORD_FILE);
   let raw;
@@ -62,14 +75,24 @@ export function readRecord(root, options) {
   return validateRecord(raw, options);
 }
 
-/** The installed version of `pkg` under `root`, or undefined when the package is not installed. */
+/**
+ * The installed version of `pkg` under `root`, or undefined when the package is not installed.
+ * @param {string} root
+ * @param {string} pkg
+ * @returns {string | undefined}
+ */
 export function installedVersion(root, pkg) {
   const manifest = path.join(root, 'node_modules', pkg, 'package.json');
   if (!existsSync(manifest)) return undefined;
   return JSON.parse(readFileSync(manifest, 'utf8')).version;
 }
 
-/** The sha256 of the installed file, or undefined when it is missing. */
+/**
+ * The sha256 of the installed file, or undefined when it is missing.
+ * @param {string} root
+ * @param {string} relativePath
+ * @returns {string | undefined}
+ */
 export function installedHash(root, relativePath) {
   const file = path.join(root, relativePath);
   if (!existsSync(file)) return undefined;
@@ -80,8 +103,12 @@ export function installedHash(root, relativePath) {
  * The recorded files whose installed copy differs from the record: `missing` (the file or its
  * package is gone) or `changed` (other content). A version bump that leaves a file byte for byte
  * the same is not drift: the coupling point still holds against it.
+ * @param {string} root
+ * @param {RecordEntry[]} entries
+ * @returns {Drift[]}
  */
 export function upstreamDrift(root, entries) {
+  /** @type {Drift[]} */
   const drift = [];
   for (const entry of entries) {
     const sha256 = installedHash(root, entry.path);
@@ -92,14 +119,20 @@ export function upstreamDrift(root, entries) {
   return drift;
 }
 
-/** One line per drifted file: package, recorded and installed version, path, what to re-check. */
+/**
+ * One line per drifted file: package, recorded and installed version, path, what to re-check.
+ * @param {Drift} drift
+ */
 export function describeDrift({entry, installedVersion: installed, reason}) {
   const versions = `recorded ${entry.version}, installed ${installed ?? 'none (package not installed)'}`;
   const what = reason === 'missing' ? 'MISSING' : 'CHANGED';
   return `${what} ${entry.package} (${versions}): ${entry.path}; re-check ${entry.couplingPoints.join(', ')}`;
 }
 
-/** The whole report for a list of drifted files, or '' when there is none. */
+/**
+ * The whole report for a list of drifted files, or '' when there is none.
+ * @param {Drift[]} drift
+ */
 export function driftReport(drift) {
   if (drift.length === 0) return '';
   return [
@@ -115,6 +148,8 @@ export function driftReport(drift) {
  * Rewrites the record from the installed files: each entry gets its package's installed version
  * and the file's sha256. Throws naming every missing file (remove or repoint its entry first).
  * Returns the entries that changed.
+ * @param {string} root
+ * @returns {RecordEntry[]}
  */
 export function rewriteRecord(root) {
   const file = path.join(root, RECORD_FILE);
@@ -127,6 +162,7 @@ export function rewriteRecord(root) {
         missing.map((e) => `  - ${e.package}: ${e.path} (${e.couplingPoints.join(', ')})`).join('\n'),
     );
   }
+  /** @type {RecordEntry[]} */
   const updated = [];
   raw.files = entries.map((entry) => {
     const next = {...entry, version: installedVersion(root, entry.package), sha256: installedHash(root, entry.path)};
