@@ -54,6 +54,20 @@ describe(`${RECORD_FILE} and ${LEDGER_FILE}`, () => {
     expect([...recorded].filter((c) => !ledgerPoints.includes(c))).toEqual([]);
   });
 
+  it('every ledger section names its guard, and a section guarded by drift has recorded files', () => {
+    const recorded = new Set(entries.flatMap((e) => e.couplingPoints));
+    const sections = ledger.split(/^### /m).slice(1);
+    const problems = sections
+      .map((text) => ({id: text.slice(0, text.indexOf('\n')).trim(), guard: /^- \*\*Guard:\*\*(.*)$/m.exec(text)?.[1]}))
+      .filter(({id}) => ledgerPoints.includes(id))
+      .flatMap(({id, guard}) => {
+        if (!guard) return [`${id}: no "- **Guard:**" line`];
+        if (/\bdrift\b/.test(guard) && !recorded.has(id)) return [`${id}: guarded by drift, but no file in ${RECORD_FILE} names it`];
+        return [];
+      });
+    expect(problems).toEqual([]);
+  });
+
   it('ledger sections are unique', () => {
     expect(ledgerPoints.filter((c, i) => ledgerPoints.indexOf(c) !== i)).toEqual([]);
   });
