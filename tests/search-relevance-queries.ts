@@ -3,7 +3,7 @@
  * the first three results. When a guide section and an API operation page answer a query equally
  * (the walkthrough that pays an invoice and the operation that does it), either page counts: the
  * test measures whether the answer is near the top, not which of two right answers wins.
- * The first ten are the brief's own examples.
+ * The first ten are the earliest queries, kept first so that the set only grows.
  */
 export type RelevanceCase = [query: string, pages: string | readonly string[]];
 

@@ -44,7 +44,7 @@ const kestrelSearch: PluginModule = (context, options): Plugin => {
     configureWebpack(config, isServer, utils, content) {
       // The plugin's own patch (the loader of its generated lunr module), then the name of its SearchBar.
       const own = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
-      return {...own, resolve: {alias: {[UPSTREAM_SEARCH_BAR]: upstream}}};
+      return {...own, resolve: {...own.resolve, alias: {...own.resolve?.alias, [UPSTREAM_SEARCH_BAR]: upstream}}};
     },
   };
 };

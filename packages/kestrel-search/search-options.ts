@@ -28,7 +28,7 @@ export const searchOptions = {
     tokenizerSeparator: TOKENIZER_SEPARATOR,
     // BM25 length normalisation. Sections run from one line (an API event page) to 17,000
     // characters (test vectors); lunr's default 0.75 let every short API page that mentions a word
-    // outrank the guide written about it. Measured with tests/unit/search-relevance.test.ts.
+    // outrank the guide written about it. Measured with tests/after-build/search-relevance.test.ts.
     b: 0.5,
   },
 };

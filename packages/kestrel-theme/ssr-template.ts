@@ -7,6 +7,8 @@
  * sheet the first paint waits for. Fetched after the first contentful paint (paint timing; two
  * frames where a browser has none), they take the line once the reader can already read. They
  * still run in order (async = false), as `defer` ran them.
+ *
+ * tests/unit/upstream-couplings.test.ts fails when core's template changes anywhere else.
  */
 const loadScripts = `
       (function (scripts) {

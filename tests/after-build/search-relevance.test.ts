@@ -10,7 +10,7 @@ import {describe, expect, test} from 'vitest';
 import {hitPage, loadPluginSearch} from '../search-client';
 import {RELEVANCE, pagesOf} from '../search-relevance-queries';
 
-/** The brief's bar: 28 of every 30 queries hold (38 of 40). */
+/** The bar the search is held to: 28 of every 30 queries hold (38 of 40). */
 const TARGET_SHARE = 28 / 30;
 /**
  * What is asserted: the target itself. This build holds 39 of 40. The miss: "create an api key",

@@ -1,12 +1,14 @@
 /**
- * Docusaurus prefetches a page's chunks when a link to it scrolls into view (our rule: static page
- * chunks are prefetched, except on slow 2G or with data saver). Right after load, every link in
- * view reports at once, and the route matching and `<link rel=prefetch>` insertions of all of
- * them ran as one long task while the reader may already be tapping. Here each link's prefetch
- * waits for idle time, one at a time. Preloading (a hover or touch on a link) stays immediate.
+ * Docusaurus prefetches a page's chunks when a link to it scrolls into view (except on slow 2G or
+ * with data saver, which core's prefetch skips: tests/e2e/runtime.spec.ts checks both). Right after
+ * load, every link in view reports at once, and the route matching and `<link rel=prefetch>`
+ * insertions of all of them ran as one long task while the reader may already be tapping. Here
+ * each link's prefetch waits for idle time, one at a time. Preloading (a hover or touch on a link)
+ * stays immediate.
  *
  * `window.docusaurus` is assigned by Docusaurus's client entry after the client modules have run,
- * so the wrapper is installed as it is assigned.
+ * so the wrapper is installed as it is assigned (tests/unit/upstream-couplings.test.ts fails if core
+ * changes that order or stops prefetching through it).
  */
 import {whenIdle} from './when-idle';
 

@@ -3,7 +3,7 @@
  * tag, autocomplete-js in a detached panel). Why this file exists: the plugin already does what
  * the portal's search must do (placeholder, labels, at most 8 results by score,
  * first result active, one fetch per index, empty index on a failed fetch, 512-character input,
- * stalled spinner after 300 ms), but not the keyboard the portal promises:
+ * stalled spinner after 300 ms), but not the keyboard a portal's search needs:
  *
  * 1. Hotkeys. The plugin has none. Ctrl+K, Cmd+K and "/" open the panel from any page, except
  *    while the person types into a field (there "/" must type a slash).
@@ -45,7 +45,7 @@ import {syncBodyTheme} from './bodyTheme';
 
 // Not React.lazy: Suspense would swap our button for its fallback copy while loading, and a click
 // in progress would land on the removed one. Our button stays until the real box has loaded.
-// Not prefetched either: a webpack prefetch ignores data saver and slow connections (the prefetch rule: never on slow 2g or with data saver).
+// Not prefetched either: a webpack prefetch ignores data saver and slow connections (the site prefetches nothing on slow 2G or with data saver: tests/e2e/runtime.spec.ts).
 const loadSearchBar = () => import('./LoadedSearchBar').then((m) => m.default as ComponentType<Props>);
 
 type Props = WrapperProps<typeof SearchBarType>;

@@ -4,6 +4,7 @@
  * after hydration, tokenised again and its DOM replaced, only to apply the reader's colour mode.
  * Our Prism theme (packages/kestrel-theme/html/code-theme-by-mode.ts) is the same in both modes, with the colours in CSS,
  * so the server HTML is already right and one mount is enough. A wrapper cannot remove the key.
+ * tests/unit/upstream-couplings.test.ts fails when the original changes beyond that key.
  */
 import React, {isValidElement, type ReactNode} from 'react';
 import ElementContent from '@theme/CodeBlock/Content/Element';

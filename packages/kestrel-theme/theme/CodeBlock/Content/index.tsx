@@ -13,6 +13,7 @@
  *   screen: a block below the fold (an operation page's samples and examples) costs nothing at load.
  *
  * The colours of the server's tokens follow the reader's mode through CSS (packages/kestrel-theme/html/code-theme-by-mode.ts).
+ * tests/unit/upstream-couplings.test.ts fails when the original's imports or class names change.
  */
 import React, {useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
