@@ -51,6 +51,10 @@ export default defineConfig(
   {
     files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
+    rules: {
+      // `{node: _node, ...props}` is how a component drops a prop before spreading the rest.
+      '@typescript-eslint/no-unused-vars': ['error', {ignoreRestSiblings: true}],
+    },
   },
   {files: ['**/*'], ignores: [...BROWSER, ...SHARED], languageOptions: {globals: globals.node}},
   {
