@@ -15,6 +15,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import type lunrBuild from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
 import path from 'node:path';
 import React from 'react';
 import {searchOptions} from '../search-options';
@@ -30,8 +31,7 @@ export const PLUGIN_SEARCHBAR_FILE = require.resolve(`${PLUGIN}/lib/client/theme
 export const PLUGIN_SERVER_FILE = require.resolve(`${PLUGIN}/lib/server/index.js`);
 
 /** The lunr build that both the plugin's indexer and its client use. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const lunr = require(`${PLUGIN}/lib/lunr.js`);
+export const lunr = require(`${PLUGIN}/lib/lunr.js`) as typeof lunrBuild;
 // As the search box does in the browser (src/theme/SearchBar/LoadedSearchBar.tsx): the built index
 // files name these query functions in their search pipeline.
 registerQueryStopWords(lunr);
@@ -107,8 +107,12 @@ export function moduleToFunctionBody(source: string): string {
   return body;
 }
 
-export type AutocompleteCall = Record<string, any> & {
-  getSources: (params: {query: string}) => {getItems: () => Promise<SearchHit[]>; templates: any}[];
+/** The options the plugin passes to autocomplete-js; the tests read these, and the rest as values. */
+export type AutocompleteCall = Record<string, unknown> & {
+  getSources: (params: {query: string}) => {
+    getItems: () => Promise<SearchHit[]>;
+    templates: {item(params: {item: SearchHit}): React.ReactElement; noResults(): React.ReactElement};
+  }[];
 };
 
 export type PluginSearch = {
@@ -180,7 +184,6 @@ export function loadPluginSearch(
     return stub;
   };
   const body = moduleToFunctionBody(readFileSync(PLUGIN_SEARCHBAR_FILE, 'utf8'));
-  // eslint-disable-next-line no-new-func
   const factory = new Function('__import', 'process', 'fetch', 'document', body);
   const SearchBar = factory(
     __import,
@@ -227,7 +230,7 @@ export function hitPage(hit: SearchHit): string {
  * pipeline: for testing the query functions on a small, known set of sections.
  */
 export function searchOverSections(docs: {title: string; content: string; tags?: string[]}[], pipeline: string[]): PluginSearch {
-  const index = lunr(function (this: any) {
+  const index = lunr(function () {
     this.ref('id');
     for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
     docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));

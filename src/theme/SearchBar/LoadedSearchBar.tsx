@@ -3,7 +3,6 @@
  * ./index.tsx (the first time the reader reaches for search), so lunr, autocomplete-js and the
  * plugin's client stay out of the first page load.
  */
-/// <reference path="../../../plugins/docusaurus-search-local.d.ts" />
 import SearchBar from '@theme-original/SearchBar';
 import {registerQueryStopWords} from '../../../config/search-query-stop-words';
 import {registerQuerySynonyms} from '../../../config/search-synonyms';
