@@ -15,7 +15,7 @@ export function loadState(world: World, file: string): void {
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`--state ${file} is not a sandbox state file: ${(error as Error).message}`);
+    throw new Error(`--state ${file} is not a sandbox state file: ${(error as Error).message}`, {cause: error});
   }
   if (data?.version !== VERSION) throw new Error(`--state ${file} is not a sandbox state file (version ${data?.version}, expected ${VERSION}).`);
   world.store.restore(data.objects ?? {});

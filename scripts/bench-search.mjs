@@ -15,6 +15,8 @@
  *
  *   node scripts/bench-search.mjs [--dir build] [--runs 5] [--queries 50]
  */
+// The functions this script hands to page.evaluate run in the browser page, and read its globals.
+/* global window, document, MutationObserver, requestAnimationFrame */
 import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';

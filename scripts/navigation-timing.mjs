@@ -4,6 +4,9 @@
  * test driver's own latency is not in the figure. The first visit to each page is not timed: its
  * chunks are fetched then, and the figure is about rendering a page the reader moves to.
  */
+// The functions this script hands to page.evaluate run in the browser page, and read its globals.
+/* global document, MutationObserver */
+
 export async function navigationTimes(browser, origin, routes, count) {
   const context = await browser.newContext();
   await context.route((url) => url.origin !== origin, (r) => r.abort('blockedbyclient'));

@@ -7,6 +7,8 @@
  * `--force` draws them all.
  * mermaid measures text with a real browser's layout, hence headless Chromium.
  */
+// The functions this script hands to page.evaluate run in the browser page, and read its globals.
+/* global window, DOMParser, XMLSerializer */
 import {readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, in the order a failure is cheapest to find: definition lint, API page
- * generation, typecheck, Markdown lint, unit tests, the two builds, tests on the build, browser
- * tests. Ends with one line "N passed, N failed, N skipped" that counts this run only.
+ * generation, typecheck, ESLint, Prettier's check, Markdown lint, unit tests, the two builds, tests
+ * on the build, browser tests. Ends with one line "N passed, N failed, N skipped" that counts this run only.
  *
  * Two builds, because the build that ships must be the build the browser tests see:
  * - `build/`, the public build (KESTREL_LOCAL_SANDBOX unset): what is deployed, with its CSP and
@@ -47,6 +47,8 @@ const steps = [
   ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
   ['API pages', 'npm', ['run', '--silent', 'gen-api'], publicEnv],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['format check', 'npm', ['run', '--silent', 'format:check']],
   ['markdown lint', 'npx', ['markdownlint-cli2']],
   [
     'unit tests',

@@ -42,18 +42,27 @@ export function validateRecord(raw, {complete = true} = {}) {
   raw.files.forEach((entry, i) => {
     const where = `${RECORD_FILE}: files[${i}]${entry && typeof entry.path === 'string' ? ` (${entry.path})` : ''}`;
     if (!entry || typeof entry !== 'object') throw new Error(`${where}: expected an object`);
-    if (typeof entry.package !== 'string' || entry.package === '') throw new Error(`${where}: "package" must be a package name`);
+    if (typeof entry.package !== 'string' || entry.package === '')
+      throw new Error(`${where}: "package" must be a package name`);
     if (typeof entry.path !== 'string' || !entry.path.startsWith(`node_modules/${entry.package}/`)) {
       throw new Error(`${where}: "path" must be a file under node_modules/${entry.package}/`);
     }
     if (seen.has(entry.path)) throw new Error(`${where}: "path" is recorded twice`);
     seen.add(entry.path);
-    if (!Array.isArray(entry.couplingPoints) || entry.couplingPoints.length === 0 || !entry.couplingPoints.every((c) => COUPLING_POINT.test(c))) {
-      throw new Error(`${where}: "couplingPoints" must list the kebab-case ids of the ${LEDGER_FILE} rows that rely on this file`);
+    if (
+      !Array.isArray(entry.couplingPoints) ||
+      entry.couplingPoints.length === 0 ||
+      !entry.couplingPoints.every((c) => COUPLING_POINT.test(c))
+    ) {
+      throw new Error(
+        `${where}: "couplingPoints" must list the kebab-case ids of the ${LEDGER_FILE} rows that rely on this file`,
+      );
     }
     if (!complete && entry.version === undefined && entry.sha256 === undefined) return;
-    if (typeof entry.version !== 'string' || entry.version === '') throw new Error(`${where}: "version" must be the package's version`);
-    if (typeof entry.sha256 !== 'string' || !SHA256.test(entry.sha256)) throw new Error(`${where}: "sha256" must be 64 lowercase hex digits`);
+    if (typeof entry.version !== 'string' || entry.version === '')
+      throw new Error(`${where}: "version" must be the package's version`);
+    if (typeof entry.sha256 !== 'string' || !SHA256.test(entry.sha256))
+      throw new Error(`${where}: "sha256" must be 64 lowercase hex digits`);
   });
   return raw.files;
 }
@@ -70,7 +79,7 @@ export function readRecord(root, options) {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${RECORD_FILE}: cannot read it as JSON (${error.message})`);
+    throw new Error(`${RECORD_FILE}: cannot read it as JSON (${error.message})`, {cause: error});
   }
   return validateRecord(raw, options);
 }
@@ -168,7 +177,13 @@ export function rewriteRecord(root) {
     const next = {...entry, version: installedVersion(root, entry.package), sha256: installedHash(root, entry.path)};
     if (next.version !== entry.version || next.sha256 !== entry.sha256) updated.push(next);
     // Field order kept stable so the diff of a re-record shows only what moved.
-    return {package: next.package, version: next.version, path: next.path, sha256: next.sha256, couplingPoints: next.couplingPoints};
+    return {
+      package: next.package,
+      version: next.version,
+      path: next.path,
+      sha256: next.sha256,
+      couplingPoints: next.couplingPoints,
+    };
   });
   writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
   return updated;

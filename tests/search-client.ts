@@ -15,6 +15,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import type lunrBuild from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
 import path from 'node:path';
 import React from 'react';
 import {searchOptions} from '../packages/kestrel-search/search-options';
@@ -30,8 +31,7 @@ export const PLUGIN_SEARCHBAR_FILE = require.resolve(`${PLUGIN}/lib/client/theme
 export const PLUGIN_SERVER_FILE = require.resolve(`${PLUGIN}/lib/server/index.js`);
 
 /** The lunr build that both the plugin's indexer and its client use. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const lunr = require(`${PLUGIN}/lib/lunr.js`);
+export const lunr = require(`${PLUGIN}/lib/lunr.js`) as typeof lunrBuild;
 // As the search box does in the browser (packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx): the built index
 // files name these query functions in their search pipeline.
 registerQueryStopWords(lunr);
@@ -42,7 +42,8 @@ registerQuerySynonyms(lunr);
  * it sets the configured tokenizer separator on lunr and exports these two (the unit test checks
  * that the plugin's generator still emits exactly that).
  */
-export const GENERATED_TOKENIZE = 'export const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\n';
+export const GENERATED_TOKENIZE =
+  'export const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\n';
 lunr.tokenizer.separator = searchOptions.lunr.tokenizerSeparator;
 // As packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx does, after the generated module set the separator.
 registerQueryCompounds(lunr);
@@ -95,7 +96,10 @@ export function moduleToFunctionBody(source: string): string {
     .replace(/^import\s+([\s\S]+?)\s+from\s+"([^"]+)";$/gm, (_all, clause: string, spec: string) => {
       const out: string[] = [];
       const named = clause.match(/\{[^}]*\}/)?.[0];
-      const def = clause.replace(/\{[^}]*\}/, '').replace(/,\s*$/, '').trim();
+      const def = clause
+        .replace(/\{[^}]*\}/, '')
+        .replace(/,\s*$/, '')
+        .trim();
       if (def) out.push(`const ${def} = __import(${JSON.stringify(spec)}).default;`);
       if (named) out.push(`const ${named} = __import(${JSON.stringify(spec)});`);
       return out.join(' ');
@@ -107,8 +111,12 @@ export function moduleToFunctionBody(source: string): string {
   return body;
 }
 
-export type AutocompleteCall = Record<string, any> & {
-  getSources: (params: {query: string}) => {getItems: () => Promise<SearchHit[]>; templates: any}[];
+/** The options the plugin passes to autocomplete-js; the tests read these, and the rest as values. */
+export type AutocompleteCall = Record<string, unknown> & {
+  getSources: (params: {query: string}) => {
+    getItems: () => Promise<SearchHit[]>;
+    templates: {item(params: {item: SearchHit}): React.ReactElement; noResults(): React.ReactElement};
+  }[];
 };
 
 export type PluginSearch = {
@@ -180,7 +188,6 @@ export function loadPluginSearch(
     return stub;
   };
   const body = moduleToFunctionBody(readFileSync(PLUGIN_SEARCHBAR_FILE, 'utf8'));
-  // eslint-disable-next-line no-new-func
   const factory = new Function('__import', 'process', 'fetch', 'document', body);
   const SearchBar = factory(
     __import,
@@ -226,14 +233,23 @@ export function hitPage(hit: SearchHit): string {
  * route `/p{i}`), searched through the plugin's own client with `pipeline` as the index's query
  * pipeline: for testing the query functions on a small, known set of sections.
  */
-export function searchOverSections(docs: {title: string; content: string; tags?: string[]}[], pipeline: string[]): PluginSearch {
-  const index = lunr(function (this: any) {
+export function searchOverSections(
+  docs: {title: string; content: string; tags?: string[]}[],
+  pipeline: string[],
+): PluginSearch {
+  const index = lunr(function () {
     this.ref('id');
     for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
     docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
   });
   const file = {
-    documents: docs.map((d, i) => ({id: i + 1, pageTitle: d.title, sectionTitle: d.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
+    documents: docs.map((d, i) => ({
+      id: i + 1,
+      pageTitle: d.title,
+      sectionTitle: d.title,
+      sectionRoute: `/p${i + 1}`,
+      type: 'docs',
+    })),
     index: {...JSON.parse(JSON.stringify(index)), pipeline},
   };
   return loadPluginSearch({

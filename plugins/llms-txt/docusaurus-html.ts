@@ -3,7 +3,7 @@
  * hook). The maintained plugin turns a page's built HTML into Markdown with rehype-remark, which
  * knows plain HTML but not the markup Docusaurus' theme wraps around it. Without this step a twin
  * loses every code block's language and title and doubles its line breaks (Prism renders a line
- * as a `div` ending in `<br>`), keeps the invisible heading anchors as `[​](#id "Direct link")`
+ * as a `div` ending in `<br>`), keeps the invisible heading anchors as `[\u200b](#id "Direct link")` (a zero-width space)
  * links, flattens tabs into a bare list of labels, and would keep a diagram only as an image link
  * (src/components/Diagram leaves its mermaid source in a data attribute, turned back into a block).
  *

@@ -20,6 +20,7 @@ import {SCHEME_LABELS} from '../openapi-api-page';
 import {twinPath} from '../../config/twin-path';
 import {valueAt} from '../../scripts/json-pointer.mjs';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the definition's shape is redocly lint's to check, not the compiler's
 type Json = Record<string, any>;
 export type Definition = Json;
 

@@ -19,7 +19,12 @@ import {QUERY_COMPOUNDS} from '../../config/search-query-compounds';
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
 
-type IndexFile = {documents: SearchDocument[]; index: {fields: string[]; invertedIndex: [string, Record<string, unknown>][]}};
+/** A word's entry in the inverted index: the documents of each field that hold it (and lunr's number for the word). */
+type Posting = {_index: number} & Partial<Record<'title' | 'content' | 'tags' | 'sidebarParentCategories', Record<string, unknown>>>;
+type IndexFile = {
+  documents: SearchDocument[];
+  index: {fields: string[]; fieldVectors: [string, number[]][]; invertedIndex: [string, Posting][]; pipeline: string[]};
+};
 const readIndex = (tag: string): IndexFile =>
   JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
 
@@ -67,14 +72,14 @@ describe('index files', () => {
     // Unweighted, no lunr weight can pass (k1 + 1) times the largest idf of the index; the title
     // field, weighted by 5, passes it.
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      const {documents, index} = readIndex(tag) as any;
+      const {documents, index} = readIndex(tag);
       const k1 = 1.2;
       const maxIdf = Math.log(1 + (documents.length - 1 + 0.5) / (1 + 0.5));
       const largest = (field: string) =>
         Math.max(
           ...index.fieldVectors
-            .filter(([ref]: [string]) => ref.startsWith(`${field}/`))
-            .flatMap(([, el]: [string, number[]]) => el.filter((_, i) => i % 2)),
+            .filter(([ref]) => ref.startsWith(`${field}/`))
+            .flatMap(([, el]) => el.filter((_, i) => i % 2)),
         );
       expect(largest('content'), tag).toBeLessThanOrEqual((k1 + 1) * maxIdf);
       expect(largest('title'), tag).toBeGreaterThan((k1 + 1) * maxIdf);
@@ -85,8 +90,7 @@ describe('index files', () => {
     const inverted = new Map(readIndex('docs-default-current').index.invertedIndex);
     const docsIn = (word: string) => {
       const stem = lunr.stemmer(new lunr.Token(word)).toString();
-      const posting = inverted.get(stem) as Record<string, Record<string, unknown>> | undefined;
-      return Object.keys(posting?.sidebarParentCategories ?? {}).length;
+      return Object.keys(inverted.get(stem)?.sidebarParentCategories ?? {}).length;
     };
     const guides = readIndex('docs-default-current').documents;
     const under = (prefix: RegExp) => guides.filter((d) => prefix.test(d.sectionRoute)).length;
@@ -101,8 +105,8 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
   const stems = (text: string) =>
     lunr
       .tokenizer(text)
-      .filter((t: any) => !t.metadata?.identifier)
-      .flatMap((t: any) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
+      .filter((t) => !t.metadata?.identifier)
+      .flatMap((t) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
 
   it('every guide carries its front-matter keywords as tags, on its first section', () => {
     const {documents, index} = readIndex('docs-default-current');
@@ -112,7 +116,7 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
       expect(keywords.length, route).toBeGreaterThan(0);
       const first = documents.find((d) => d.sectionRoute.split('#')[0] === route)!;
       for (const word of keywords.flatMap(stems)) {
-        const tagged = Object.keys((inverted.get(word) as any)?.tags ?? {});
+        const tagged = Object.keys(inverted.get(word)?.tags ?? {});
         expect(tagged, `${route}: "${word}"`).toContain(String(first.id));
       }
     }
@@ -128,7 +132,7 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
       expect(first, t.route).toBeDefined();
       // Marked words are tags whole (lunr does not split a tag), stemmed as every index word.
       for (const word of indexWords(t).map((w) => lunr.stemmer(new lunr.Token(w)).toString())) {
-        const tagged = Object.keys((inverted.get(word) as any)?.tags ?? {});
+        const tagged = Object.keys(inverted.get(word)?.tags ?? {});
         expect(tagged, `${t.route}: "${word}"`).toContain(String(first!.id));
       }
     }
@@ -144,7 +148,7 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
 
   it('name the query functions in their search pipeline: synonyms and compounds before the stemmer, stop words after', () => {
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect((readIndex(tag).index as any).pipeline, tag).toEqual([QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS]);
+      expect(readIndex(tag).index.pipeline, tag).toEqual([QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS]);
     }
   });
 });

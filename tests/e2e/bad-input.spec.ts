@@ -4,6 +4,9 @@
  */
 import {test, expect, domSettled, pageHeading, allowNotFoundDocument} from './fixtures';
 
+/** Set only if an injected script ran. */
+type ProbedWindow = Window & {__injected?: unknown};
+
 const INJECTED = `<img src=x onerror="window.__injected=1"><script>window.__injected=2</script>`;
 
 test('a 2,000-character paste into the search box keeps 512 characters', async ({page, context, problems}) => {
@@ -36,7 +39,7 @@ test('markup and script typed into search show as text and never run', async ({p
   }
   await page.keyboard.press('Enter');
   await domSettled(page);
-  expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
+  expect(await page.evaluate(() => (window as ProbedWindow).__injected)).toBeUndefined();
   expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
   void problems;
 });
@@ -52,7 +55,7 @@ test('markup and script in the URL hash and query string never run', async ({pag
     await page.goto(`/webhooks/overview${suffix}`);
     await expect(pageHeading(page)).toHaveText('Webhooks overview');
     await domSettled(page);
-    expect(await page.evaluate(() => (window as any).__injected), suffix).toBeUndefined();
+    expect(await page.evaluate(() => (window as ProbedWindow).__injected), suffix).toBeUndefined();
     expect(await page.locator('img[src="x"]').count(), suffix).toBe(0);
   }
   // A client-side navigation with the same hash.
@@ -60,7 +63,7 @@ test('markup and script in the URL hash and query string never run', async ({pag
     window.location.hash = hash;
   }, INJECTED);
   await domSettled(page);
-  expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
+  expect(await page.evaluate(() => (window as ProbedWindow).__injected)).toBeUndefined();
   void problems;
 });
 
@@ -82,7 +85,7 @@ test.describe('odd paths show the not-found page', () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
       await expect(page.getByRole('link', {name: 'Take Me Home'})).toHaveAttribute('href', '/');
-      expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
+      expect(await page.evaluate(() => (window as ProbedWindow).__injected)).toBeUndefined();
       expect(await page.locator('script:not([src])').evaluateAll((s) => s.map((e) => e.textContent).join(''))).not.toContain(
         'alert(1)',
       );

@@ -6,6 +6,9 @@ import type {Page, Route} from '@playwright/test';
 import {test, expect, pageHeading} from './fixtures';
 import {INDEX_STALL_MS} from '../../packages/kestrel-search/theme/SearchBar/indexTimeout';
 
+/** Set only if a stored value ran as a script. */
+type ProbedWindow = Window & {__storageXss?: unknown};
+
 const SEARCH_INDEX = '**/search-index-*.json';
 
 async function search(page: Page, query: string) {
@@ -136,7 +139,7 @@ test.describe('browser storage faults', () => {
       theme: localStorage.getItem('theme'),
       versionDefault: localStorage.getItem('docs-preferred-version-default'),
       versionApi: localStorage.getItem('docs-preferred-version-api'),
-      xss: (window as any).__storageXss,
+      xss: (window as ProbedWindow).__storageXss,
     }));
     // No colour-mode switch: a stored theme is discarded. An unknown docs version is discarded.
     expect(stored).toEqual({theme: null, versionDefault: null, versionApi: null, xss: undefined});

@@ -6,6 +6,9 @@ import type {Page} from '@playwright/test';
 import {test, expect, mockApi, pageHeading} from './fixtures';
 import {brand} from '../../config/brand';
 
+/** The helpers tabThrough installs in the page. */
+type KeyboardWindow = Window & {__kb?: {describe(el: Element): string; mark(el: Element): string}};
+
 type Stop = {id: string; label: string; ring: boolean};
 
 /**
@@ -17,12 +20,12 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
     let n = 0;
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-    const w = window as any;
+    const w = window as KeyboardWindow;
     w.__kb = {
       describe,
       mark(el: Element) {
         if (!el.hasAttribute('data-kb')) el.setAttribute('data-kb', String(n++));
-        return el.getAttribute('data-kb');
+        return el.getAttribute('data-kb')!;
       },
     };
     (document.activeElement as HTMLElement | null)?.blur();
@@ -34,11 +37,11 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
     const stop = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el || el === document.body) return null;
-      const w = window as any;
+      const w = window as KeyboardWindow;
       const style = getComputedStyle(el);
       const ring =
         (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
-      return {id: w.__kb.mark(el), label: w.__kb.describe(el), ring};
+      return {id: w.__kb!.mark(el), label: w.__kb!.describe(el), ring};
     });
     if (!stop || seen.has(stop.id)) break;
     seen.add(stop.id);
@@ -47,7 +50,7 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
   // The controls are listed after the walk: hydration re-mounts some (code blocks, tabs), and
   // elements listed before it would be stale.
   const unreached = await page.evaluate(() => {
-    const w = window as any;
+    const w = window as KeyboardWindow;
     const selector = [
       'a[href]',
       'button:not([disabled])',
@@ -66,7 +69,7 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
           !el.closest('[inert], [aria-hidden="true"]') &&
           !el.hasAttribute('data-kb'),
       )
-      .map((el) => w.__kb.describe(el));
+      .map((el) => w.__kb!.describe(el));
   });
   return {stops, unreached};
 }

@@ -2,6 +2,11 @@ import {test, expect, pageHeading} from './fixtures';
 import {PREFETCH_QUEUE_DONE_MARK} from '../../packages/kestrel-theme/client-modules/idle-prefetch';
 import type {Page, Route} from '@playwright/test';
 
+/** The switch of the injected render fault. */
+type FaultWindow = Window & {__fault?: boolean};
+/** gtag's queue: the arguments of each call. */
+type AnalyticsWindow = Window & {dataLayer?: IArguments[]};
+
 /** Turns off link prefetching (data-saver), so a route's chunks load only when it is visited. */
 async function saveData(page: Page) {
   await page.addInitScript(() => {
@@ -112,17 +117,17 @@ test('a crashed page shows "This page crashed.", the message and Try again, whic
     Object.defineProperty(window, 'innerWidth', {
       configurable: true,
       get() {
-        if ((window as any).__fault) throw new Error('Injected render fault');
+        if ((window as FaultWindow).__fault) throw new Error('Injected render fault');
         return real.get!.call(window);
       },
     });
-    (window as any).__fault = true;
+    (window as FaultWindow).__fault = true;
     document.querySelector<HTMLAnchorElement>('nav[aria-label="Docs sidebar"] a[href="/maintenance/"]')!.click();
   });
   problems.allow(/Injected render fault/);
   await expect(page.getByText('This page crashed.')).toBeVisible();
   await expect(page.getByText('Injected render fault').first()).toBeVisible();
-  await page.evaluate(() => ((window as any).__fault = false));
+  await page.evaluate(() => ((window as FaultWindow).__fault = false));
   await page.getByRole('button', {name: 'Try again'}).click();
   await expect(pageHeading(page)).toHaveText('Maintenance');
   await expect(page.getByText('This page crashed.')).toHaveCount(0);
@@ -187,20 +192,20 @@ test.describe('analytics', () => {
     await page.goto('/');
     await expect(pageHeading(page)).toBeVisible();
     const config = await page.evaluate(() =>
-      (window as any).dataLayer.map((args: IArguments) => Array.from(args)).find((a: unknown[]) => a[0] === 'config'),
+      (window as AnalyticsWindow).dataLayer!.map((args: IArguments) => Array.from(args)).find((a: unknown[]) => a[0] === 'config'),
     );
-    expect(config[2]).toEqual({anonymize_ip: true});
+    expect(config?.[2]).toEqual({anonymize_ip: true});
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Rate limits'}).click();
     await expect(pageHeading(page)).toHaveText('Rate limits');
     await expect
       .poll(() =>
         page.evaluate(() =>
-          (window as any).dataLayer.map((args: IArguments) => Array.from(args)).filter((a: unknown[]) => a[1] === 'page_view'),
+          (window as AnalyticsWindow).dataLayer!.map((args: IArguments) => Array.from(args)).filter((a: unknown[]) => a[1] === 'page_view'),
         ),
       )
       .toHaveLength(1);
     const pagePath = await page.evaluate(() =>
-      (window as any).dataLayer.map((args: IArguments) => Array.from(args)).find((a: unknown[]) => a[1] === 'page_path'),
+      (window as AnalyticsWindow).dataLayer!.map((args: IArguments) => Array.from(args)).find((a: unknown[]) => a[1] === 'page_path'),
     );
     expect(pagePath).toEqual(['set', 'page_path', '/rate-limits/']);
     void problems;

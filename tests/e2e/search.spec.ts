@@ -3,12 +3,26 @@
  * detached panel, results, errors and keyboard. The expected result order comes from the search
  * plugin's own client code run in Node on the same build (tests/search-client.ts).
  */
-import type {Locator, Page, Request} from '@playwright/test';
+import type {Locator, Page, Request, Route} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, allowNotFoundDocument, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
 import {loadPluginSearch, lunr} from '../search-client';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
+
+/** A search index file, as far as these tests read it. */
+type IndexFile = {
+  documents: {id: number; sectionRoute: string}[];
+  index: {invertedIndex: [string, Record<string, Record<string, unknown>>][]};
+};
+/** autocomplete-js's browser build, as the search box's chunk leaves it on window. */
+type AutocompleteWindow = Window & {
+  '@algolia/autocomplete-js'?: {autocomplete(options: Record<string, unknown>): {destroy(): void}};
+};
+/** The times a test records in the page: the input event, and when the spinner shows. */
+type TimedWindow = Window & {__search?: {input?: number; spinner?: number}};
+/** Set only if an injected script ran. */
+type ProbedWindow = Window & {__pwned?: unknown};
 
 const BUILD = path.resolve(__dirname, '../../build');
 
@@ -52,11 +66,11 @@ const DOC_ROUTE = /^\/(?:api\/)?(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/;
  * or category has it), on one page, and that the API index does not hold: found only as a tag.
  */
 function keywordOnlyInTags(): {word: string; route: string} {
-  const read = (tag: string) => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+  const read = (tag: string): IndexFile => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
   const guides = read('docs-default-current');
-  const apiTerms = new Set(read('docs-api-current').index.invertedIndex.map(([term]: [string]) => term));
+  const apiTerms = new Set(read('docs-api-current').index.invertedIndex.map(([term]) => term));
   const postings = new Map<string, Record<string, Record<string, unknown>>>(guides.index.invertedIndex);
-  const routeOf = (id: string) => guides.documents.find((d: any) => String(d.id) === id).sectionRoute.split('#')[0];
+  const routeOf = (id: string) => guides.documents.find((d) => String(d.id) === id)!.sectionRoute.split('#')[0];
   for (const route of GUIDE_ROUTES) {
     for (const word of pageKeywords(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).flatMap((k) => k.toLowerCase().split(/[^a-z0-9]+/))) {
       const stem = lunr.stemmer(new lunr.Token(word)).toString();
@@ -66,7 +80,7 @@ function keywordOnlyInTags(): {word: string; route: string} {
       const pages = new Set(Object.keys(posting.tags ?? {}).map(routeOf));
       // No other word of the guides may begin with it either (the prefix match).
       const prefixOfOther = [...postings.keys()].some((t) => t !== stem && t.startsWith(stem));
-      if (!elsewhere && pages.size === 1 && !prefixOfOther) return {word, route: [...pages][0]};
+      if (!elsewhere && pages.size === 1 && !prefixOfOther) return {word, route: [...pages][0]!};
     }
   }
   throw new Error('No keyword is found only in the tags field: tests/after-build/search-index.test.ts says why');
@@ -210,9 +224,9 @@ test.describe('search box and panel', () => {
 
   test("developers' words find Kestrel's: \"withdrawal\" is searched as \"payout\" too", async ({page, problems}) => {
     // No indexed word begins with "withdraw": every result comes from the synonym table.
-    const read = (tag: string) => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+    const read = (tag: string): IndexFile => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect(read(tag).index.invertedIndex.filter(([term]: [string]) => term.startsWith('withdraw'))).toEqual([]);
+      expect(read(tag).index.invertedIndex.filter(([term]) => term.startsWith('withdraw'))).toEqual([]);
     }
     const expected = await expectedRoutes('withdrawal');
     expect(expected.length).toBeGreaterThan(0);
@@ -300,7 +314,7 @@ test('a panel placement other than start, end, full-width or input-wrapper-width
       const container = document.createElement('div');
       container.style.width = '300px';
       document.querySelector('main')!.prepend(container);
-      const {autocomplete} = (window as any)['@algolia/autocomplete-js'];
+      const {autocomplete} = (window as AutocompleteWindow)['@algolia/autocomplete-js']!;
       let instance: {destroy(): void} | undefined;
       try {
         instance = autocomplete({
@@ -308,7 +322,7 @@ test('a panel placement other than start, end, full-width or input-wrapper-width
           panelPlacement: placement,
           detachedMediaQuery: 'none',
           openOnFocus: true,
-          getSources: () => [{sourceId: 's', getItems: () => [{label: 'one'}], templates: {item: ({item}: any) => item.label}}],
+          getSources: () => [{sourceId: 's', getItems: () => [{label: 'one'}], templates: {item: ({item}: {item: {label: string}}) => item.label}}],
         });
         container.querySelector('input')!.focus();
         // autocomplete-js places the panel (or throws) on a later animation frame: wait for either,
@@ -340,8 +354,8 @@ test('a panel placement other than start, end, full-width or input-wrapper-width
 
 test.describe('index load failures', () => {
   for (const [name, fail] of [
-    ['answers 500', (route: any) => route.fulfill({status: 500, body: 'Internal Server Error'})],
-    ['is aborted', (route: any) => route.abort('failed')],
+    ['answers 500', (route: Route) => route.fulfill({status: 500, body: 'Internal Server Error'})],
+    ['is aborted', (route: Route) => route.abort('failed')],
   ] as const) {
     test(`an index that ${name} counts as empty: "No results found." and no error`, async ({page, problems}) => {
       allowIndexFailures(problems);
@@ -381,21 +395,21 @@ test('a slow index shows the spinner 300 ms after the keystroke, until the resul
   await expect(spinner).toBeHidden();
   // Times taken in the page: the input event, then the moment the spinner shows.
   await page.evaluate(() => {
-    const w = window as any;
-    w.__search = {};
+    const times: NonNullable<TimedWindow['__search']> = {};
+    (window as TimedWindow).__search = times;
     const indicator = document.querySelector('.aa-DetachedOverlay .aa-LoadingIndicator') as HTMLElement;
     // The event's own time stamp: autocomplete-js handles the input (and starts its 300 ms clock)
     // before this listener runs, so the listener's performance.now() could be a little late.
-    document.querySelector('.aa-DetachedOverlay input')!.addEventListener('input', (e) => (w.__search.input ??= e.timeStamp));
+    document.querySelector('.aa-DetachedOverlay input')!.addEventListener('input', (e) => (times.input ??= e.timeStamp));
     new MutationObserver(() => {
-      if (!indicator.hidden) w.__search.spinner ??= performance.now();
+      if (!indicator.hidden) times.spinner ??= performance.now();
     }).observe(indicator, {attributes: true});
   });
   await page.keyboard.type('w');
   await expect(spinner).toBeVisible();
-  const {input: typed, spinner: shown} = await page.evaluate(() => (window as any).__search);
+  const {input: typed, spinner: shown} = await page.evaluate(() => (window as TimedWindow).__search!);
   // Not before the 300 ms (the event's time stamp and performance.now() share one clock).
-  expect(shown - typed).toBeGreaterThanOrEqual(299);
+  expect(shown! - typed!).toBeGreaterThanOrEqual(299);
   release();
   await expect(items(page).first()).toBeVisible({timeout: 10_000});
   await expect(spinner).toBeHidden();
@@ -433,7 +447,7 @@ test('a query holding HTML shows as text and runs nothing', async ({page, proble
   await expect(overlay(page)).toHaveCount(0);
   await expect(page.locator('.aa-DetachedSearchButtonQuery')).toHaveText(query);
   await expect(page.locator('.aa-DetachedSearchButton img, .aa-DetachedSearchButton script')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (window as ProbedWindow).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   expect(problems.consoleErrors).toEqual([]);
 });

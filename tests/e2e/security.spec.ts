@@ -10,12 +10,15 @@ import {brand, externalOrigins} from '../../config/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {builtFiles} from '../built-files';
 
+/** What the page records: the CSP violations, and a mark set only if a blocked inline script ran. */
+type CspWindow = Window & {__csp?: string[]; __inlineRan?: unknown};
+
 /** Collects CSP violations (the securitypolicyviolation event) from the first script on. */
 async function watchCsp(page: Page) {
   await page.addInitScript(() => {
-    (window as any).__csp = [];
+    (window as CspWindow).__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as any).__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      (window as CspWindow).__csp!.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
     });
   });
   const consoleCsp: string[] = [];
@@ -23,7 +26,7 @@ async function watchCsp(page: Page) {
     if (/Content Security Policy|Refused to/i.test(m.text())) consoleCsp.push(m.text());
   });
   return {
-    events: () => page.evaluate(() => (window as any).__csp as string[]),
+    events: () => page.evaluate(() => (window as CspWindow).__csp!),
     console: consoleCsp,
   };
 }
@@ -128,7 +131,7 @@ test.describe('no page type breaks the Content-Security-Policy', () => {
       document.body.append(img);
     });
     await expect.poll(() => csp.events()).toHaveLength(2);
-    expect(await page.evaluate(() => (window as any).__inlineRan)).toBeUndefined();
+    expect(await page.evaluate(() => (window as CspWindow).__inlineRan)).toBeUndefined();
     expect((await csp.events()).map((e) => e.split(' ')[0]).sort()).toEqual(['img-src', 'script-src-elem']);
   });
 });

@@ -43,6 +43,7 @@ export function loadBundledDefinition(): JsonObject {
     const e = error as {stdout?: Buffer; stderr?: Buffer; message: string};
     throw new Error(
       `redocly bundle failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`,
+      {cause: error},
     );
   } finally {
     rmSync(dir, {recursive: true, force: true});

@@ -13,7 +13,7 @@ import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
 const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
 const json = {'Content-Type': 'application/json'};
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
 
 /** A small client for one sandbox: each call checks its answer against the definition. */
 function client(sandbox: () => Sandbox, headers: Record<string, string> = AUTH) {

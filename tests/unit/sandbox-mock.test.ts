@@ -24,10 +24,11 @@ function firstExample(node: JsonObject): Json | undefined {
 type Entry = ReturnType<typeof operations>[number];
 const ENTRIES = new Map(operations(doc).filter((e) => e.kind === 'path').map((e) => [String(e.operation.operationId), e]));
 
-// Answers and examples are read field by field; their shapes are what the test checks.
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Ids = Record<string, string>;
-type Override = {path?: Record<string, string>; query?: Record<string, string>; body?: (example: Any) => Any};
+type Ids = Record<string, string | undefined>;
+/** An example request body, changed to take earlier answers' ids (or an amount the account can pay). */
+type Override = {path?: Record<string, string>; query?: Record<string, string>; body?: (example: JsonObject) => object};
+/** An answer, as far as the plan reads it: a created object's id, or a list's items. The answers' shapes are what the test checks. */
+type Answer = {id: string; items: {id: string}[]};
 
 /** The order of the calls, and how each takes the ids of earlier answers instead of the examples'. */
 const PLAN: [operationId: string, override: (ids: Ids) => Override][] = [
@@ -84,7 +85,7 @@ const PLAN: [operationId: string, override: (ids: Ids) => Override][] = [
 ];
 
 /** Which id each answer provides for later calls. */
-const PROVIDES: Record<string, (body: Any, ids: Ids) => void> = {
+const PROVIDES: Record<string, (body: Answer, ids: Ids) => void> = {
   issueInvoice: (b, ids) => (ids.invoice = b.id),
   issueInvoiceForReceiver: (b, ids) => (ids.receiverInvoice = b.id),
   createBankPaymentMethod: (b, ids) => (ids.method = b.id),
@@ -118,7 +119,7 @@ function request(entry: Entry, override: Override) {
     const [type, media] = Object.entries(requestBody.content)[0]!;
     headers['Content-Type'] = type;
     const example = firstExample(media as JsonObject);
-    body = JSON.stringify(override.body ? override.body(example) : example);
+    body = JSON.stringify(override.body ? override.body(example as JsonObject) : example);
   }
   return {method: entry.method.toUpperCase(), path: `${path}${query.size > 0 ? `?${query}` : ''}`, headers, body};
 }

@@ -16,7 +16,8 @@ import {GUIDE_FILES, SAMPLE_ENV, UUID, exchangesOf, isApiRequest, readPage, type
 import {answerProblems, guideDefinition} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+// The guides' example answers and the sandbox's, compared and read field by field as a reader of the guide would.
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of every operation's shape, read by path
 const TOKEN = 'Bearer sk_sandbox_walkthroughs';
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const PAGES = GUIDE_FILES.filter((f) => f.startsWith('docs/walkthrough/')).map((file) => ({file, ...exchangesOf(readPage(file))}));

@@ -14,7 +14,9 @@ import {searchOverSections} from '../search-client';
 // server code is ES modules with extensionless imports, which Node alone does not resolve).
 const requireFromDocusaurus = createRequire(createRequire(import.meta.url).resolve('@docusaurus/utils'));
 const jiti = requireFromDocusaurus('jiti')(import.meta.url);
-const {html2text} = jiti('@cmfcmf/docusaurus-search-local/lib/server/parse.js');
+const {html2text} = jiti('@cmfcmf/docusaurus-search-local/lib/server/parse.js') as {
+  html2text(html: string, type: 'docs' | 'blog' | 'page', url: string): {sections: {title: string; hash: string; content: string; tags: string[]}[]};
+};
 
 /** A guide page as Docusaurus minifies it: keywords in the head, the article with its markdown. */
 const GUIDE = `<html><head><meta data-rh=true name=keywords content="webhooks,event types,at least once"/></head><body>
@@ -40,30 +42,30 @@ describe('the page the indexer reads (packages/kestrel-search/indexing/search-in
   it('gives the plugin the keywords as tags of the first section, and no text changes', () => {
     const plain = html2text(GUIDE, 'docs', '/webhooks/overview');
     const viewed = html2text(withKeywordTags(GUIDE), 'docs', '/webhooks/overview');
-    expect(plain.sections[0].tags).toEqual([]);
+    expect(plain.sections[0]!.tags).toEqual([]);
     // Word by word: lunr indexes each tag whole, and no query word would match "event types".
-    expect(viewed.sections[0].tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once']);
-    expect(viewed.sections.map((s: any) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s: any) => [s.title, s.hash, s.content]));
+    expect(viewed.sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once']);
+    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s) => [s.title, s.hash, s.content]));
   });
 
   it('indexes an operation once, under its name, its path in the text', () => {
     const plain = html2text(OPERATION, 'docs', '/api/issue-invoice');
-    expect(plain.sections.map((s: any) => s.title)).toEqual(['Issue invoice', '/invoices', 'Request']);
+    expect(plain.sections.map((s) => s.title)).toEqual(['Issue invoice', '/invoices', 'Request']);
     const viewed = html2text(withEndpointPathAsText(OPERATION), 'docs', '/api/issue-invoice');
-    expect(viewed.sections.map((s: any) => s.title)).toEqual(['Issue invoice', 'Request']);
-    expect(viewed.sections[0].content).toContain('POST /invoices');
-    expect(viewed.sections[0].content).toContain('Issues an invoice');
+    expect(viewed.sections.map((s) => s.title)).toEqual(['Issue invoice', 'Request']);
+    expect(viewed.sections[0]!.content).toContain('POST /invoices');
+    expect(viewed.sections[0]!.content).toContain('Issues an invoice');
     expect(indexerView(OPERATION)).toBe(withEndpointPathAsText(OPERATION));
   });
 
   it('gives an API page the words of its definition as tags of its first section, and no text changes', () => {
     const plain = html2text(indexerView(OPERATION), 'docs', '/api/issue-invoice');
     const viewed = html2text(indexerView(OPERATION, ['_expiresinseconds', '_amountcurrency']), 'docs', '/api/issue-invoice');
-    expect(viewed.sections[0].tags).toEqual(['_expiresinseconds', '_amountcurrency']);
-    expect(viewed.sections.slice(1).map((s: any) => s.tags)).toEqual([[]]);
-    expect(viewed.sections.map((s: any) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s: any) => [s.title, s.hash, s.content]));
+    expect(viewed.sections[0]!.tags).toEqual(['_expiresinseconds', '_amountcurrency']);
+    expect(viewed.sections.slice(1).map((s) => s.tags)).toEqual([[]]);
+    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s) => [s.title, s.hash, s.content]));
     // After the keywords' words, as given.
-    expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0].tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once', '_retry', '_retry']);
+    expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once', '_retry', '_retry']);
   });
 });
 

@@ -40,7 +40,7 @@ describe('query compounds (config/search-query-compounds.ts)', () => {
   });
 
   it('leave the index builder and lists of values alone', () => {
-    const index = lunr(function (this: any) {
+    const index = lunr(function () {
       this.ref('id');
       this.field('content');
       this.add({id: '1', content: 'amount currency'});

@@ -24,7 +24,7 @@ function searchOver(
   docs: {title: string; content: string; tags?: string[]; sidebarParentCategories?: string}[],
   {weighed = true, fetch}: {weighed?: boolean; fetch?: (url: string, file: object) => Promise<{ok: boolean; json: () => Promise<unknown>}>} = {},
 ) {
-  const index = lunr(function (this: any) {
+  const index = lunr(function () {
     this.ref('id');
     for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
     docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
@@ -131,11 +131,11 @@ describe('the plugin client as configured', () => {
     const term = vi.spyOn(lunr.Query.prototype, 'term');
     try {
       await searchOver([{title: 'Alpha', content: 'first page'}]).search('pay invoice');
-      const clauses = term.mock.calls.map(([terms, options]: any[]) => ({
+      const clauses = term.mock.calls.map(([terms, options]) => ({
         terms,
-        fields: options.fields,
-        boost: options.boost,
-        wildcard: options.wildcard ?? 0,
+        fields: options?.fields,
+        boost: options?.boost,
+        wildcard: options?.wildcard ?? 0,
       }));
       const expected = (
         [
@@ -192,31 +192,37 @@ describe('index loading', () => {
   });
 });
 
+type AutocompleteEnvironment = NonNullable<Parameters<typeof createAutocomplete>[0]['environment']>;
+/** autocomplete-core's environment, as far as these tests reach it: the timers (fake ones, once a test asks). */
+const timers = () => ({setTimeout, clearTimeout}) as unknown as AutocompleteEnvironment;
+type PlacementParams = Parameters<typeof getPanelPlacementStyle>[0];
+
 describe('autocomplete: input cap, stalled state, panel placement', () => {
   afterEach(() => vi.useRealTimers());
 
   it('caps the input at 512 characters', () => {
     let query = '';
     const autocomplete = createAutocomplete({
-      environment: {setTimeout, clearTimeout} as any,
-      onStateChange: ({state}: any) => (query = state.query),
+      environment: timers(),
+      onStateChange: ({state}) => (query = state.query),
       getSources: () => [],
-    } as any);
-    const props = autocomplete.getInputProps({inputElement: {} as any});
+    });
+    const props = autocomplete.getInputProps({inputElement: {} as HTMLInputElement});
     expect(props.maxLength).toBe(512);
-    props.onChange({currentTarget: {value: 'x'.repeat(2000)}, nativeEvent: {}} as any);
+    // The input event as far as autocomplete-core reads it.
+    props.onChange({currentTarget: {value: 'x'.repeat(2000)}, nativeEvent: {}} as unknown as Parameters<typeof props.onChange>[0]);
     expect(query).toHaveLength(512);
   });
 
   it('goes loading, then stalled after 300 ms while the items are not in', async () => {
     vi.useFakeTimers();
     const statuses: string[] = [];
-    let resolve!: (items: unknown[]) => void;
+    let resolve!: (items: Record<string, unknown>[]) => void;
     const autocomplete = createAutocomplete({
-      environment: {setTimeout, clearTimeout} as any,
-      onStateChange: ({state}: any) => statuses.push(state.status),
-      getSources: () => [{sourceId: 's', getItems: () => new Promise<unknown[]>((r) => (resolve = r))}],
-    } as any);
+      environment: timers(),
+      onStateChange: ({state}) => statuses.push(state.status),
+      getSources: () => [{sourceId: 's', getItems: () => new Promise<Record<string, unknown>[]>((r) => (resolve = r))}],
+    });
     autocomplete.setQuery('w');
     void autocomplete.refresh();
     await vi.advanceTimersByTimeAsync(299);
@@ -237,7 +243,8 @@ describe('autocomplete: input cap, stalled state, panel placement', () => {
       getComputedStyle: () => ({marginTop: '0', marginBottom: '0'}),
     };
     const place = (panelPlacement: string) =>
-      getPanelPlacementStyle({panelPlacement, container: element, form: element, panel: element, environment} as any);
+      // The elements and environment as far as the placement reads them.
+      getPanelPlacementStyle({panelPlacement, container: element, form: element, panel: element, environment} as unknown as PlacementParams);
     for (const placement of ['start', 'end', 'full-width', 'input-wrapper-width']) {
       expect(place(placement)).toHaveProperty('top', 50);
     }

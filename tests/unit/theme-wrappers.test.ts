@@ -20,14 +20,20 @@ import kestrelSearch, {UPSTREAM_SEARCH_BAR, searchOptions, upstreamSearchBar} fr
 const require = createRequire(import.meta.url);
 // Docusaurus's alias builder, the one the bundler config is made with (not a public export).
 const {loadThemeAliases} = require('@docusaurus/core/lib/webpack/aliases') as {
-  loadThemeAliases: (args: {siteDir: string; plugins: {path: string; getThemePath: () => string}[]}) => Promise<Record<string, string>>;
+  loadThemeAliases: (args: {
+    siteDir: string;
+    plugins: {path: string; getThemePath: () => string}[];
+  }) => Promise<Record<string, string>>;
 };
 
 const ROOT = path.resolve(__dirname, '../..');
 const OUR_THEMES = ['packages/kestrel-search/theme', 'packages/kestrel-theme/theme'].map((dir) => path.join(ROOT, dir));
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 /** The themes before ours, in load order: the preset's classic, then `themes:` up to ours. */
-const UPSTREAM_THEMES = [path.join(packageDir('@docusaurus/theme-classic'), 'lib/theme'), path.join(packageDir('docusaurus-theme-openapi-docs'), 'lib/theme')];
+const UPSTREAM_THEMES = [
+  path.join(packageDir('@docusaurus/theme-classic'), 'lib/theme'),
+  path.join(packageDir('docusaurus-theme-openapi-docs'), 'lib/theme'),
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true, recursive: true})
@@ -54,15 +60,20 @@ describe('the local themes in docusaurus.config.ts', () => {
   it('come last in `themes:`, search before the Kestrel theme', () => {
     // The config's source (importing it here would load every plugin): each entry's first word.
     const source = readFileSync(path.join(ROOT, 'docusaurus.config.ts'), 'utf8');
-    const block = /\n  themes: \[\n([^]*?)\n  \],\n/.exec(source)?.[1] ?? '';
-    const themes = block.split('\n').map((line) => /^    \[?'?([\w-]+)/.exec(line)?.[1]).filter(Boolean);
+    const block = /\n {2}themes: \[\n([^]*?)\n {2}\],\n/.exec(source)?.[1] ?? '';
+    const themes = block
+      .split('\n')
+      .map((line) => /^ {4}\[?'?([\w-]+)/.exec(line)?.[1])
+      .filter(Boolean);
     expect(themes).toEqual(['docusaurus-theme-openapi-docs', 'kestrelSearch', 'kestrelTheme']);
   });
 
   it('give @theme/ components from their theme folders', async () => {
     const resolved = await aliases;
     expect(resolved['@theme/CodeBlock']).toBe(path.join(ROOT, 'packages/kestrel-theme/theme/CodeBlock/index.tsx'));
-    expect(resolved['@theme/ApiExplorer/storage-utils']).toBe(path.join(ROOT, 'packages/kestrel-theme/theme/ApiExplorer/storage-utils.ts'));
+    expect(resolved['@theme/ApiExplorer/storage-utils']).toBe(
+      path.join(ROOT, 'packages/kestrel-theme/theme/ApiExplorer/storage-utils.ts'),
+    );
     expect(resolved['@theme/SearchBar']).toBe(path.join(ROOT, 'packages/kestrel-search/theme/SearchBar/index.tsx'));
   });
 });
@@ -76,22 +87,42 @@ describe('the wrappers of upstream components', () => {
     const resolved = await aliases;
     const wrapped = wrapperImports('@theme-init/');
     expect(wrapped.map((w) => w.component).sort()).toEqual(
-      ['AnnouncementBar', 'ApiExplorer', 'ApiExplorer/LiveEditor', 'DocItem/Content', 'MDXComponents', 'MimeTabs', 'SchemaTabs'].sort(),
+      [
+        'AnnouncementBar',
+        'ApiExplorer',
+        'ApiExplorer/LiveEditor',
+        'DocItem/Content',
+        'MDXComponents',
+        'MimeTabs',
+        'SchemaTabs',
+      ].sort(),
     );
     const problems: string[] = [];
     for (const {file, component} of wrapped) {
-      const providers = UPSTREAM_THEMES.filter((dir) => ['.js', '/index.js'].some((ext) => existsSync(path.join(dir, component + ext))));
+      const providers = UPSTREAM_THEMES.filter((dir) =>
+        ['.js', '/index.js'].some((ext) => existsSync(path.join(dir, component + ext))),
+      );
       const target = resolved[`@theme-init/${component}`] ?? '(nothing)';
-      if (providers.length !== 1) problems.push(`${file}: ${component} is provided by ${providers.length} themes before ours (${providers.join(', ')})`);
-      else if (!target.startsWith(providers[0]!)) problems.push(`${file}: @theme-init/${component} resolves to ${target}, not ${providers[0]}`);
-      if (resolved[`@theme/${component}`]?.startsWith(ROOT + path.sep + 'packages') !== true) problems.push(`${file}: @theme/${component} is not ours`);
+      if (providers.length !== 1)
+        problems.push(
+          `${file}: ${component} is provided by ${providers.length} themes before ours (${providers.join(', ')})`,
+        );
+      else if (!target.startsWith(providers[0]!))
+        problems.push(`${file}: @theme-init/${component} resolves to ${target}, not ${providers[0]}`);
+      if (resolved[`@theme/${component}`]?.startsWith(ROOT + path.sep + 'packages') !== true)
+        problems.push(`${file}: @theme/${component} is not ours`);
     }
     expect(problems).toEqual([]);
   });
 });
 
 describe('the search box', () => {
-  const context = {siteDir: ROOT, i18n: {currentLocale: 'en'}, baseUrl: '/', generatedFilesDir: path.join(ROOT, '.docusaurus')};
+  const context = {
+    siteDir: ROOT,
+    i18n: {currentLocale: 'en'},
+    baseUrl: '/',
+    generatedFilesDir: path.join(ROOT, '.docusaurus'),
+  };
 
   it("reaches the search plugin's SearchBar under its own alias", () => {
     // The options as Docusaurus hands them over: validated (and defaulted) by the plugin's schema.
@@ -104,7 +135,9 @@ describe('the search box', () => {
       },
     } as never);
     const plugin = kestrelSearch(context as never, options) as Plugin;
-    const result = plugin.configureWebpack?.({}, false, {getJSLoader: () => ({})} as never, undefined) as {resolve?: {alias?: Record<string, string>}};
+    const result = plugin.configureWebpack?.({}, false, {getJSLoader: () => ({})} as never, undefined) as {
+      resolve?: {alias?: Record<string, string>};
+    };
     const target = result.resolve?.alias?.[UPSTREAM_SEARCH_BAR] ?? '';
     expect(target).toBe(path.join(packageDir('@cmfcmf/docusaurus-search-local'), 'lib/client/theme/SearchBar'));
     expect(existsSync(path.join(target, 'index.js'))).toBe(true);

@@ -156,7 +156,7 @@ function fakeFetch(route: (call: Call, index: number) => Answer) {
   return {fetch: fn as unknown as typeof fetch, calls};
 }
 
-const noSleep = vi.fn(async (_ms: number) => {});
+const noSleep = vi.fn(async () => {});
 
 function client(route: (call: Call, index: number) => Answer, options: {sleep?: (ms: number) => Promise<void>} = {}) {
   const fake = fakeFetch(route);

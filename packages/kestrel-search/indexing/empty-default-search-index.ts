@@ -8,6 +8,7 @@ import {writeFile, access} from 'node:fs/promises';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
+import type lunrBuild from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,8 +22,8 @@ export default function emptyDefaultSearchIndex(): Plugin {
         () => false,
       );
       if (exists) return;
-      const lunr = require('@cmfcmf/docusaurus-search-local/lib/lunr.js');
-      const index = lunr(function (this: any) {
+      const lunr = require('@cmfcmf/docusaurus-search-local/lib/lunr.js') as typeof lunrBuild;
+      const index = lunr(function () {
         this.ref('id');
         this.field('title');
         this.field('content');

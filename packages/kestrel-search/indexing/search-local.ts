@@ -14,7 +14,6 @@
  *    the stop-word filter last (config/search-query-stop-words.ts). The search box registers both
  *    in the browser (packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx).
  */
-/// <reference path="./docusaurus-search-local.d.ts" />
 import {mkdtemp, mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import {existsSync} from 'node:fs';
 import os from 'node:os';

@@ -25,8 +25,10 @@ export function isPrismBuilt(): boolean {
 export function getPrism(): PrismModule {
   if (!prism) {
     // Inside the function so that bundling it does not evaluate it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, evaluated on first call: import() would make every caller async
     const module: PrismModule = require('prism-react-renderer');
     // The site's `prism.additionalLanguages`, registered the way Docusaurus does it at start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
     const includeLanguages: (p: PrismModule['Prism']) => void = require('@theme/prism-include-languages').default;
     includeLanguages(module.Prism);
     prism = module;

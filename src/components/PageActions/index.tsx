@@ -51,6 +51,7 @@ export default function PageActions(): ReactNode {
       <button type="button" className="button button--sm button--secondary" onClick={copy}>
         {LABELS[status]}
       </button>
+      {/* eslint-disable-next-line @docusaurus/no-html-links -- a static file, not a route: <Link> would route it in the client */}
       <a className="button button--sm button--outline button--secondary" href={href} type="text/markdown">
         View as Markdown
       </a>

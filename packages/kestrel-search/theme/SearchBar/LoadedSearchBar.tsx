@@ -3,7 +3,6 @@
  * ./index.tsx (the first time the reader reaches for search), so lunr, autocomplete-js and the
  * plugin's client stay out of the first page load.
  */
-/// <reference path="./upstream.d.ts" />
 import SearchBar from '@kestrel-search/upstream-search-bar';
 import {registerQueryStopWords} from '../../../../config/search-query-stop-words';
 import {registerQuerySynonyms} from '../../../../config/search-synonyms';

@@ -34,7 +34,7 @@
  *
  * Everything else is the plugin's own component, untouched.
  */
-import React, {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {isOpenShortcut, isTypingTarget} from './keyboard';
@@ -52,6 +52,10 @@ type Props = WrapperProps<typeof SearchBarType>;
 
 /** autocomplete-js puts this class on <body> while its detached panel is open. */
 const OPEN_CLASS = 'aa-Detached';
+
+const subscribeToNothing = () => () => {};
+const isRunning = () => true;
+const isServerMarkup = () => false;
 
 function panelIsOpen(): boolean {
   return document.body.classList.contains(OPEN_CLASS);
@@ -78,7 +82,8 @@ function HandOver({root, open, focus}: {root: React.RefObject<HTMLDivElement | n
     };
     act();
     return () => cancelAnimationFrame(frame);
-    // Once, when the loaded box appears.
+    // Once, when the loaded box appears: after that, the loaded box answers the reader itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what to hand over is decided once, on arrival
   }, []);
   return null;
 }
@@ -89,17 +94,23 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   const [wanted, setWanted] = useState<'idle' | 'load' | 'open'>('idle');
   const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
   const ourButtonFocused = useRef(false);
+  // Whether our button had focus when the loaded box arrived, which is then to take it over.
+  const [focusedOnArrival, setFocusedOnArrival] = useState(false);
   useEffect(() => {
     if (wanted === 'idle' || Loaded) return undefined;
     let live = true;
-    loadSearchBar().then((component) => live && setLoaded(() => component));
+    loadSearchBar().then((component) => {
+      if (!live) return;
+      setFocusedOnArrival(ourButtonFocused.current);
+      setLoaded(() => component);
+    });
     return () => {
       live = false;
     };
   }, [wanted, Loaded]);
   // Like the plugin's box, the button appears once the page runs (with the theme's colours).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // (false in the server's markup and while hydrating, true in the render that follows).
+  const mounted = useSyncExternalStore(subscribeToNothing, isRunning, isServerMarkup);
   // Until the plugin's box has loaded and does it itself.
   useEffect(() => (Loaded ? undefined : syncBodyTheme()), [Loaded]);
 
@@ -159,7 +170,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       {Loaded ? (
         <>
           <Loaded {...props} />
-          <HandOver root={rootRef} open={wanted === 'open'} focus={ourButtonFocused.current} />
+          <HandOver root={rootRef} open={wanted === 'open'} focus={focusedOnArrival} />
         </>
       ) : (
         mounted && (

@@ -68,7 +68,9 @@ let parser: {render: (options: Options) => ReactNode; plugins: Options['remarkPl
  */
 function parsed(children: string): ReactNode {
   parser ??= {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, evaluated on first use: import() would make rendering async
     render: require('react-markdown').default as (options: Options) => ReactNode,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
     plugins: [require('remark-gfm').default],
   };
   return parser.render({children, remarkPlugins: parser.plugins, components: COMPONENTS});

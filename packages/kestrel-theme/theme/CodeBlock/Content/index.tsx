@@ -34,7 +34,7 @@ import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles
 const SERVER_MARKUP = {__html: ''};
 
 const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
-  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+  // Focusable, as the original is, so that a keyboard can scroll a block wider than the page.
   <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
 ));
 
