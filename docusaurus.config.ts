@@ -8,7 +8,7 @@ import kestrelSearch, {searchOptions} from './packages/kestrel-search';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
-import remarkDiagrams from './plugins/remark-diagrams';
+import remarkDiagrams from './plugins/diagrams/remark-diagrams';
 import createKestrelApiPageMD from './plugins/openapi-api-page';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';

@@ -2,7 +2,7 @@
 /**
  * `npm run diagrams`: renders every ```mermaid block of docs/ to an SVG under static/img/diagrams/
  * and records it in manifest.json. The site ships these files and no mermaid code: the build
- * (plugins/remark-diagrams.ts) shows them as images and fails when a diagram changed since its
+ * (plugins/diagrams/remark-diagrams.ts) shows them as images and fails when a diagram changed since its
  * render. Diagrams whose hash still matches are not drawn again (unless mermaid's version changed);
  * `--force` draws them all.
  * mermaid measures text with a real browser's layout, hence headless Chromium.
@@ -18,7 +18,7 @@ import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 import {
   CONTENT_DIR, DIAGRAMS_DIR, MANIFEST_FILE, RENDER_CONFIG,
   accessibleText, diagramHash, diagramName, mermaidBlocks,
-} from '../plugins/diagrams-shared.mjs';
+} from '../plugins/diagrams/diagrams-shared.mjs';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);

@@ -11,7 +11,7 @@ import {API_SLUGS} from '../../config/routes';
 import {firstVisit, watchScripts} from '../../scripts/script-weights.mjs';
 import {API_PAGE_HTML_BUDGET, BUDGETS, KIB, builtPageHasDiagram, htmlGzipBytes, ownBytes} from '../../scripts/budgets.mjs';
 import {expectedPages} from '../api-page-contents';
-import {mermaidBlocks} from '../../plugins/diagrams-shared.mjs';
+import {mermaidBlocks} from '../../plugins/diagrams/diagrams-shared.mjs';
 
 type Budget = (typeof BUDGETS)[keyof typeof BUDGETS];
 

@@ -6,7 +6,7 @@ import {readFileSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import type {Browser} from '@playwright/test';
 import {test, expect, expectDiagramsShown} from './fixtures';
-import {MANIFEST_FILE, altText} from '../../plugins/diagrams-shared.mjs';
+import {MANIFEST_FILE, altText} from '../../plugins/diagrams/diagrams-shared.mjs';
 
 type Entry = {width: number; height: number; title: string; description: string};
 const manifest = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as {diagrams: Record<string, Entry>};

@@ -8,7 +8,7 @@ import {existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFile
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {createProcessor} from '@mdx-js/mdx';
-import {DIAGRAMS_DIR, MANIFEST_FILE, mermaidBlocks, normalizeSource} from '../../plugins/diagrams-shared.mjs';
+import {DIAGRAMS_DIR, MANIFEST_FILE, mermaidBlocks, normalizeSource} from '../../plugins/diagrams/diagrams-shared.mjs';
 import {findDiagrams, renderDiagrams} from '../../scripts/render-diagrams.mjs';
 
 type Entry = {file: string; sha256: string; width: number; height: number; title: string; description: string};

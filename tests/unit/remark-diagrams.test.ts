@@ -1,5 +1,5 @@
 /**
- * plugins/remark-diagrams.ts, through MDX as the build runs it: a rendered diagram becomes an
+ * plugins/diagrams/remark-diagrams.ts, through MDX as the build runs it: a rendered diagram becomes an
  * image with its size and text alternative; anything the build cannot trust fails it, naming the
  * file.
  */
@@ -11,8 +11,8 @@ import React from 'react';
 import * as runtime from 'react/jsx-runtime';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {evaluate} from '@mdx-js/mdx';
-import remarkDiagrams from '../../plugins/remark-diagrams';
-import {diagramHash} from '../../plugins/diagrams-shared.mjs';
+import remarkDiagrams from '../../plugins/diagrams/remark-diagrams';
+import {diagramHash} from '../../plugins/diagrams/diagrams-shared.mjs';
 import Diagram from '../../src/components/Diagram';
 
 vi.mock('@docusaurus/useBaseUrl', () => ({default: (url: string) => url}));

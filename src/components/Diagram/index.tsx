@@ -1,5 +1,5 @@
 /**
- * A diagram drawn at build time (plugins/remark-diagrams.ts): a plain image, so the page ships no
+ * A diagram drawn at build time (plugins/diagrams/remark-diagrams.ts): a plain image, so the page ships no
  * diagram code. Width and height reserve its box before it loads (no layout shift), and it loads
  * only when the reader scrolls near it. The figure keeps the mermaid source in a data attribute:
  * plugins/llms-txt turns the whole figure back into a ```mermaid block in the Markdown twin.

@@ -1,7 +1,7 @@
 /**
  * Wraps @theme-init/MDXComponents to render Markdown tables with ScrollableTable: a table
  * wider than the column scrolls sideways, and a scrolling region must be reachable by keyboard
- * (axe `scrollable-region-focusable`). `diagram` is the element plugins/remark-diagrams.ts puts
+ * (axe `scrollable-region-focusable`). `diagram` is the element plugins/diagrams/remark-diagrams.ts puts
  * where a ```mermaid block was. Every other element keeps the original component.
  */
 import MDXComponents from '@theme-init/MDXComponents';

@@ -1,6 +1,6 @@
 /**
  * What the diagram renderer (scripts/render-diagrams.mjs) and the remark plugin that shows its
- * output (plugins/remark-diagrams.ts) must agree on: where the SVGs live, how a diagram is named,
+ * output (plugins/diagrams/remark-diagrams.ts) must agree on: where the SVGs live, how a diagram is named,
  * and the hash that tells the build a diagram was edited but not rendered again. Plain JavaScript
  * so the script runs on Node without a TypeScript loader.
  */

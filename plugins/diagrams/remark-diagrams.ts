@@ -24,7 +24,7 @@ type Node = {type: string; lang?: string | null; value?: string; children?: Node
 type Manifest = {diagrams?: Record<string, {sha256: string; width: number; height: number}>};
 export type Options = {siteDir?: string};
 
-const SITE_DIR = path.resolve(__dirname, '..');
+const SITE_DIR = path.resolve(__dirname, '../..');
 
 function readManifest(siteDir: string): Manifest {
   const file = path.join(siteDir, MANIFEST_FILE);
