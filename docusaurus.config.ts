@@ -24,6 +24,7 @@ import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
 import splitApiChunks from './plugins/split-api-chunks';
+import singleServerBundle from './plugins/single-server-bundle';
 
 const codeThemes: ThemesByMode = {dark: darkCodeTheme, light: lightCodeTheme};
 
@@ -112,6 +113,8 @@ const config: Config = {
     explorerStorageUtils,
     // The operation pages share their own chunk instead of the one every guide loads.
     [splitApiChunks, {apiDir: 'api'}],
+    // The server bundle, which renders the pages at build time, in one file with each module once.
+    singleServerBundle,
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
     // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
     [securityHeaders, (localSandbox() ? {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN} : {}) satisfies SecurityHeadersOptions],
