@@ -18,7 +18,8 @@ export function ownerOf(url) {
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
   if (url.startsWith('node:')) return '(node internals)';
-  if (/__server\/server\.bundle\.js$/.test(url)) return '(server bundle)';
+  // Docusaurus evaluates the server bundle under its bare file name.
+  if (/(^|\/)server\.bundle\.js$/.test(url)) return '(server bundle)';
   return `(site) ${path.basename(url)}`;
 }
 

@@ -57,6 +57,7 @@ describe('heap profile by package (scripts/heap-profile-summary.mjs)', () => {
     expect(ownerOf('file:///w/node_modules/.pnpm/x/node_modules/cheerio/dist/index.js')).toBe('cheerio');
     expect(ownerOf('node:internal/fs/promises')).toBe('(node internals)');
     expect(ownerOf('/tmp/site/build/__server/server.bundle.js')).toBe('(server bundle)');
+    expect(ownerOf('server.bundle.js')).toBe('(server bundle)');
     expect(ownerOf('/tmp/site/plugins/search-local.ts')).toBe('(site) search-local.ts');
     expect(ownerOf('')).toBe('(V8 / native)');
   });
