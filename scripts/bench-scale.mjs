@@ -11,7 +11,10 @@
  *   npm run bench:scale -- 10 --heap-prof /tmp/heap          (V8 heap profiles of the build)
  *   npm run bench:scale -- 10 --keep                          (keep the scaled site to look at)
  *   npm run bench:scale -- 10 --trace /tmp/trace.tsv          (the build's memory over time, with
- *                                                              its log lines and phase timings)
+ *                                                              its log lines and phase timings, and
+ *                                                              a table of memory by phase: V8 heaps,
+ *                                                              Buffers and native, from
+ *                                                              ./memory-sampler.cjs in the build)
  *
  * The site is copied to a temporary folder (its node_modules linked), so the checkout's own
  * build/, api/ and static/openapi.* are never touched. Timings are printed, never asserted.
@@ -22,6 +25,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {stringify} from 'yaml';
+import {memoryByPhase} from './memory-phases.mjs';
 import {runMeasured} from './process-tree.mjs';
 import {operationCount, scaleDefinition} from './scale-definition.mjs';
 
@@ -73,6 +77,12 @@ symlinkSync(modules, path.join(site, 'node_modules'));
 const env = {...process.env};
 // With --trace, Docusaurus logs each phase of the build (bundling, SSG, postBuild) with its time.
 if (options.trace) env.DOCUSAURUS_PERF_LOGGER = 'true';
+const memoryLog = options.trace && `${options.trace}.memory.tsv`;
+if (memoryLog) {
+  rmSync(memoryLog, {force: true});
+  env.KESTREL_MEMORY_LOG = memoryLog;
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'scripts', 'memory-sampler.cjs')}`.trim();
+}
 if (options.heapProf) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();
 const run = (command, args, extraEnv = process.env) => runMeasured(command, args, {cwd: site, env: extraEnv});
 
@@ -86,12 +96,20 @@ try {
   await run('npx', ['docusaurus', 'clean-api-docs', 'all']);
   const generated = await run('npx', ['docusaurus', 'gen-api-docs', 'all']);
   const rows = ['seconds\tprocess tree RSS (MiB)\tlog line'];
+  const lines = [];
   const trace = options.trace && {
     sample: (t, bytes) => rows.push(`${t.toFixed(1)}\t${(bytes / 2 ** 20).toFixed(0)}\t`),
-    output: (t, line) => rows.push(`${t.toFixed(1)}\t\t${line.replace(/\t/g, ' ')}`),
+    output: (t, line) => {
+      lines.push({t, line});
+      rows.push(`${t.toFixed(1)}\t\t${line.replace(/\t/g, ' ')}`);
+    },
   };
-  const built = await runMeasured('npx', ['docusaurus', 'build'], {cwd: site, env}, trace);
-  if (options.trace) writeFileSync(options.trace, `${rows.join('\n')}\n`);
+  const buildStartedAt = Date.now();
+  // The build as `npm run build` makes it after gen-api (in two processes: scripts/build-site.mjs),
+  // or a plain `docusaurus build` for a checkout from before that script.
+  const buildCommand = existsSync(path.join(site, 'scripts', 'build-site.mjs')) ? ['node', ['scripts/build-site.mjs']] : ['npx', ['docusaurus', 'build']];
+  const built = await runMeasured(...buildCommand, {cwd: site, env}, trace);
+  if (options.trace) writeFileSync(options.trace, `# started ${buildStartedAt}\n${rows.join('\n')}\n`);
 
   const build = path.join(site, 'build');
   const html = filesUnder(build, (f) => f.endsWith('.html'));
@@ -113,7 +131,11 @@ try {
   console.log(`| largest operation page HTML (gzip) | ${kib(largestOperation)} |`);
   console.log(`| search index, ${searchIndex.length} files (raw / gzip) | ${mib(sum(searchIndex))} / ${mib(gzipSum(searchIndex))} |`);
   console.log(`| llms-full.txt (raw / gzip) | ${existsSync(llmsFull) ? `${mib(sum([llmsFull]))} / ${mib(gzipSum([llmsFull]))}` : 'not written'} |`);
-  if (options.trace) console.log(`\nMemory over time, with the build's log: ${options.trace}`);
+  if (options.trace) {
+    console.log(`\nMemory by phase, at each phase's RSS peak of the build process (MiB; process tree peak above):\n`);
+    console.log(memoryByPhase(lines, memoryLog, buildStartedAt));
+    console.log(`\nMemory over time, with the build's log: ${options.trace} (per thread: ${memoryLog})`);
+  }
   if (options.heapProf) console.log(`\nHeap profiles: ${options.heapProf} (open in Chrome DevTools, Memory tab)`);
 } finally {
   if (options.keep) console.error(`bench-scale: kept ${site}`);

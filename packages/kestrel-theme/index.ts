@@ -19,6 +19,7 @@ import tabsWithoutRemount from './bundler/tabs-without-remount';
 import serverRenderedApi from './bundler/server-rendered-api';
 import explorerStorageUtils from './bundler/explorer-storage-utils';
 import splitApiChunks from './bundler/split-api-chunks';
+import singleServerBundle from './bundler/single-server-bundle';
 import bodyColorMode from './html/body-color-mode';
 import codeThemeCss from './html/code-theme-css';
 import {darkCodeTheme, lightCodeTheme} from './html/prism-themes';
@@ -76,7 +77,7 @@ export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugi
 export type Options = {apiDir: string};
 
 export default function kestrelTheme(context: LoadContext, options: unknown): Plugin {
-  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), serverRenderedApi(), explorerStorageUtils(), splitApiChunks(context, options)];
+  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), serverRenderedApi(), explorerStorageUtils(), splitApiChunks(context, options), singleServerBundle()];
   const html: Part[] = [codeThemeCss(context, codeThemes), bodyColorMode()];
   return {
     name: 'kestrel-theme',

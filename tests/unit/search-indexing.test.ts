@@ -6,7 +6,7 @@
  */
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
-import {indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../packages/kestrel-search/indexing/search-index-view';
+import {indexedParts, indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../packages/kestrel-search/indexing/search-index-view';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
 import {searchOverSections} from '../search-client';
 
@@ -14,8 +14,13 @@ import {searchOverSections} from '../search-client';
 // server code is ES modules with extensionless imports, which Node alone does not resolve).
 const requireFromDocusaurus = createRequire(createRequire(import.meta.url).resolve('@docusaurus/utils'));
 const jiti = requireFromDocusaurus('jiti')(import.meta.url);
-const {html2text} = jiti('@cmfcmf/docusaurus-search-local/lib/server/parse.js') as {
-  html2text(html: string, type: 'docs' | 'blog' | 'page', url: string): {sections: {title: string; hash: string; content: string; tags: string[]}[]};
+const {html2text, getDocusaurusTag} = jiti('@cmfcmf/docusaurus-search-local/lib/server/parse.js') as {
+  html2text(
+    html: string,
+    type: 'docs' | 'blog' | 'page',
+    url: string,
+  ): {sections: {title: string; hash: string; content: string; tags: string[]}[]; docSidebarParentCategories?: string[]};
+  getDocusaurusTag(html: string): string;
 };
 
 /** A guide page as Docusaurus minifies it: keywords in the head, the article with its markdown. */
@@ -66,6 +71,41 @@ describe('the page the indexer reads (packages/kestrel-search/indexing/search-in
     expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s) => [s.title, s.hash, s.content]));
     // After the keywords' words, as given.
     expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once', '_retry', '_retry']);
+  });
+});
+
+/** A whole page: navbar, a sidebar with its active group and link among others, the article, a footer. */
+const WHOLE_PAGE = `<!DOCTYPE html><html lang=en><head><meta data-rh=true name=docusaurus_tag content=docs-api-current /><meta data-rh=true name=keywords content="invoice,lightning"/><title>Issue invoice</title></head>
+<body><nav class=navbar><a class="navbar__link navbar__link--active" href=/api/>API Reference</a></nav>
+<div class=main-wrapper><aside class="theme-doc-sidebar-container docSidebarContainer_x"><nav><ul class=menu__list>
+<li><a class="menu__link menu__link--sublist" href=/api/get-balances>Balances</a><ul><li><a class=menu__link href=/api/get-balances>Get balances</a></li></ul></li>
+<li><a class="menu__link menu__link--sublist menu__link--active" href=/api/issue-invoice>Invoices</a><ul><li><a class="menu__link menu__link--active" aria-current=page href=/api/issue-invoice>Issue invoice</a></li>
+<li><a class=menu__link href=/api/get-invoice>Get invoice</a></li></ul></li></ul></nav></aside>
+<main>${OPERATION.replace(/^[\s\S]*?<body>|<\/body>[\s\S]*$/g, '')}<div class=table-of-contents><a class=table-of-contents__link href=#request>Request</a></div></main></div>
+<footer class=footer>Copyright Kestrel</footer></body></html>`;
+
+describe('the parts of a page the indexer reads (indexedParts)', () => {
+  it('keeps the head, the article and the active sidebar links, and drops the rest', () => {
+    const parts = indexedParts(WHOLE_PAGE);
+    expect(parts).toContain('name=docusaurus_tag');
+    expect(parts).toContain('Issues an invoice payable to your own account.');
+    expect(parts.match(/menu__link--active/g)).toHaveLength(2);
+    for (const dropped of ['Get balances', 'Get invoice', 'navbar__link', 'table-of-contents__link', 'Copyright Kestrel']) expect(parts).not.toContain(dropped);
+  });
+
+  it('indexes as the whole page does: sections, tags, parent categories, docusaurus tag', () => {
+    const whole = html2text(indexerView(WHOLE_PAGE, ['_amount']), 'docs', '/api/issue-invoice');
+    const parts = html2text(indexerView(indexedParts(WHOLE_PAGE), ['_amount']), 'docs', '/api/issue-invoice');
+    expect(parts).toEqual(whole);
+    expect(parts.docSidebarParentCategories).toEqual(['Invoices']);
+    expect(parts.sections[0]!.tags).toEqual(['invoice', 'lightning', '_amount']);
+    expect(getDocusaurusTag(indexedParts(WHOLE_PAGE))).toBe('docs-api-current');
+  });
+
+  it('leaves a page with no head or no article as it is', () => {
+    expect(indexedParts(OPERATION.replace('<head></head>', ''))).toBe(OPERATION.replace('<head></head>', ''));
+    const noArticle = '<html><head><title>x</title></head><body><main>Page</main></body></html>';
+    expect(indexedParts(noArticle)).toBe(noArticle);
   });
 });
 

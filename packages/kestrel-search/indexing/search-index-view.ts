@@ -115,3 +115,34 @@ export function withoutSchemaElements(html: string): string {
 export function indexerView(html: string, apiWords: readonly string[] = []): string {
   return withEndpointPathAsText(withKeywordTags(withoutSchemaElements(html), apiWords));
 }
+
+const HEAD = /<head(?=[\s>])[^>]*>[\s\S]*?<\/head>/i;
+const ARTICLE_START = /<article(?=[\s>])/i;
+const SIDEBAR_START = /<aside\s[^>]*\bclass=(["']?)[^"'>]*\btheme-doc-sidebar-container\b[^>]*>/i;
+const ACTIVE_SIDEBAR_LINK = /<a\s[^>]*\bclass=(["']?)[^"'>]*\bmenu__link--active\b[^>]*>[\s\S]*?<\/a>/gi;
+
+/**
+ * Only the parts of a docs page the search plugin reads: the head (its `docusaurus_tag` and
+ * keywords metas), the article (title, headings, sections, tags) and, of the sidebar, the active
+ * links (the page's parent categories). The rest of the page (the sidebar's other links, the
+ * navbar, the table of contents, the footer) is dropped before the plugin parses it with cheerio.
+ *
+ * Why: the plugin parses each page whole, twice (once for the text, once for the tag). An API
+ * page carries every operation in its sidebar: with the definition ten times ours (`npm run
+ * bench:scale -- 10`, 490 operations) the 521 pages were 213 MiB of HTML, of which each API
+ * page's sidebar was about 128 KB; the indexer's copy of a page is a few KB once its schema
+ * sections are gone. At that size the build's postBuild (all plugins, in parallel) took 18.2 s
+ * with whole pages and 5.2 s with these parts (one run each, back to back). The index is the same: tests/after-build/search-index-view.test.ts parses
+ * every built docs page both ways with the plugin's own parser and compares.
+ *
+ * A page without a head or an article is returned as it is.
+ */
+export function indexedParts(html: string): string {
+  const head = html.match(HEAD)?.[0];
+  const articleStart = html.search(ARTICLE_START);
+  if (!head || articleStart < 0) return html;
+  const article = html.slice(articleStart, elementEnd(html, 'article', articleStart));
+  const sidebar = SIDEBAR_START.exec(html);
+  const activeLinks = sidebar ? (html.slice(sidebar.index, elementEnd(html, 'aside', sidebar.index)).match(ACTIVE_SIDEBAR_LINK) ?? []) : [];
+  return `<!DOCTYPE html><html>${head}<body><aside class="theme-doc-sidebar-container">${activeLinks.join('')}</aside>${article}</body></html>`;
+}
