@@ -93,6 +93,30 @@ test("an operation page's tabs are drawn once, not again after hydration", async
   void problems;
 });
 
+test("an operation page's code samples are highlighted on the server, every language, and hydrate on that markup", async ({page, problems}) => {
+  await recordRemovals(page);
+  const response = await page.goto(OPERATION);
+  const html = await response!.text();
+  // Java, PHP, Ruby and C# are not in Prism's default build: the server registers their grammars.
+  for (const language of ['bash', 'javascript', 'python', 'go', 'java', 'php', 'ruby', 'csharp']) {
+    const block = new RegExp(`<pre[^>]*language-${language}[^>]*>([\\s\\S]*?)</pre>`).exec(html)?.[1] ?? '';
+    expect(tokensInServerHtml(block), `${language} tokens in the server's HTML`).toBeGreaterThan(5);
+  }
+  await settled(page);
+  const samples = page.locator('.openapi-explorer__code-block');
+  await expect(samples).toHaveCount(8);
+  // In view, a sample drawn by the browser would load its grammar and replace its lines.
+  await samples.first().scrollIntoViewIfNeeded();
+  for (const language of ['java', 'php', 'ruby', 'csharp']) {
+    await page.locator(`.openapi-tabs__code-item--${language}`).click();
+    await expect(page.locator(`.openapi-explorer__code-block.language-${language} code span.token:not(.plain)`).first()).toBeVisible();
+  }
+  await domSettled(page);
+  expect((await removedElements(page)).filter((e) => /^(PRE|CODE|SPAN)\./.test(e))).toEqual([]);
+  expect(await prismBuilt(page)).toBe(0);
+  void problems;
+});
+
 test("a page's scripts are requested after its first contentful paint", async ({page, problems}) => {
   const response = await page.goto(GUIDE_WITH_CODE);
   const head = /<head>([\s\S]*?)<\/head>/.exec(await response!.text())?.[1] ?? '';

@@ -11,6 +11,8 @@ import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
 import tabsWithoutRemount, {checkTabComponent, tabComponentFiles} from '../../plugins/tabs-without-remount';
 import explorerStorageUtils from '../../plugins/explorer-storage-utils';
+import path from 'node:path';
+import {checkSampleLanguages} from '../../plugins/lazy-prism';
 import serverRenderedApi, {apiItemFile, checkApiItem, checkSectionComponent, sectionComponentFiles} from '../../plugins/server-rendered-api';
 
 describe('tabs-without-remount', () => {
@@ -83,5 +85,23 @@ describe("server-rendered-api: ApiItem's store and explorer", () => {
     expect(() => checkApiItem(`${apiItem}\nif (ExecutionEnvironment_1.default.canUseDOM) go();`)).toThrow(
       /no longer uses ExecutionEnvironment only to load @theme\/ApiExplorer/,
     );
+  });
+});
+
+describe('lazy-prism: the code samples\' grammars, on the server only', () => {
+  const dir = path.resolve(__dirname, '../../src/components/CodeSamples');
+  const server = path.join(dir, 'serverLanguages.ts');
+  const empty = path.join(dir, 'noServerLanguages.ts');
+
+  it('accepts the grammars in the server bundle and the empty module in the browser bundle', () => {
+    expect(existsSync(server) && existsSync(empty)).toBe(true);
+    expect(() => checkSampleLanguages('server', [server, '/x.js'])).not.toThrow();
+    expect(() => checkSampleLanguages('client', [empty, '/x.js'])).not.toThrow();
+  });
+
+  it('fails naming the bundle when the grammars reach the browser or miss the server', () => {
+    expect(() => checkSampleLanguages('client', [server, empty])).toThrow(/client bundle should hold noServerLanguages\.ts and not serverLanguages\.ts/);
+    expect(() => checkSampleLanguages('client', ['/x.js'])).toThrow(/client bundle/);
+    expect(() => checkSampleLanguages('server', [empty])).toThrow(/server bundle should hold serverLanguages\.ts/);
   });
 });
