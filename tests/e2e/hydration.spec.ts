@@ -117,6 +117,21 @@ test("an operation page's code samples are highlighted on the server, every lang
   void problems;
 });
 
+test("the sidebar's category links are the same toggle in the server's HTML and once hydrated, never replaced", async ({page, problems}) => {
+  await recordRemovals(page);
+  const response = await page.goto(OPERATION);
+  const html = await response!.text();
+  const serverCategoryLinks = [...html.matchAll(/<a[^>]*class="[^"]*menu__link--sublist[^"]*"[^>]*>/g)].map((m) => m[0]);
+  expect(serverCategoryLinks.length).toBeGreaterThan(10);
+  for (const link of serverCategoryLinks) expect(link).toMatch(/href=["']?#["' >]/);
+  await settled(page);
+  const categoryLinks = page.locator('nav[aria-label="Docs sidebar"] a.menu__link--sublist');
+  await expect(categoryLinks).toHaveCount(serverCategoryLinks.length);
+  for (const href of await categoryLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('#');
+  expect((await removedElements(page)).filter((e) => e.startsWith('A.'))).toEqual([]);
+  void problems;
+});
+
 test("a page's scripts are requested after its first contentful paint", async ({page, problems}) => {
   const response = await page.goto(GUIDE_WITH_CODE);
   const head = /<head>([\s\S]*?)<\/head>/.exec(await response!.text())?.[1] ?? '';

@@ -9,7 +9,7 @@
  */
 import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
-import tabsWithoutRemount, {checkTabComponent, tabComponentFiles} from '../../plugins/tabs-without-remount';
+import tabsWithoutRemount, {checkDetails, checkSidebarCategory, checkTabComponent, detailsFile, sidebarCategoryFile, tabComponentFiles} from '../../plugins/tabs-without-remount';
 import explorerStorageUtils from '../../plugins/explorer-storage-utils';
 import path from 'node:path';
 import {checkSampleLanguages} from '../../plugins/lazy-prism';
@@ -103,5 +103,31 @@ describe('lazy-prism: the code samples\' grammars, on the server only', () => {
     expect(() => checkSampleLanguages('client', [server, empty])).toThrow(/client bundle should hold noServerLanguages\.ts and not serverLanguages\.ts/);
     expect(() => checkSampleLanguages('client', ['/x.js'])).toThrow(/client bundle/);
     expect(() => checkSampleLanguages('server', [empty])).toThrow(/server bundle should hold serverLanguages\.ts/);
+  });
+});
+
+describe('tabs-without-remount: the docs sidebar category', () => {
+  it('finds the installed category component, using useIsBrowser() only for its first-page fallback link', () => {
+    expect(existsSync(sidebarCategoryFile())).toBe(true);
+  });
+
+  it('fails naming the component when isBrowser does anything else', () => {
+    const fallback = 'const isBrowser = useIsBrowser();\nif (isBrowser || !item.collapsible) {\n  return undefined;\n}\nreturn findFirstSidebarItemLink(item);\n}, [item, isBrowser]);';
+    expect(() => checkSidebarCategory(fallback)).not.toThrow();
+    expect(() => checkSidebarCategory(`${fallback}\nif (isBrowser) expand();`)).toThrow(/DocSidebarItem\/Category\/index\.js no longer uses useIsBrowser\(\) only for its first-page fallback link/);
+    expect(() => checkSidebarCategory('return findFirstSidebarItemLink(item);')).toThrow(/DocSidebarItem\/Category/);
+  });
+});
+
+describe("tabs-without-remount: theme-common's Details", () => {
+  it('finds the installed Details, using useIsBrowser() only for its class', () => {
+    expect(existsSync(detailsFile())).toBe(true);
+  });
+
+  it('fails naming the component when isBrowser does anything else', () => {
+    const classOnly = 'const isBrowser = useIsBrowser();\nclassName={clsx(styles.details, isBrowser && styles.isBrowser, props.className)}';
+    expect(() => checkDetails(classOnly)).not.toThrow();
+    expect(() => checkDetails(`${classOnly}\n{isBrowser && <Button />}`)).toThrow(/theme-common\/Details no longer uses useIsBrowser\(\) only for its class/);
+    expect(() => checkDetails('className={clsx(styles.details, props.className)}')).toThrow(/Details/);
   });
 });
