@@ -8,6 +8,8 @@ import type {Page} from '@playwright/test';
 import {test, expect, domSettled, pageHeading} from './fixtures';
 // The performance mark src/prism sets when it builds Prism.
 import {PRISM_READY_MARK} from '../../src/prism';
+// The performance mark src/theme/Markdown sets when it sets up the Markdown parser.
+import {MARKDOWN_PARSER_MARK} from '../../src/theme/Markdown/parserMark';
 
 const GUIDE_WITH_CODE = '/account/overview';
 const OTHER_GUIDE_WITH_CODE = '/webhooks/signature-verification';
@@ -129,6 +131,25 @@ test("the sidebar's category links are the same toggle in the server's HTML and 
   await expect(categoryLinks).toHaveCount(serverCategoryLinks.length);
   for (const href of await categoryLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('#');
   expect((await removedElements(page)).filter((e) => e.startsWith('A.'))).toEqual([]);
+  void problems;
+});
+
+test("an operation page's descriptions hydrate on the server's markup: the Markdown parser is set up only for a page drawn in the browser", async ({page, problems}) => {
+  const parserReady = () => page.evaluate((mark) => performance.getEntriesByName(mark).length, MARKDOWN_PARSER_MARK);
+  await recordRemovals(page);
+  await page.goto(OPERATION);
+  await settled(page);
+  // The Idempotency-Key header's description is a list: only the parser renders it.
+  const idempotencyRule = page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first();
+  await expect(idempotencyRule).toBeAttached();
+  expect(await idempotencyRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
+  expect((await removedElements(page)).filter((e) => /^(P|UL|LI|DIV)\./.test(e))).toEqual([]);
+  expect(await parserReady()).toBe(0);
+  // Drawn by the browser after a client-side navigation, the same description is parsed.
+  await page.locator('nav[aria-label="Docs sidebar"] a[href="/api/issue-invoice"]').click();
+  await expect(page).toHaveURL(/\/api\/issue-invoice$/);
+  await expect(page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first()).toBeAttached();
+  expect(await parserReady()).toBe(1);
   void problems;
 });
 
