@@ -18,9 +18,12 @@
  * in the HTML anyway; the category component sees `useIsBrowser()` as always true and renders the
  * `#` toggle on the server too.
  *
- * theme-common's Details (every disclosure of an operation page: about 45) adds a class once
- * hydrated; it sees `useIsBrowser()` through a deferred value (src/tabs/deferredBrowser.ts), so
- * those class changes leave the task that follows hydration for a render React splits up.
+ * theme-common's Details (every disclosure of an operation page: about 45) added a class to each
+ * `<details>` once hydrated, only to turn its arrow by `data-collapsed` rather than by `open`.
+ * Setting those classes was the largest DOM write left after hydration on an operation page (about
+ * 10 ms of a throttled phone's main thread, in one commit). Details sees `useIsBrowser()` as false
+ * too: the arrow follows `open`, as it does without JavaScript, and on closing turns back when the
+ * closing animation ends rather than as it starts.
  *
  * Each file is checked when the site loads: if a theme update changes one, the build fails here
  * rather than quietly changing what the hook does to it.
@@ -44,7 +47,6 @@ const NEVER_BROWSER = path.resolve(__dirname, '../src/tabs/neverBrowser.ts');
 const SIDEBAR_CATEGORY = '@docusaurus/theme-classic/lib/theme/DocSidebarItem/Category/index.js';
 const ALWAYS_BROWSER = path.resolve(__dirname, '../src/tabs/alwaysBrowser.ts');
 const DETAILS = '@docusaurus/theme-common/Details';
-const DEFERRED_BROWSER = path.resolve(__dirname, '../src/tabs/deferredBrowser.ts');
 
 /** Throws unless the component's source reads `isBrowser` once and uses it only as its key. */
 export function checkTabComponent(request: string, source: string): void {
@@ -106,7 +108,7 @@ export default function tabsWithoutRemount(): Plugin {
       plugins: [
         replaceModule(currentBundler, HOOK_REQUEST, NEVER_BROWSER, (issuer) => files.has(issuer)),
         replaceModule(currentBundler, HOOK_REQUEST, ALWAYS_BROWSER, (issuer) => issuer === category),
-        replaceModule(currentBundler, HOOK_REQUEST, DEFERRED_BROWSER, (issuer) => issuer === details),
+        replaceModule(currentBundler, HOOK_REQUEST, NEVER_BROWSER, (issuer) => issuer === details),
       ],
     }),
   };
