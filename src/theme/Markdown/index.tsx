@@ -87,11 +87,17 @@ function parsed(children: string): ReactNode {
   return parser.render({children, remarkPlugins: parser.plugins, components: COMPONENTS});
 }
 
+/** The parser's element tree for `text` in a ServerMarkup, parsed the first time the browser draws it, then reused. */
+function parsedOnce(text: string): ReactNode {
+  let tree: ReactNode | undefined;
+  return <ServerMarkup render={() => (tree ??= parsed(text))} />;
+}
+
 export default function Markdown({children}: {children?: string}): ReactNode {
   if (typeof children !== 'string' || children === '') return null;
   let element = rendered.get(children);
   if (element === undefined) {
-    element = renderInlineMarkdown(children) ?? <ServerMarkup render={() => parsed(children)} />;
+    element = renderInlineMarkdown(children) ?? parsedOnce(children);
     if (rendered.size >= MAX_CACHED) rendered.delete(rendered.keys().next().value!);
     rendered.set(children, element);
   }
