@@ -8,6 +8,8 @@ import type {Page} from '@playwright/test';
 import {test, expect, domSettled, pageHeading} from './fixtures';
 // The performance mark packages/kestrel-theme/prism sets when it builds Prism.
 import {PRISM_READY_MARK} from '../../packages/kestrel-theme/prism';
+// The performance mark packages/kestrel-theme/theme/Markdown sets when it sets up the Markdown parser.
+import {MARKDOWN_PARSER_MARK} from '../../packages/kestrel-theme/theme/Markdown/parserMark';
 
 const GUIDE_WITH_CODE = '/account/overview';
 const OTHER_GUIDE_WITH_CODE = '/webhooks/signature-verification';
@@ -90,6 +92,64 @@ test("an operation page's tabs are drawn once, not again after hydration", async
   await settled(page);
   await expect(page.locator('.openapi-tabs__container').first()).toBeVisible();
   expect((await removedElements(page)).filter((e) => /tabs/.test(e))).toEqual([]);
+  void problems;
+});
+
+test("an operation page's code samples are highlighted on the server, every language, and hydrate on that markup", async ({page, problems}) => {
+  await recordRemovals(page);
+  const response = await page.goto(OPERATION);
+  const html = await response!.text();
+  // Java, PHP, Ruby and C# are not in Prism's default build: the server registers their grammars.
+  for (const language of ['bash', 'javascript', 'python', 'go', 'java', 'php', 'ruby', 'csharp']) {
+    const block = new RegExp(`<pre[^>]*language-${language}[^>]*>([\\s\\S]*?)</pre>`).exec(html)?.[1] ?? '';
+    expect(tokensInServerHtml(block), `${language} tokens in the server's HTML`).toBeGreaterThan(5);
+  }
+  await settled(page);
+  const samples = page.locator('.openapi-explorer__code-block');
+  await expect(samples).toHaveCount(8);
+  // In view, a sample drawn by the browser would load its grammar and replace its lines.
+  await samples.first().scrollIntoViewIfNeeded();
+  for (const language of ['java', 'php', 'ruby', 'csharp']) {
+    await page.locator(`.openapi-tabs__code-item--${language}`).click();
+    await expect(page.locator(`.openapi-explorer__code-block.language-${language} code span.token:not(.plain)`).first()).toBeVisible();
+  }
+  await domSettled(page);
+  expect((await removedElements(page)).filter((e) => /^(PRE|CODE|SPAN)\./.test(e))).toEqual([]);
+  expect(await prismBuilt(page)).toBe(0);
+  void problems;
+});
+
+test("the sidebar's category links are the same toggle in the server's HTML and once hydrated, never replaced", async ({page, problems}) => {
+  await recordRemovals(page);
+  const response = await page.goto(OPERATION);
+  const html = await response!.text();
+  const serverCategoryLinks = [...html.matchAll(/<a[^>]*class="[^"]*menu__link--sublist[^"]*"[^>]*>/g)].map((m) => m[0]);
+  expect(serverCategoryLinks.length).toBeGreaterThan(10);
+  for (const link of serverCategoryLinks) expect(link).toMatch(/href=["']?#["' >]/);
+  await settled(page);
+  const categoryLinks = page.locator('nav[aria-label="Docs sidebar"] a.menu__link--sublist');
+  await expect(categoryLinks).toHaveCount(serverCategoryLinks.length);
+  for (const href of await categoryLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('#');
+  expect((await removedElements(page)).filter((e) => e.startsWith('A.'))).toEqual([]);
+  void problems;
+});
+
+test("an operation page's descriptions hydrate on the server's markup: the Markdown parser is set up only for a page drawn in the browser", async ({page, problems}) => {
+  const parserReady = () => page.evaluate((mark) => performance.getEntriesByName(mark).length, MARKDOWN_PARSER_MARK);
+  await recordRemovals(page);
+  await page.goto(OPERATION);
+  await settled(page);
+  // The Idempotency-Key header's description is a list: only the parser renders it.
+  const idempotencyRule = page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first();
+  await expect(idempotencyRule).toBeAttached();
+  expect(await idempotencyRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
+  expect((await removedElements(page)).filter((e) => /^(P|UL|LI|DIV)\./.test(e))).toEqual([]);
+  expect(await parserReady()).toBe(0);
+  // Drawn by the browser after a client-side navigation, the same description is parsed.
+  await page.locator('nav[aria-label="Docs sidebar"] a[href="/api/issue-invoice"]').click();
+  await expect(page).toHaveURL(/\/api\/issue-invoice$/);
+  await expect(page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first()).toBeAttached();
+  expect(await parserReady()).toBe(1);
   void problems;
 });
 

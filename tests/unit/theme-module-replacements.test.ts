@@ -9,8 +9,10 @@
  */
 import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
-import tabsWithoutRemount, {checkTabComponent, tabComponentFiles} from '../../packages/kestrel-theme/bundler/tabs-without-remount';
+import tabsWithoutRemount, {checkDetails, checkSidebarCategory, checkTabComponent, detailsFile, sidebarCategoryFile, tabComponentFiles} from '../../packages/kestrel-theme/bundler/tabs-without-remount';
 import explorerStorageUtils from '../../packages/kestrel-theme/bundler/explorer-storage-utils';
+import path from 'node:path';
+import {checkSampleLanguages} from '../../packages/kestrel-theme/bundler/lazy-prism';
 import serverRenderedApi, {apiItemFile, checkApiItem, checkSectionComponent, sectionComponentFiles} from '../../packages/kestrel-theme/bundler/server-rendered-api';
 
 describe('tabs-without-remount', () => {
@@ -83,5 +85,49 @@ describe("server-rendered-api: ApiItem's store and explorer", () => {
     expect(() => checkApiItem(`${apiItem}\nif (ExecutionEnvironment_1.default.canUseDOM) go();`)).toThrow(
       /no longer uses ExecutionEnvironment only to load @theme\/ApiExplorer/,
     );
+  });
+});
+
+describe('lazy-prism: the code samples\' grammars, on the server only', () => {
+  const dir = path.resolve(__dirname, '../../src/components/CodeSamples');
+  const server = path.join(dir, 'serverLanguages.ts');
+  const empty = path.join(dir, 'noServerLanguages.ts');
+
+  it('accepts the grammars in the server bundle and the empty module in the browser bundle', () => {
+    expect(existsSync(server) && existsSync(empty)).toBe(true);
+    expect(() => checkSampleLanguages('server', [server, '/x.js'])).not.toThrow();
+    expect(() => checkSampleLanguages('client', [empty, '/x.js'])).not.toThrow();
+  });
+
+  it('fails naming the bundle when the grammars reach the browser or miss the server', () => {
+    expect(() => checkSampleLanguages('client', [server, empty])).toThrow(/client bundle should hold noServerLanguages\.ts and not serverLanguages\.ts/);
+    expect(() => checkSampleLanguages('client', ['/x.js'])).toThrow(/client bundle/);
+    expect(() => checkSampleLanguages('server', [empty])).toThrow(/server bundle should hold serverLanguages\.ts/);
+  });
+});
+
+describe('tabs-without-remount: the docs sidebar category', () => {
+  it('finds the installed category component, using useIsBrowser() only for its first-page fallback link', () => {
+    expect(existsSync(sidebarCategoryFile())).toBe(true);
+  });
+
+  it('fails naming the component when isBrowser does anything else', () => {
+    const fallback = 'const isBrowser = useIsBrowser();\nif (isBrowser || !item.collapsible) {\n  return undefined;\n}\nreturn findFirstSidebarItemLink(item);\n}, [item, isBrowser]);';
+    expect(() => checkSidebarCategory(fallback)).not.toThrow();
+    expect(() => checkSidebarCategory(`${fallback}\nif (isBrowser) expand();`)).toThrow(/DocSidebarItem\/Category\/index\.js no longer uses useIsBrowser\(\) only for its first-page fallback link/);
+    expect(() => checkSidebarCategory('return findFirstSidebarItemLink(item);')).toThrow(/DocSidebarItem\/Category/);
+  });
+});
+
+describe("tabs-without-remount: theme-common's Details", () => {
+  it('finds the installed Details, using useIsBrowser() only for its class', () => {
+    expect(existsSync(detailsFile())).toBe(true);
+  });
+
+  it('fails naming the component when isBrowser does anything else', () => {
+    const classOnly = 'const isBrowser = useIsBrowser();\nclassName={clsx(styles.details, isBrowser && styles.isBrowser, props.className)}';
+    expect(() => checkDetails(classOnly)).not.toThrow();
+    expect(() => checkDetails(`${classOnly}\n{isBrowser && <Button />}`)).toThrow(/theme-common\/Details no longer uses useIsBrowser\(\) only for its class/);
+    expect(() => checkDetails('className={clsx(styles.details, props.className)}')).toThrow(/Details/);
   });
 });

@@ -5,13 +5,21 @@
  * same storage key as every code-sample tab on the site. Unlike the theme's own snippets,
  * nothing here generates code in the browser. Every language's sample is in the page's HTML (the
  * tabs not chosen are hidden panels), for readers without JavaScript, crawlers and search.
+ *
+ * The server writes every sample highlighted (./serverLanguages.ts registers the grammars Prism's
+ * default build lacks), and samples rendered during hydration keep that markup
+ * (packages/kestrel-theme/theme/CodeBlock/Content): no Prism, no grammar loaded. Only samples the browser draws
+ * itself (after a client-side navigation) load the sample-only grammars, once on screen.
  */
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import CodeBlock from '@theme/CodeBlock';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
 import {CODE_SAMPLE_LANGUAGES} from '@site/config/code-sample-languages';
 import {whenVisible} from '@site/packages/kestrel-theme/prism/whenVisible';
 import {loadSampleLanguages, SAMPLE_ONLY_LANGUAGES} from './prismLanguages';
+import './serverLanguages';
 
 export type CodeSample = {lang: string; label?: string; source: string};
 
@@ -24,14 +32,25 @@ function CodeTab({children, hidden, className}: {value: string; label: string; a
 }
 
 /**
- * Whether the grammars of the sample-only languages are registered. They load (with Prism itself)
- * once the samples show on screen: on a phone they sit below the operation's whole description.
+ * Whether the samples are rendered on the server's markup: on the server, and in the browser when
+ * they first render during hydration. Fixed for the component's life, so the code blocks keep it.
  */
-function useSampleLanguages(samplesRef: React.RefObject<HTMLDivElement | null>): boolean {
+function useOnServerMarkup(): boolean {
+  const isBrowser = useIsBrowser();
+  const [onServerMarkup] = useState(() => !ExecutionEnvironment.canUseDOM || !isBrowser);
+  return onServerMarkup;
+}
+
+/**
+ * Whether the grammars of the sample-only languages are registered, for samples the browser draws
+ * itself. They load (with Prism itself) once the samples show on screen: on a phone they sit below
+ * the operation's whole description.
+ */
+function useSampleLanguages(samplesRef: React.RefObject<HTMLDivElement | null>, wanted: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const samples = samplesRef.current;
-    if (!samples) return undefined;
+    if (!wanted || !samples) return undefined;
     let live = true;
     const cancel = whenVisible(samples, () => {
       loadSampleLanguages().then(() => live && setReady(true));
@@ -40,13 +59,14 @@ function useSampleLanguages(samplesRef: React.RefObject<HTMLDivElement | null>):
       live = false;
       cancel();
     };
-  }, [samplesRef]);
+  }, [samplesRef, wanted]);
   return ready;
 }
 
 export default function CodeSamples({samples}: {samples: readonly CodeSample[]}): ReactNode {
   const samplesRef = useRef<HTMLDivElement>(null);
-  const languagesReady = useSampleLanguages(samplesRef);
+  const onServerMarkup = useOnServerMarkup();
+  const languagesReady = useSampleLanguages(samplesRef, !onServerMarkup) || onServerMarkup;
   const tabs = CODE_SAMPLE_LANGUAGES.flatMap((language) => {
     const sample = samples.find((s) => s.lang === language.codeSampleLanguage);
     return sample ? [{language, sample}] : [];
@@ -62,7 +82,7 @@ export default function CodeSamples({samples}: {samples: readonly CodeSample[]})
             label={language.key}
             attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}>
             <CodeBlock
-              // Until its grammar has loaded, a sample shows as plain text (then highlighted).
+              // Drawn in the browser, a sample shows as plain text until its grammar has loaded.
               language={languagesReady || !(SAMPLE_ONLY_LANGUAGES as readonly string[]).includes(language.highlight) ? language.highlight : 'text'}
               className="openapi-explorer__code-block"
               showLineNumbers>

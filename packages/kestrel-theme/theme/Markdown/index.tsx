@@ -18,6 +18,14 @@
  *   (react-markdown, micromark, GFM) is evaluated only when a text needs it: on a phone, setting
  *   it up was the largest single task of loading an operation page.
  *
+ * - Hydration: a text that needs the parser (about 25 in the definition, among them the
+ *   Idempotency-Key header and the 503 response that most operation pages show) is rendered in a
+ *   `display: contents` <div>, and during hydration that <div> keeps the server's markup
+ *   (./ServerMarkup.tsx): the parser is neither evaluated nor run as the page comes alive. On a
+ *   throttled phone that was about 35 ms of main-thread work in two of hydration's slices (the
+ *   parser's set-up and first parse), about 140 ms of Lighthouse's simulated timeline. A text first
+ *   rendered in the browser (after a client-side navigation) is parsed as before.
+ *
  * Code blocks keep the original's treatment: fenced code with a language is a CodeBlock, and the
  * <pre> around it becomes a <div> (CodeBlock brings its own <pre>).
  */
@@ -26,6 +34,8 @@ import type ReactMarkdownType from 'react-markdown';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {renderInlineMarkdown} from './inlineMarkdown';
+import ServerMarkup from './ServerMarkup';
+import {MARKDOWN_PARSER_MARK} from './parserMark';
 
 type NodeProp = {node?: unknown};
 
@@ -67,20 +77,29 @@ let parser: {render: (options: Options) => ReactNode; plugins: Options['remarkPl
  * the element tree, can be computed once per text and reused wherever that text is shown again.
  */
 function parsed(children: string): ReactNode {
-  parser ??= {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, evaluated on first use: import() would make rendering async
-    render: require('react-markdown').default as (options: Options) => ReactNode,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
-    plugins: [require('remark-gfm').default],
-  };
+  if (!parser) {
+    parser = {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, evaluated on first use: import() would make rendering async
+      render: require('react-markdown').default as (options: Options) => ReactNode,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+      plugins: [require('remark-gfm').default],
+    };
+    if (typeof performance !== 'undefined' && typeof window !== 'undefined') performance.mark(MARKDOWN_PARSER_MARK);
+  }
   return parser.render({children, remarkPlugins: parser.plugins, components: COMPONENTS});
+}
+
+/** The parser's element tree for `text` in a ServerMarkup, parsed the first time the browser draws it, then reused. */
+function parsedOnce(text: string): ReactNode {
+  let tree: ReactNode | undefined;
+  return <ServerMarkup render={() => (tree ??= parsed(text))} />;
 }
 
 export default function Markdown({children}: {children?: string}): ReactNode {
   if (typeof children !== 'string' || children === '') return null;
   let element = rendered.get(children);
   if (element === undefined) {
-    element = renderInlineMarkdown(children) ?? parsed(children);
+    element = renderInlineMarkdown(children) ?? parsedOnce(children);
     if (rendered.size >= MAX_CACHED) rendered.delete(rendered.keys().next().value!);
     rendered.set(children, element);
   }
