@@ -91,9 +91,11 @@ describe('the wrappers of upstream components', () => {
         'AnnouncementBar',
         'ApiExplorer',
         'ApiExplorer/LiveEditor',
+        'CodeBlock/Buttons',
         'DocItem/Content',
         'MDXComponents',
         'MimeTabs',
+        'Navbar/MobileSidebar',
         'SchemaTabs',
       ].sort(),
     );
