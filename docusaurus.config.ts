@@ -89,7 +89,10 @@ const config: Config = {
   plugins: [
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
     // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
-    [securityHeaders, (localSandbox() ? {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN} : {}) satisfies SecurityHeadersOptions],
+    [
+      securityHeaders,
+      (localSandbox() ? {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN} : {}) satisfies SecurityHeadersOptions,
+    ],
     [
       llmsTxt,
       {

@@ -52,7 +52,11 @@ export const analyticsOrigins = {
   script: 'https://www.googletagmanager.com',
   collect: 'https://www.google-analytics.com',
   /** GA4 also reports to regional subdomains of these (Google's CSP guide for GA4). */
-  connectPatterns: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  connectPatterns: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
 } as const;
 
 /** Every external origin the portal may link to; tests check each external link against it. */

@@ -79,7 +79,14 @@ export const GUIDE_ROUTES: readonly string[] = GUIDES.map((g) => g.route);
 export const API_GROUPS: readonly {label: string; slugs: readonly string[]}[] = [
   {
     label: 'Invoices',
-    slugs: ['cancel-unpaid-invoice', 'find-invoice-by-id', 'get-invoices', 'issue-invoice', 'issue-invoice-for-receiver', 'issue-quote-for-invoice'],
+    slugs: [
+      'cancel-unpaid-invoice',
+      'find-invoice-by-id',
+      'get-invoices',
+      'issue-invoice',
+      'issue-invoice-for-receiver',
+      'issue-quote-for-invoice',
+    ],
   },
   {
     label: 'Payouts and payout originators',
@@ -106,7 +113,12 @@ export const API_GROUPS: readonly {label: string; slugs: readonly string[]}[] = 
   },
   {
     label: 'Bank payment methods',
-    slugs: ['create-bank-payment-method', 'delete-bank-payment-method', 'get-bank-payment-method-by-id', 'get-bank-payment-methods'],
+    slugs: [
+      'create-bank-payment-method',
+      'delete-bank-payment-method',
+      'get-bank-payment-method-by-id',
+      'get-bank-payment-methods',
+    ],
   },
   {
     label: 'Currency exchange',
@@ -131,7 +143,13 @@ export const API_GROUPS: readonly {label: string; slugs: readonly string[]}[] = 
   },
   {
     label: 'Subscriptions',
-    slugs: ['create-subscription', 'delete-subscription', 'find-subscription-by-id', 'get-subscriptions', 'update-subscription'],
+    slugs: [
+      'create-subscription',
+      'delete-subscription',
+      'find-subscription-by-id',
+      'get-subscriptions',
+      'update-subscription',
+    ],
   },
   {
     label: 'Account and profile',

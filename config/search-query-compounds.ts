@@ -49,7 +49,8 @@ export const MAX_JOINED_WORDS = 4;
 export function joinedRuns(words: readonly string[], max = MAX_JOINED_WORDS): string[] {
   const runs: string[] = [];
   for (let start = 0; start < words.length; start++) {
-    for (let end = start + 2; end <= Math.min(words.length, start + max); end++) runs.push(words.slice(start, end).join(''));
+    for (let end = start + 2; end <= Math.min(words.length, start + max); end++)
+      runs.push(words.slice(start, end).join(''));
   }
   return runs;
 }
@@ -87,7 +88,8 @@ export function registerQueryCompounds(lunr: Lunr): void {
     if (this instanceof lunr.Builder || typeof obj !== 'string') return tokens;
     const words = tokens.map((t) => t.str);
     // One word is an identifier as typed (or its beginning); of several, only runs written together.
-    const marked = words.length === 1 ? [IDENTIFIER_MARK + words[0]] : joinedRuns(words).map((run) => JOINED_MARK + run);
+    const marked =
+      words.length === 1 ? [IDENTIFIER_MARK + words[0]] : joinedRuns(words).map((run) => JOINED_MARK + run);
     return [...tokens, ...marked.map((word) => new lunr.Token(word, {...metadata, identifier: true}))];
   } as Tokenizer & {[WRAPPED]?: true};
   // lunr's tokenizer reads its separator from `lunr.tokenizer.separator` at each call.

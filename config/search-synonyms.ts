@@ -75,7 +75,8 @@ export function checkSynonyms(table: Readonly<Record<string, readonly string[]>>
     if (!SINGLE_WORD.test(key)) throw new Error(`search synonyms: the key "${key}" is not a single lowercase word`);
     if (!Array.isArray(words) || words.length === 0) throw new Error(`search synonyms: "${key}" lists no words`);
     for (const word of words) {
-      if (typeof word !== 'string' || !SINGLE_WORD.test(word)) throw new Error(`search synonyms: "${key}" lists "${String(word)}", which is not a single lowercase word`);
+      if (typeof word !== 'string' || !SINGLE_WORD.test(word))
+        throw new Error(`search synonyms: "${key}" lists "${String(word)}", which is not a single lowercase word`);
     }
   }
 }
@@ -88,7 +89,10 @@ type Lunr = {
 };
 
 /** The table keyed by each word's stem, so that a query word finds its row in any of its forms. */
-export function synonymLookup(lunr: Pick<Lunr, 'Token' | 'stemmer'>, table = SEARCH_SYNONYMS): (word: string) => readonly string[] {
+export function synonymLookup(
+  lunr: Pick<Lunr, 'Token' | 'stemmer'>,
+  table = SEARCH_SYNONYMS,
+): (word: string) => readonly string[] {
   checkSynonyms(table);
   const stem = (word: string) => lunr.stemmer(new lunr.Token(word)).toString();
   const byStem = new Map<string, readonly string[]>();

@@ -17,11 +17,13 @@ export const SCHEME_LABELS: Record<string, string> = {
 export function authorizationMarkdown(security: SecurityRequirement[] | undefined): string {
   if (!security || security.length === 0) return '';
   const scopes = [...new Set(security.flatMap((req) => Object.values(req).flat()))];
-  const schemes = security.flatMap((req) => Object.keys(req)).map((name) => {
-    const label = SCHEME_LABELS[name];
-    if (!label) throw new Error(`openapi-api-page: no label for security scheme "${name}"`);
-    return label;
-  });
+  const schemes = security
+    .flatMap((req) => Object.keys(req))
+    .map((name) => {
+      const label = SCHEME_LABELS[name];
+      if (!label) throw new Error(`openapi-api-page: no label for security scheme "${name}"`);
+      return label;
+    });
   const scopeText = scopes.map((s) => `\`${s}\``).join(', ');
   return [
     '<div className="kestrel-operation-auth">',

@@ -69,7 +69,10 @@ export function securityHeaders(scriptHashes: readonly string[], options: Option
     ['Content-Security-Policy', contentSecurityPolicy(scriptHashes, options)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Permissions-Policy', 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'],
+    [
+      'Permissions-Policy',
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    ],
     // For browsers that predate frame-ancestors.
     ['X-Frame-Options', 'DENY'],
   ];
@@ -101,9 +104,7 @@ export function toNginx(headers: readonly [string, string][]): string {
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, {withFileTypes: true, recursive: true});
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => path.join(e.parentPath, e.name));
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
 }
 
 // Docusaurus types plugin options as unknown; the config passes an `Options` object.

@@ -17,7 +17,13 @@ export interface AuthOptions {
 export function authenticate(header: string | undefined, options: AuthOptions): string {
   const match = /^Bearer +(\S+)\s*$/i.exec(header ?? '');
   if (!match) {
-    throw new ProblemError(401, 'UNAUTHORIZED', header ? 'The Authorization header must be "Bearer" followed by your API key.' : 'Send your API key in the Authorization header: "Authorization: Bearer <API key>".');
+    throw new ProblemError(
+      401,
+      'UNAUTHORIZED',
+      header
+        ? 'The Authorization header must be "Bearer" followed by your API key.'
+        : 'Send your API key in the Authorization header: "Authorization: Bearer <API key>".',
+    );
   }
   const token = match[1]!;
   if (options.token !== undefined && token !== options.token) {
@@ -30,5 +36,9 @@ export function authenticate(header: string | undefined, options: AuthOptions): 
 export function authorize(op: Operation, options: AuthOptions): void {
   if (!options.scopes || op.scopes.length === 0) return;
   if (op.scopes.some((s) => options.scopes!.includes(s))) return;
-  throw new ProblemError(403, 'INSUFFICIENT_SCOPE', `This API key lacks the scope ${op.scopes.join(' or ')}, which ${op.operationId} needs.`);
+  throw new ProblemError(
+    403,
+    'INSUFFICIENT_SCOPE',
+    `This API key lacks the scope ${op.scopes.join(' or ')}, which ${op.operationId} needs.`,
+  );
 }

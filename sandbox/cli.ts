@@ -36,9 +36,12 @@ const o = options!;
 
 const source = definitionFile(say);
 const definition = Definition.load(source.file);
-const known = new Set(Object.keys(definition.doc.components?.securitySchemes?.oauth2?.flows?.authorizationCode?.scopes ?? {}));
+const known = new Set(
+  Object.keys(definition.doc.components?.securitySchemes?.oauth2?.flows?.authorizationCode?.scopes ?? {}),
+);
 const unknown = (o.scopes ?? []).filter((s) => !known.has(s));
-if (unknown.length > 0) fail(`--scopes names scopes the API does not have: ${unknown.join(', ')}. Scopes: ${[...known].join(', ')}.`);
+if (unknown.length > 0)
+  fail(`--scopes names scopes the API does not have: ${unknown.join(', ')}. Scopes: ${[...known].join(', ')}.`);
 
 const {world, server} = createSandbox(definition, {
   payAfterSeconds: o.payAfterSeconds,
@@ -78,7 +81,8 @@ process.on('SIGTERM', () => stop('stopping (SIGTERM)'));
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   source.cleanup();
-  if (error.code === 'EADDRINUSE') fail(`port ${o.port} is in use (is another sandbox running?). Stop it, or start this one with --port N.`);
+  if (error.code === 'EADDRINUSE')
+    fail(`port ${o.port} is in use (is another sandbox running?). Stop it, or start this one with --port N.`);
   fail(`cannot listen on ${HOST}:${o.port}: ${error.message}`);
 });
 server.listen(o.port, HOST, () => {
@@ -89,5 +93,7 @@ server.listen(o.port, HOST, () => {
     o.scopes ? `scopes ${o.scopes.join(',')}` : 'all scopes',
     o.state ? `state in ${o.state}` : 'state in memory',
   ];
-  say(`ready at http://${HOST}:${o.port}${BASE_PATH} in ${Math.round(performance.now() - started)} ms (${flags.join('; ')}). Clock: POST http://${HOST}:${o.port}/_sandbox/clock. Ctrl+C stops it.`);
+  say(
+    `ready at http://${HOST}:${o.port}${BASE_PATH} in ${Math.round(performance.now() - started)} ms (${flags.join('; ')}). Clock: POST http://${HOST}:${o.port}/_sandbox/clock. Ctrl+C stops it.`,
+  );
 });

@@ -18,7 +18,10 @@ const state = (world: World) => ({now: world.now(), offsetSeconds: Math.round(wo
 
 export function clockRoute(world: World, method: string, raw: Buffer): {status: number; body: Json} {
   if (method === 'GET') return {status: 200, body: state(world)};
-  if (method !== 'POST') throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {headers: {Allow: 'GET, POST'}});
+  if (method !== 'POST')
+    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {
+      headers: {Allow: 'GET, POST'},
+    });
   let body: Json;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');

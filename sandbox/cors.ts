@@ -25,5 +25,10 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
 
 export function preflightHeaders(origin: string | undefined): Record<string, string> {
   if (!isLoopbackOrigin(origin)) return {};
-  return {...corsHeaders(origin), 'Access-Control-Allow-Methods': ALLOW_METHODS, 'Access-Control-Allow-Headers': ALLOW_HEADERS, 'Access-Control-Max-Age': '600'};
+  return {
+    ...corsHeaders(origin),
+    'Access-Control-Allow-Methods': ALLOW_METHODS,
+    'Access-Control-Allow-Headers': ALLOW_HEADERS,
+    'Access-Control-Max-Age': '600',
+  };
 }

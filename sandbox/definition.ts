@@ -124,10 +124,15 @@ export class Definition {
       const p = this.resolve(raw);
       return {name: p.name, in: p.in, required: p.required === true || p.in === 'path', schema: p.schema ?? {}};
     });
-    const pointerOf = (...tokens: string[]) => `#/${tokens.map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+    const pointerOf = (...tokens: string[]) =>
+      `#/${tokens.map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
     const body = this.resolve(op.requestBody);
     const json = body?.content?.['application/json'];
-    const scopes = [...new Set<string>((op.security ?? this.doc.security ?? []).flatMap((req: Json) => Object.values<string[]>(req).flat()))];
+    const scopes = [
+      ...new Set<string>(
+        (op.security ?? this.doc.security ?? []).flatMap((req: Json) => Object.values<string[]>(req).flat()),
+      ),
+    ];
     const statuses = Object.keys(op.responses ?? {});
     const successStatus = Math.min(...statuses.filter((s) => /^2\d\d$/.test(s)).map(Number));
     const notFound = this.resolve(op.responses?.['404']);
@@ -138,7 +143,9 @@ export class Definition {
       method: method.toUpperCase(),
       path,
       parameters,
-      bodySchemaAt: json?.schema ? pointerOf('paths', path, method, 'requestBody', 'content', 'application/json', 'schema') : undefined,
+      bodySchemaAt: json?.schema
+        ? pointerOf('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')
+        : undefined,
       bodyRequired: body?.required === true,
       scopes,
       successStatus,

@@ -13,7 +13,8 @@ export const KEEP_MS = 24 * 60 * 60 * 1000;
 /** Keys kept at most: past it, expired keys and then the oldest are forgotten (bounded memory). */
 export const MAX_KEYS = 10_000;
 
-type Entry = {bodyHash: string; state: 'running'} | {bodyHash: string; state: 'done'; status: number; body: Json; expires: number};
+type Entry =
+  {bodyHash: string; state: 'running'} | {bodyHash: string; state: 'done'; status: number; body: Json; expires: number};
 
 export class IdempotencyKeys {
   private readonly entries = new Map<string, Entry>();
@@ -23,8 +24,18 @@ export class IdempotencyKeys {
   }
 
   static check(key: string | undefined): string {
-    if (key === undefined || key === '') throw new ProblemError(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation needs an Idempotency-Key header: a key you choose, such as a UUID, unique per operation.');
-    if (key.length > 255) throw new ProblemError(400, 'IDEMPOTENCY_KEY_INVALID', `The Idempotency-Key header is ${key.length} characters long; at most 255 are allowed.`);
+    if (key === undefined || key === '')
+      throw new ProblemError(
+        400,
+        'IDEMPOTENCY_KEY_INVALID',
+        'This operation needs an Idempotency-Key header: a key you choose, such as a UUID, unique per operation.',
+      );
+    if (key.length > 255)
+      throw new ProblemError(
+        400,
+        'IDEMPOTENCY_KEY_INVALID',
+        `The Idempotency-Key header is ${key.length} characters long; at most 255 are allowed.`,
+      );
     return key;
   }
 
@@ -38,10 +49,18 @@ export class IdempotencyKeys {
     const entry = this.entries.get(id);
     if (entry && !(entry.state === 'done' && entry.expires <= now)) {
       if (entry.bodyHash !== bodyHash) {
-        throw new ProblemError(409, 'IDEMPOTENCY_KEY_REUSED', `The Idempotency-Key "${key}" was used in the last 24 hours with a different request body. Use a new key for a new operation.`);
+        throw new ProblemError(
+          409,
+          'IDEMPOTENCY_KEY_REUSED',
+          `The Idempotency-Key "${key}" was used in the last 24 hours with a different request body. Use a new key for a new operation.`,
+        );
       }
       if (entry.state === 'running') {
-        throw new ProblemError(409, 'IDEMPOTENCY_KEY_IN_USE', `A request with the Idempotency-Key "${key}" is still in progress. Retry after a moment to receive its result.`);
+        throw new ProblemError(
+          409,
+          'IDEMPOTENCY_KEY_IN_USE',
+          `A request with the Idempotency-Key "${key}" is still in progress. Retry after a moment to receive its result.`,
+        );
       }
       return {status: entry.status, body: structuredClone(entry.body)};
     }
@@ -55,7 +74,14 @@ export class IdempotencyKeys {
     const entry = this.entries.get(id);
     if (!entry) return;
     if (status === 429 || status >= 500) this.entries.delete(id);
-    else this.entries.set(id, {bodyHash: entry.bodyHash, state: 'done', status, body: structuredClone(body), expires: now + KEEP_MS});
+    else
+      this.entries.set(id, {
+        bodyHash: entry.bodyHash,
+        state: 'done',
+        status,
+        body: structuredClone(body),
+        expires: now + KEEP_MS,
+      });
   }
 
   /** Forgets expired keys, and the oldest ones if there are still too many (bounded memory). */

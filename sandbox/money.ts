@@ -74,7 +74,8 @@ export function rateText(rate: number): string {
 export function amountErrors(m: Money | undefined, field: string): Record<string, string[]> {
   if (!m || typeof m.amount !== 'string') return {};
   const decimals = m.amount.split('.')[1]?.length ?? 0;
-  if (decimals > decimalsOf(m.currency)) return {[`${field}.amount`]: [`Must have at most ${decimalsOf(m.currency)} decimal places for ${m.currency}.`]};
+  if (decimals > decimalsOf(m.currency))
+    return {[`${field}.amount`]: [`Must have at most ${decimalsOf(m.currency)} decimal places for ${m.currency}.`]};
   if (toUnits(m.amount) <= 0n) return {[`${field}.amount`]: ['Must be greater than zero.']};
   return {};
 }

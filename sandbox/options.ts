@@ -31,7 +31,15 @@ export interface CliOptions {
 export class OptionError extends Error {}
 
 export function parseOptions(argv: string[], defaults: {port: number}): CliOptions {
-  const options: CliOptions = {port: defaults.port, payAfterSeconds: 10, rateLimit: true, retrySpeedup: 1, cap: 10_000, quiet: false, help: false};
+  const options: CliOptions = {
+    port: defaults.port,
+    payAfterSeconds: 10,
+    rateLimit: true,
+    retrySpeedup: 1,
+    cap: 10_000,
+    quiet: false,
+    help: false,
+  };
   const value = (i: number, flag: string): string => {
     const v = argv[i + 1];
     if (v === undefined || v.startsWith('--')) throw new OptionError(`${flag} needs a value.`);
@@ -39,17 +47,28 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
   };
   const number = (text: string, flag: string, check: (n: number) => boolean, what: string): number => {
     const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || !check(n)) throw new OptionError(`${flag} needs ${what}, got "${text}".`);
+    if (text.trim() === '' || !Number.isFinite(n) || !check(n))
+      throw new OptionError(`${flag} needs ${what}, got "${text}".`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     switch (flag) {
       case '--port':
-        options.port = number(value(i++, flag), flag, (n) => Number.isInteger(n) && n >= 1 && n <= 65535, 'a port number from 1 to 65535');
+        options.port = number(
+          value(i++, flag),
+          flag,
+          (n) => Number.isInteger(n) && n >= 1 && n <= 65535,
+          'a port number from 1 to 65535',
+        );
         break;
       case '--pay-after':
-        options.payAfterSeconds = number(value(i++, flag), flag, (n) => n >= 0 && n <= 86_400, 'a number of seconds from 0 to 86400');
+        options.payAfterSeconds = number(
+          value(i++, flag),
+          flag,
+          (n) => n >= 0 && n <= 86_400,
+          'a number of seconds from 0 to 86400',
+        );
         break;
       case '--state':
         options.state = value(i++, flag);
@@ -61,13 +80,26 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
         options.token = value(i++, flag);
         break;
       case '--scopes':
-        options.scopes = value(i++, flag).split(',').map((s) => s.trim()).filter(Boolean);
+        options.scopes = value(i++, flag)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         break;
       case '--retry-speedup':
-        options.retrySpeedup = number(value(i++, flag), flag, (n) => n >= 1 && n <= 1_000_000, 'a factor from 1 to 1000000');
+        options.retrySpeedup = number(
+          value(i++, flag),
+          flag,
+          (n) => n >= 1 && n <= 1_000_000,
+          'a factor from 1 to 1000000',
+        );
         break;
       case '--cap':
-        options.cap = number(value(i++, flag), flag, (n) => Number.isInteger(n) && n >= 1, 'a whole number of objects, at least 1');
+        options.cap = number(
+          value(i++, flag),
+          flag,
+          (n) => Number.isInteger(n) && n >= 1,
+          'a whole number of objects, at least 1',
+        );
         break;
       case '--quiet':
         options.quiet = true;

@@ -25,7 +25,12 @@ export class ProblemError extends Error {
   readonly validationErrors?: Record<string, string[]>;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, detail: string, extra: {validationErrors?: Record<string, string[]>; headers?: Record<string, string>} = {}) {
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    extra: {validationErrors?: Record<string, string[]>; headers?: Record<string, string>} = {},
+  ) {
     super(detail);
     this.status = status;
     this.code = code;

@@ -15,7 +15,8 @@ type Node =
   | {kind: 'compare'; field: string; op: string; value: Json};
 
 const COMPARISONS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
-const TOKEN = /\s*(?:(\()|(\))|'((?:[^']|'')*)'|(\d{4}-\d{2}-\d{2}T[0-9:.]+(?:Z|[+-]\d{2}:\d{2}))|(-?\d+(?:\.\d+)?)(?![\w/-])|([A-Za-z_$][\w/]*))/y;
+const TOKEN =
+  /\s*(?:(\()|(\))|'((?:[^']|'')*)'|(\d{4}-\d{2}-\d{2}T[0-9:.]+(?:Z|[+-]\d{2}:\d{2}))|(-?\d+(?:\.\d+)?)(?![\w/-])|([A-Za-z_$][\w/]*))/y;
 
 type Token = {type: 'open' | 'close' | 'string' | 'time' | 'number' | 'word'; text: string};
 
@@ -80,12 +81,16 @@ export function parseFilter(text: string, fields: string[]): Node {
     }
     if (t.type !== 'word') throw invalid(`$filter expected a field name, got "${t.text}".`);
     if (!fields.includes(t.text)) {
-      throw invalid(`$filter names the field "${t.text}", which this list cannot filter on. Use one of: ${fields.join(', ')}.`);
+      throw invalid(
+        `$filter names the field "${t.text}", which this list cannot filter on. Use one of: ${fields.join(', ')}.`,
+      );
     }
     const op = tokens[i + 1];
-    if (op?.type !== 'word' || !COMPARISONS.has(op.text)) throw invalid(`$filter expected eq, ne, gt, ge, lt or le after "${t.text}".`);
+    if (op?.type !== 'word' || !COMPARISONS.has(op.text))
+      throw invalid(`$filter expected eq, ne, gt, ge, lt or le after "${t.text}".`);
     const v = tokens[i + 2];
-    if (!v || v.type === 'open' || v.type === 'close') throw invalid(`$filter expected a value after "${t.text} ${op.text}".`);
+    if (!v || v.type === 'open' || v.type === 'close')
+      throw invalid(`$filter expected a value after "${t.text} ${op.text}".`);
     i += 3;
     let value: Json;
     if (v.type === 'string' || v.type === 'time') value = v.text;
@@ -145,7 +150,11 @@ export function listPage(items: Json[], options: ListOptions, fields: string[]):
   const order = (options.$orderby ?? 'created desc').split(',').map((part) => {
     const [field = '', direction = 'asc', extra] = part.trim().split(/\s+/);
     if (!fields.includes(field) || !['asc', 'desc'].includes(direction) || extra !== undefined) {
-      throw new ProblemError(400, 'INVALID_QUERY_OPTION', `$orderby "${part.trim()}" is not a field of this list followed by asc or desc. Fields: ${fields.join(', ')}.`);
+      throw new ProblemError(
+        400,
+        'INVALID_QUERY_OPTION',
+        `$orderby "${part.trim()}" is not a field of this list followed by asc or desc. Fields: ${fields.join(', ')}.`,
+      );
     }
     return {field, sign: direction === 'desc' ? -1 : 1};
   });

@@ -34,10 +34,24 @@ export class RateLimiter {
     }
     const reset = String(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
     if (w.used >= this.limit) {
-      const headers = {'RateLimit-Limit': String(this.limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': reset, 'Retry-After': reset};
-      throw new ProblemError(429, 'RATE_LIMITED', `This API key used its ${this.limit} requests for this ${this.windowMs / 1000}-second window. Retry after ${reset} seconds.`, {headers});
+      const headers = {
+        'RateLimit-Limit': String(this.limit),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': reset,
+        'Retry-After': reset,
+      };
+      throw new ProblemError(
+        429,
+        'RATE_LIMITED',
+        `This API key used its ${this.limit} requests for this ${this.windowMs / 1000}-second window. Retry after ${reset} seconds.`,
+        {headers},
+      );
     }
     w.used++;
-    return {'RateLimit-Limit': String(this.limit), 'RateLimit-Remaining': String(this.limit - w.used), 'RateLimit-Reset': reset};
+    return {
+      'RateLimit-Limit': String(this.limit),
+      'RateLimit-Remaining': String(this.limit - w.used),
+      'RateLimit-Reset': reset,
+    };
   }
 }

@@ -60,12 +60,26 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     const method = req.method ?? 'GET';
     const path = url.pathname;
     if (path !== BASE_PATH && !path.startsWith(`${BASE_PATH}/`)) {
-      throw new ProblemError(404, 'NOT_FOUND', `The Kestrel API lives under ${BASE_PATH}: no operation has the path ${path}.`);
+      throw new ProblemError(
+        404,
+        'NOT_FOUND',
+        `The Kestrel API lives under ${BASE_PATH}: no operation has the path ${path}.`,
+      );
     }
     const route = router.route(method, path.slice(BASE_PATH.length) || '/');
-    if (!route) throw new ProblemError(404, 'NOT_FOUND', `No operation has the path ${path}. The API reference lists every path.`);
+    if (!route)
+      throw new ProblemError(
+        404,
+        'NOT_FOUND',
+        `No operation has the path ${path}. The API reference lists every path.`,
+      );
     if ('allow' in route) {
-      throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${path} does not take ${method}; it takes ${route.allow.join(', ')}.`, {headers: {Allow: route.allow.join(', ')}});
+      throw new ProblemError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${path} does not take ${method}; it takes ${route.allow.join(', ')}.`,
+        {headers: {Allow: route.allow.join(', ')}},
+      );
     }
     const {op} = route;
     const token = authenticate(req.headers.authorization, options);
@@ -76,7 +90,9 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     for (const [name, value] of Object.entries(route.params)) {
       if (!validator.pathParameter(op, name, value)) {
         if (op.notFoundCode) throw world.notFound(op, value);
-        throw new ProblemError(422, 'VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {validationErrors: {[name]: ['Is not a valid value.']}});
+        throw new ProblemError(422, 'VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {
+          validationErrors: {[name]: ['Is not a valid value.']},
+        });
       }
       params[name] = value;
     }
@@ -88,16 +104,26 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     try {
       raw = await readBody(req);
     } catch (error) {
-      if (error instanceof BodyTooLarge) throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+      if (error instanceof BodyTooLarge)
+        throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
       throw error;
     }
     let body: Json = undefined;
     if (op.bodySchemaAt) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (raw.length === 0) {
-        if (op.bodyRequired) throw new ProblemError(400, 'MALFORMED_REQUEST', 'This operation needs a JSON body, sent with Content-Type: application/json.');
+        if (op.bodyRequired)
+          throw new ProblemError(
+            400,
+            'MALFORMED_REQUEST',
+            'This operation needs a JSON body, sent with Content-Type: application/json.',
+          );
       } else if (type !== 'application/json') {
-        throw new ProblemError(400, 'MALFORMED_REQUEST', `The body must be sent as application/json, not ${type || 'without a Content-Type'}.`);
+        throw new ProblemError(
+          400,
+          'MALFORMED_REQUEST',
+          `The body must be sent as application/json, not ${type || 'without a Content-Type'}.`,
+        );
       } else {
         try {
           body = JSON.parse(raw.toString('utf8'));
@@ -121,7 +147,8 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       answer = await table.get(op.operationId)!({op, params, query, body: body ?? {}, token}, world);
     } catch (error) {
       if (key !== undefined) {
-        if (error instanceof ProblemError) idempotency.finish(scope, key, error.status, {error: problemFields(error)}, world.clock.now());
+        if (error instanceof ProblemError)
+          idempotency.finish(scope, key, error.status, {error: problemFields(error)}, world.clock.now());
         else idempotency.finish(scope, key, 500, undefined, world.clock.now());
       }
       throw error;
@@ -131,16 +158,31 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
   }
 
   /** A stored problem is replayed as the same problem (with a fresh trace id). */
-  const problemFields = (e: ProblemError) => ({status: e.status, code: e.code, detail: e.message, validationErrors: e.validationErrors});
+  const problemFields = (e: ProblemError) => ({
+    status: e.status,
+    code: e.code,
+    detail: e.message,
+    validationErrors: e.validationErrors,
+  });
 
-  function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: Json, problem: boolean): void {
+  function send(
+    res: http.ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    body: Json,
+    problem: boolean,
+  ): void {
     if (body === undefined) {
       res.writeHead(status, headers);
       res.end();
       return;
     }
     const text = JSON.stringify(body);
-    res.writeHead(status, {...headers, 'Content-Type': problem ? 'application/problem+json' : 'application/json', 'Content-Length': String(Buffer.byteLength(text))});
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': problem ? 'application/problem+json' : 'application/json',
+      'Content-Length': String(Buffer.byteLength(text)),
+    });
     res.end(text);
   }
 
@@ -160,7 +202,11 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     const fail = (error: unknown) => {
       if (!(error instanceof ProblemError)) {
         console.error(`sandbox: ${method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}`);
-        error = new ProblemError(500, 'INTERNAL_ERROR', 'The local sandbox failed unexpectedly; its console has the details.');
+        error = new ProblemError(
+          500,
+          'INTERNAL_ERROR',
+          'The local sandbox failed unexpectedly; its console has the details.',
+        );
       }
       const e = error as ProblemError;
       if (!res.headersSent) send(res, e.status, {...headers, ...e.headers}, catalogue.problem(e, url.pathname), true);
@@ -169,7 +215,13 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     };
 
     if (url.pathname === STATS_PATH && method === 'GET') {
-      send(res, 200, headers, {...world.stats(), idempotencyKeys: idempotency.size, rateLimitWindows: limiter.size}, false);
+      send(
+        res,
+        200,
+        headers,
+        {...world.stats(), idempotencyKeys: idempotency.size, rateLimitWindows: limiter.size},
+        false,
+      );
       return;
     }
     if (url.pathname === CLOCK_PATH) {

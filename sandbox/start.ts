@@ -17,7 +17,10 @@ export interface SandboxSettings {
   log?: (line: string) => void;
 }
 
-export function createSandbox(definition: Definition, settings: SandboxSettings = {}): {world: World; server: http.Server} {
+export function createSandbox(
+  definition: Definition,
+  settings: SandboxSettings = {},
+): {world: World; server: http.Server} {
   const log = settings.log ?? (() => {});
   const world = new World(definition, {
     payAfterMs: (settings.payAfterSeconds ?? 10) * 1000,
@@ -25,7 +28,12 @@ export function createSandbox(definition: Definition, settings: SandboxSettings 
     cap: settings.cap ?? 10_000,
     log,
   });
-  const server = createSandboxServer(world, {rateLimit: settings.rateLimit ?? true, token: settings.token, scopes: settings.scopes, log});
+  const server = createSandboxServer(world, {
+    rateLimit: settings.rateLimit ?? true,
+    token: settings.token,
+    scopes: settings.scopes,
+    log,
+  });
   // Deliveries and scheduled steps must not keep a finished test or CLI alive on their own.
   server.on('close', () => world.clock.stop());
   return {world, server};

@@ -17,7 +17,8 @@ export function loadState(world: World, file: string): void {
   } catch (error) {
     throw new Error(`--state ${file} is not a sandbox state file: ${(error as Error).message}`, {cause: error});
   }
-  if (data?.version !== VERSION) throw new Error(`--state ${file} is not a sandbox state file (version ${data?.version}, expected ${VERSION}).`);
+  if (data?.version !== VERSION)
+    throw new Error(`--state ${file} is not a sandbox state file (version ${data?.version}, expected ${VERSION}).`);
   world.store.restore(data.objects ?? {});
   world.restoreBalances(data.balances ?? {});
   if (data.clockOffsetMs > 0) world.clock.advance(data.clockOffsetMs);
@@ -32,7 +33,12 @@ export function loadState(world: World, file: string): void {
 }
 
 export function saveState(world: World, file: string): void {
-  const data = {version: VERSION, clockOffsetMs: world.clock.offset, balances: world.balancesSnapshot(), objects: world.store.snapshot()};
+  const data = {
+    version: VERSION,
+    clockOffsetMs: world.clock.offset,
+    balances: world.balancesSnapshot(),
+    objects: world.store.snapshot(),
+  };
   const temporary = `${file}.tmp`;
   writeFileSync(temporary, JSON.stringify(data));
   renameSync(temporary, file);

@@ -51,9 +51,15 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
 
 /** `/amount/amount` -> `amount.amount`, `/eventTypes/1` -> `eventTypes[1]`. */
 export function fieldPath(instancePath: string, extra?: string): string {
-  const tokens = instancePath.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = instancePath
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) tokens.push(extra);
-  return tokens.reduce((out, token) => (/^\d+$/.test(token) ? `${out}[${token}]` : out ? `${out}.${token}` : token), '');
+  return tokens.reduce(
+    (out, token) => (/^\d+$/.test(token) ? `${out}[${token}]` : out ? `${out}.${token}` : token),
+    '',
+  );
 }
 
 function message(e: ErrorObject): string {
@@ -97,7 +103,10 @@ function message(e: ErrorObject): string {
 }
 
 /** Ajv's errors as Kestrel's `validationErrors`: field -> messages; `prefix` names query parameters. */
-export function validationErrors(errors: ErrorObject[] | null | undefined, nameOf: (e: ErrorObject) => string): Record<string, string[]> {
+export function validationErrors(
+  errors: ErrorObject[] | null | undefined,
+  nameOf: (e: ErrorObject) => string,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   // A oneOf failure also reports every branch's own errors; keep the specific ones when there are any.
   const specific = (errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
@@ -111,7 +120,11 @@ export function validationErrors(errors: ErrorObject[] | null | undefined, nameO
 }
 
 const encodePointer = (pointer: string) =>
-  `#${pointer.slice(1).split('/').map((t) => encodeURIComponent(t)).join('/')}`;
+  `#${pointer
+    .slice(1)
+    .split('/')
+    .map((t) => encodeURIComponent(t))
+    .join('/')}`;
 
 export class Validator {
   private readonly definition: Definition;
@@ -152,14 +165,24 @@ export class Validator {
     }
     const validate = this.compiled(`query:${op.operationId}`, this.params, () => ({
       type: 'object',
-      properties: Object.fromEntries(declared.map((p) => [p.name, {$ref: `request.json${encodePointer(this.parameterSchemaAt(op, p.name))}`}])),
+      properties: Object.fromEntries(
+        declared.map((p) => [p.name, {$ref: `request.json${encodePointer(this.parameterSchemaAt(op, p.name))}`}]),
+      ),
       required: declared.filter((p) => p.required).map((p) => p.name),
     }));
     if (!validate(values)) {
-      const errors = validationErrors(validate.errors, (e) => (e.keyword === 'required' ? String((e.params as Json).missingProperty) : e.instancePath.split('/')[1]!.replace(/~1/g, '/')));
+      const errors = validationErrors(validate.errors, (e) =>
+        e.keyword === 'required'
+          ? String((e.params as Json).missingProperty)
+          : e.instancePath.split('/')[1]!.replace(/~1/g, '/'),
+      );
       const listOption = Object.keys(errors).find((name) => name.startsWith('$'));
       if (listOption) {
-        throw new ProblemError(400, 'INVALID_QUERY_OPTION', `The query option ${listOption} is invalid: ${errors[listOption]!.join(' ')}`);
+        throw new ProblemError(
+          400,
+          'INVALID_QUERY_OPTION',
+          `The query option ${listOption} is invalid: ${errors[listOption]!.join(' ')}`,
+        );
       }
       throw validationFailed(errors);
     }
@@ -199,18 +222,30 @@ export class Validator {
     if (!s || typeof s !== 'object') return value;
     if (Array.isArray(value)) return s.items ? value.map((v) => this.prune(s.items, v)) : value;
     if (!value || typeof value !== 'object') return value;
-    const parts = [s, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(s[k]) ? s[k].map((x: Json) => this.definition.resolve(x)) : []))];
+    const parts = [
+      s,
+      ...['allOf', 'oneOf', 'anyOf'].flatMap((k) =>
+        Array.isArray(s[k]) ? s[k].map((x: Json) => this.definition.resolve(x)) : [],
+      ),
+    ];
     if (parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false)) return value;
     const declared = new Map<string, Json>();
-    for (const p of parts) for (const [k, v] of Object.entries<Json>(p.properties ?? {})) if (!declared.has(k)) declared.set(k, v);
+    for (const p of parts)
+      for (const [k, v] of Object.entries<Json>(p.properties ?? {})) if (!declared.has(k)) declared.set(k, v);
     if (declared.size === 0) return value;
-    return Object.fromEntries(Object.entries<Json>(value).filter(([k]) => declared.has(k)).map(([k, v]) => [k, this.prune(declared.get(k), v)]));
+    return Object.fromEntries(
+      Object.entries<Json>(value)
+        .filter(([k]) => declared.has(k))
+        .map(([k, v]) => [k, this.prune(declared.get(k), v)]),
+    );
   }
 
   /** Checks a parsed JSON body against the operation's request schema; throws 422 naming each field. */
   requestBody(op: Operation, body: Json): void {
     if (!op.bodySchemaAt) return;
-    const validate = this.compiled(`body:${op.operationId}`, this.body, () => ({$ref: `request.json${encodePointer(op.bodySchemaAt!)}`}));
+    const validate = this.compiled(`body:${op.operationId}`, this.body, () => ({
+      $ref: `request.json${encodePointer(op.bodySchemaAt!)}`,
+    }));
     if (!validate(body)) {
       throw validationFailed(
         validationErrors(validate.errors, (e) =>
@@ -242,6 +277,8 @@ export class Validator {
     const validate = this.compiled(`answer:${op.operationId}:${key}:${type}`, this.answers, () => ({
       $ref: `response.json${encodePointer(`${responseAt}/content/${escape(type)}/schema`)}`,
     }));
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
   }
 }

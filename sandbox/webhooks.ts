@@ -64,7 +64,11 @@ export class Webhooks {
           method: 'POST',
           redirect: 'manual',
           signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-          headers: {'Content-Type': 'application/json', 'Kestrel-Signature': signature(sub.secret, t, rawBody), 'User-Agent': 'Kestrel-Webhooks/1.0'},
+          headers: {
+            'Content-Type': 'application/json',
+            'Kestrel-Signature': signature(sub.secret, t, rawBody),
+            'User-Agent': 'Kestrel-Webhooks/1.0',
+          },
           body: rawBody,
         });
         await res.arrayBuffer().catch(() => undefined);
@@ -85,7 +89,9 @@ export class Webhooks {
         return;
       }
       const due = firstAt + (next * 60_000) / this.options.speedup;
-      this.options.log(`webhook ${eventId} -> ${sub.webhookUrl}: ${outcome}; attempt ${attempt + 1} at ${this.clock.iso(due)}`);
+      this.options.log(
+        `webhook ${eventId} -> ${sub.webhookUrl}: ${outcome}; attempt ${attempt + 1} at ${this.clock.iso(due)}`,
+      );
       this.clock.at(due, () => this.attempt(eventId, subscriptionId, attempt + 1, firstAt));
     })();
     this.inFlight.add(sending);

@@ -89,7 +89,10 @@ export class World {
 
   notFound(op: Operation, id: string): ProblemError {
     const code = op.notFoundCode ?? 'NOT_FOUND';
-    const what = code.replace(/_NOT_FOUND$/, '').toLowerCase().replace(/_/g, ' ');
+    const what = code
+      .replace(/_NOT_FOUND$/, '')
+      .toLowerCase()
+      .replace(/_/g, ' ');
     return new ProblemError(404, code, `No ${what} with ID ${id} exists on your account.`);
   }
 
@@ -110,7 +113,14 @@ export class World {
 
   /** Records an event and starts its webhook deliveries. */
   emit(eventType: string, entityId: string, changes: string[]): Json {
-    const event = {id: this.uuid(), eventType, webhookVersion: this.webhookVersion, data: {entityId, changes}, created: this.now(), deliverySuccess: false};
+    const event = {
+      id: this.uuid(),
+      eventType,
+      webhookVersion: this.webhookVersion,
+      data: {entityId, changes},
+      created: this.now(),
+      deliverySuccess: false,
+    };
     this.store.put('Event', event);
     this.webhooks.deliver(event);
     return event;
@@ -131,7 +141,12 @@ export class World {
   }
 
   stats(): {objects: Record<string, number>; cap: number; evicted: Record<string, number>; scheduledSteps: number} {
-    return {objects: this.store.sizes(), cap: this.store.cap, evicted: Object.fromEntries(this.store.evicted), scheduledSteps: this.clock.pending};
+    return {
+      objects: this.store.sizes(),
+      cap: this.store.cap,
+      evicted: Object.fromEntries(this.store.evicted),
+      scheduledSteps: this.clock.pending,
+    };
   }
 
   // ------------------------------------------------------------------------------ balances
@@ -154,7 +169,11 @@ export class World {
   debit(currency: string, units: bigint): void {
     const b = this.balance(currency);
     if (b.available < units) {
-      throw new ProblemError(422, 'INSUFFICIENT_FUNDS', `The available ${currency} balance, ${fromUnits(b.available, currency)}, does not cover ${fromUnits(units, currency)} ${currency}.`);
+      throw new ProblemError(
+        422,
+        'INSUFFICIENT_FUNDS',
+        `The available ${currency} balance, ${fromUnits(b.available, currency)}, does not cover ${fromUnits(units, currency)} ${currency}.`,
+      );
     }
     b.available -= units;
     b.updated = this.clock.now();
@@ -164,16 +183,28 @@ export class World {
   balanceList(): Json[] {
     return this.currencies.map((currency) => {
       const b = this.balance(currency);
-      return {currency, available: money(b.available, currency), pending: money(b.pending, currency), total: money(b.available + b.pending, currency), updated: this.clock.iso(b.updated)};
+      return {
+        currency,
+        available: money(b.available, currency),
+        pending: money(b.pending, currency),
+        total: money(b.available + b.pending, currency),
+        updated: this.clock.iso(b.updated),
+      };
     });
   }
 
   balancesSnapshot(): Record<string, {available: string; pending: string; updated: number}> {
-    return Object.fromEntries([...this.balances].map(([c, b]) => [c, {available: b.available.toString(), pending: b.pending.toString(), updated: b.updated}]));
+    return Object.fromEntries(
+      [...this.balances].map(([c, b]) => [
+        c,
+        {available: b.available.toString(), pending: b.pending.toString(), updated: b.updated},
+      ]),
+    );
   }
 
   restoreBalances(snapshot: Record<string, {available: string; pending: string; updated: number}>): void {
-    for (const [c, b] of Object.entries(snapshot)) this.balances.set(c, {available: BigInt(b.available), pending: BigInt(b.pending), updated: b.updated});
+    for (const [c, b] of Object.entries(snapshot))
+      this.balances.set(c, {available: BigInt(b.available), pending: BigInt(b.pending), updated: b.updated});
   }
 }
 

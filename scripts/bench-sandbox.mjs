@@ -40,7 +40,11 @@ async function start() {
 }
 
 function load(options) {
-  return new Promise((resolve, reject) => autocannon({connections: 10, duration: 5, ...options}, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon({connections: 10, duration: 5, ...options}, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
 }
 
 export async function sandboxBench() {
@@ -70,7 +74,8 @@ export async function sandboxBench() {
       requests: [{setupRequest: (req) => ({...req, headers: {...req.headers, 'Idempotency-Key': randomUUID()}})}],
     });
     const non2xx = get.non2xx + post.non2xx;
-    if (non2xx > 0 || get.errors + post.errors > 0) throw new Error(`the load run had ${non2xx} non-2xx answers and ${get.errors + post.errors} errors`);
+    if (non2xx > 0 || get.errors + post.errors > 0)
+      throw new Error(`the load run had ${non2xx} non-2xx answers and ${get.errors + post.errors} errors`);
     return {startupMs: median(startups), startups, get, post};
   } finally {
     child.kill('SIGTERM');
@@ -80,10 +85,16 @@ export async function sandboxBench() {
 export function printSandboxTable({startupMs, startups, get, post}) {
   console.log('\n| local sandbox (npm run sandbox) | value | goal |');
   console.log('| --- | ---: | ---: |');
-  console.log(`| start-up, spawn to first 200 (median of ${startups.length}; ${startups.map((ms) => ms.toFixed(0)).join(', ')} ms) | ${startupMs.toFixed(0)} ms | 1000 ms |`);
-  console.log(`| GET /v1/invoices/{id}: requests/s (10 connections, 5 s) | ${get.requests.average.toFixed(0)} | 2000 |`);
+  console.log(
+    `| start-up, spawn to first 200 (median of ${startups.length}; ${startups.map((ms) => ms.toFixed(0)).join(', ')} ms) | ${startupMs.toFixed(0)} ms | 1000 ms |`,
+  );
+  console.log(
+    `| GET /v1/invoices/{id}: requests/s (10 connections, 5 s) | ${get.requests.average.toFixed(0)} | 2000 |`,
+  );
   console.log(`| GET /v1/invoices/{id}: p99 latency | ${get.latency.p99} ms | 25 ms |`);
-  console.log(`| POST /v1/invoices (validated, new key each): requests/s | ${post.requests.average.toFixed(0)} | 1000 |`);
+  console.log(
+    `| POST /v1/invoices (validated, new key each): requests/s | ${post.requests.average.toFixed(0)} | 1000 |`,
+  );
   console.log(`| POST /v1/invoices: p99 latency | ${post.latency.p99} ms | 25 ms |`);
 }
 

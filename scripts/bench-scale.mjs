@@ -19,7 +19,17 @@
  * The site is copied to a temporary folder (its node_modules linked), so the checkout's own
  * build/, api/ and static/openapi.* are never touched. Timings are printed, never asserted.
  */
-import {cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -49,7 +59,8 @@ function parseArgs(argv) {
     else fail(`K must be a positive integer (how many times to copy the definition's paths), got "${arg}"`);
   }
   if (options.times === undefined) fail('usage: npm run bench:scale -- K  (K: a positive integer)');
-  if (!existsSync(path.join(options.from, 'docusaurus.config.ts'))) fail(`--from ${options.from} holds no docusaurus.config.ts`);
+  if (!existsSync(path.join(options.from, 'docusaurus.config.ts')))
+    fail(`--from ${options.from} holds no docusaurus.config.ts`);
   return options;
 }
 
@@ -70,8 +81,13 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const options = parseArgs(process.argv.slice(2));
 const site = mkdtempSync(path.join(tmpdir(), 'kestrel-scale-'));
-cpSync(options.from, site, {recursive: true, filter: (src) => !SKIP.has(path.relative(options.from, src).split(path.sep)[0])});
-const modules = existsSync(path.join(options.from, 'node_modules')) ? path.join(options.from, 'node_modules') : path.join(ROOT, 'node_modules');
+cpSync(options.from, site, {
+  recursive: true,
+  filter: (src) => !SKIP.has(path.relative(options.from, src).split(path.sep)[0]),
+});
+const modules = existsSync(path.join(options.from, 'node_modules'))
+  ? path.join(options.from, 'node_modules')
+  : path.join(ROOT, 'node_modules');
 symlinkSync(modules, path.join(site, 'node_modules'));
 
 const env = {...process.env};
@@ -83,7 +99,8 @@ if (memoryLog) {
   env.KESTREL_MEMORY_LOG = memoryLog;
   env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'scripts', 'memory-sampler.cjs')}`.trim();
 }
-if (options.heapProf) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();
+if (options.heapProf)
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();
 const run = (command, args, extraEnv = process.env) => runMeasured(command, args, {cwd: site, env: extraEnv});
 
 try {
@@ -107,14 +124,17 @@ try {
   const buildStartedAt = Date.now();
   // The build as `npm run build` makes it after gen-api (in two processes: scripts/build-site.mjs),
   // or a plain `docusaurus build` for a checkout from before that script.
-  const buildCommand = existsSync(path.join(site, 'scripts', 'build-site.mjs')) ? ['node', ['scripts/build-site.mjs']] : ['npx', ['docusaurus', 'build']];
+  const buildCommand = existsSync(path.join(site, 'scripts', 'build-site.mjs'))
+    ? ['node', ['scripts/build-site.mjs']]
+    : ['npx', ['docusaurus', 'build']];
   const built = await runMeasured(...buildCommand, {cwd: site, env}, trace);
   if (options.trace) writeFileSync(options.trace, `# started ${buildStartedAt}\n${rows.join('\n')}\n`);
 
   const build = path.join(site, 'build');
   const html = filesUnder(build, (f) => f.endsWith('.html'));
   const operationPages = filesUnder(path.join(build, 'api'), (f) => f.endsWith('index.html')).filter(
-    (f) => path.dirname(f) !== path.join(build, 'api') && !/introduction|-webhook$/.test(path.basename(path.dirname(f))),
+    (f) =>
+      path.dirname(f) !== path.join(build, 'api') && !/introduction|-webhook$/.test(path.basename(path.dirname(f))),
   );
   const largestOperation = Math.max(0, ...operationPages.map((f) => gzipSync(readFileSync(f)).length));
   const searchIndex = filesUnder(build, (f) => /search-index.*\.json$/.test(path.basename(f)));
@@ -123,14 +143,22 @@ try {
   console.log(`\n| scale bench, definition x${options.times} | value |`);
   console.log('| --- | ---: |');
   console.log(`| operations | ${operationCount(scaled)} |`);
-  console.log(`| build time (gen-api + docusaurus build) | ${(bundled.seconds + generated.seconds + built.seconds).toFixed(1)} s |`);
+  console.log(
+    `| build time (gen-api + docusaurus build) | ${(bundled.seconds + generated.seconds + built.seconds).toFixed(1)} s |`,
+  );
   console.log(`| of which docusaurus build | ${built.seconds.toFixed(1)} s |`);
   console.log(`| peak memory of docusaurus build (process tree RSS) | ${(built.peakBytes / 2 ** 30).toFixed(2)} GiB |`);
   console.log(`| HTML, all ${html.length} pages (raw / gzip) | ${mib(sum(html))} / ${mib(gzipSum(html))} |`);
-  console.log(`| HTML, ${operationPages.length} operation pages (raw / gzip) | ${mib(sum(operationPages))} / ${mib(gzipSum(operationPages))} |`);
+  console.log(
+    `| HTML, ${operationPages.length} operation pages (raw / gzip) | ${mib(sum(operationPages))} / ${mib(gzipSum(operationPages))} |`,
+  );
   console.log(`| largest operation page HTML (gzip) | ${kib(largestOperation)} |`);
-  console.log(`| search index, ${searchIndex.length} files (raw / gzip) | ${mib(sum(searchIndex))} / ${mib(gzipSum(searchIndex))} |`);
-  console.log(`| llms-full.txt (raw / gzip) | ${existsSync(llmsFull) ? `${mib(sum([llmsFull]))} / ${mib(gzipSum([llmsFull]))}` : 'not written'} |`);
+  console.log(
+    `| search index, ${searchIndex.length} files (raw / gzip) | ${mib(sum(searchIndex))} / ${mib(gzipSum(searchIndex))} |`,
+  );
+  console.log(
+    `| llms-full.txt (raw / gzip) | ${existsSync(llmsFull) ? `${mib(sum([llmsFull]))} / ${mib(gzipSum([llmsFull]))}` : 'not written'} |`,
+  );
   if (options.trace) {
     console.log(`\nMemory by phase, at each phase's RSS peak of the build process (MiB; process tree peak above):\n`);
     console.log(memoryByPhase(lines, memoryLog, buildStartedAt));

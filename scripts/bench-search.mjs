@@ -36,18 +36,65 @@ const QUERIES = Number(arg('queries', 50));
 
 /** Queries a developer types; the last keystroke of each is timed. More than needed: a keystroke that leaves the list as it was is skipped. */
 const QUERY_POOL = [
-  'verify webhook signature', '429', 'idempotency key', 'pay a lightning invoice', 'send to bank account',
-  'exchange rate', 'test mode', 'revoke key', 'missed webhooks', 'pkce', 'rotate webhook secret',
-  'constant time comparison', 'webhook retry schedule', 'event types', 'register webhook endpoint',
-  'test webhooks locally', 'api down for maintenance', 'RateLimit-Remaining header', 'refresh token',
-  'scopes for each operation', '401 or 403', 'create an api key', 'sandbox base url', 'convert usd to btc',
-  'pay a seller on a marketplace', 'accept any amount', 'example app source code', 'dashboard logs',
-  'balances and currencies', 'first api call', 'create invoice', 'cancel invoice', 'on-chain fee tiers',
-  'lightning address payment', 'account balance', 'list payouts', 'deposit fee estimate', 'payout originator',
-  'delete subscription', 'look up account by handle', 'invoice expired', 'receive request', 'quote expires',
-  'bank payment method', 'currency exchange quote', 'subscription secret', 'oauth scopes', 'retry after',
-  'signature mismatch', 'payout failed', 'onchain address', 'lnurl', 'webhook payload', 'get events',
-  'authorization header', 'maintenance window', 'status page', 'sandbox test amounts', 'payment status',
+  'verify webhook signature',
+  '429',
+  'idempotency key',
+  'pay a lightning invoice',
+  'send to bank account',
+  'exchange rate',
+  'test mode',
+  'revoke key',
+  'missed webhooks',
+  'pkce',
+  'rotate webhook secret',
+  'constant time comparison',
+  'webhook retry schedule',
+  'event types',
+  'register webhook endpoint',
+  'test webhooks locally',
+  'api down for maintenance',
+  'RateLimit-Remaining header',
+  'refresh token',
+  'scopes for each operation',
+  '401 or 403',
+  'create an api key',
+  'sandbox base url',
+  'convert usd to btc',
+  'pay a seller on a marketplace',
+  'accept any amount',
+  'example app source code',
+  'dashboard logs',
+  'balances and currencies',
+  'first api call',
+  'create invoice',
+  'cancel invoice',
+  'on-chain fee tiers',
+  'lightning address payment',
+  'account balance',
+  'list payouts',
+  'deposit fee estimate',
+  'payout originator',
+  'delete subscription',
+  'look up account by handle',
+  'invoice expired',
+  'receive request',
+  'quote expires',
+  'bank payment method',
+  'currency exchange quote',
+  'subscription secret',
+  'oauth scopes',
+  'retry after',
+  'signature mismatch',
+  'payout failed',
+  'onchain address',
+  'lnurl',
+  'webhook payload',
+  'get events',
+  'authorization header',
+  'maintenance window',
+  'status page',
+  'sandbox test amounts',
+  'payment status',
   'exponential backoff',
 ];
 
@@ -98,7 +145,10 @@ async function openPanel(page) {
 
 async function firstOpen(browser, baseURL, throttle) {
   const context = await browser.newContext();
-  await context.route((url) => !url.href.startsWith(baseURL), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(baseURL),
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -125,7 +175,11 @@ async function firstOpen(browser, baseURL, throttle) {
       .getEntriesByType('resource')
       .filter((e) => /search-index-/.test(e.name))
       .map((e) => ({name: e.name, start: e.startTime, end: e.responseEnd}));
-    return {total: (last.frame || last.dom) - keydown, fetchEnd: Math.max(...indexes.map((e) => e.end)) - keydown, files: indexes.length};
+    return {
+      total: (last.frame || last.dom) - keydown,
+      fetchEnd: Math.max(...indexes.map((e) => e.end)) - keydown,
+      files: indexes.length,
+    };
   });
   await context.close();
   return result;
@@ -133,7 +187,10 @@ async function firstOpen(browser, baseURL, throttle) {
 
 async function warmQueries(browser, baseURL) {
   const context = await browser.newContext();
-  await context.route((url) => !url.href.startsWith(baseURL), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(baseURL),
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   await page.goto(`${baseURL}/webhooks/overview`, {waitUntil: 'networkidle'});
   await page.evaluate(installProbe);
@@ -174,10 +231,31 @@ try {
 
   const rows = [
     ...sizes.map((s) => [`index ${s.file}`, `${kb(s.raw)} raw`, `${kb(s.gzip)} gzip`]),
-    ['index files, total', `${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw`, `${kb(sizes.reduce((a, s) => a + s.gzip, 0))} gzip`],
-    [`first open, keystroke to results (median of ${cold.length}, localhost)`, ms(median(cold.map((c) => c.total))), `index fetched by ${ms(median(cold.map((c) => c.fetchEnd)))}`],
-    [`first open, keystroke to results (median of ${throttled.length}, 1.6 Mbit/s, 150 ms)`, ms(median(throttled.map((c) => c.total))), `index fetched by ${ms(median(throttled.map((c) => c.fetchEnd)))}`],
-    [`keystroke to rendered results, index loaded (median of ${warm.length})`, ms(median(warm.map((s) => s.frame))), `p90 ${ms(quantile(warm.map((s) => s.frame), 0.9))}, DOM ${ms(median(warm.map((s) => s.dom)))}`],
+    [
+      'index files, total',
+      `${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw`,
+      `${kb(sizes.reduce((a, s) => a + s.gzip, 0))} gzip`,
+    ],
+    [
+      `first open, keystroke to results (median of ${cold.length}, localhost)`,
+      ms(median(cold.map((c) => c.total))),
+      `index fetched by ${ms(median(cold.map((c) => c.fetchEnd)))}`,
+    ],
+    [
+      `first open, keystroke to results (median of ${throttled.length}, 1.6 Mbit/s, 150 ms)`,
+      ms(median(throttled.map((c) => c.total))),
+      `index fetched by ${ms(median(throttled.map((c) => c.fetchEnd)))}`,
+    ],
+    [
+      `keystroke to rendered results, index loaded (median of ${warm.length})`,
+      ms(median(warm.map((s) => s.frame))),
+      `p90 ${ms(
+        quantile(
+          warm.map((s) => s.frame),
+          0.9,
+        ),
+      )}, DOM ${ms(median(warm.map((s) => s.dom)))}`,
+    ],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
@@ -185,7 +263,8 @@ try {
   console.log(`${'measure'.padEnd(w0)}  ${'value'.padEnd(w1)}  detail`);
   console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(30)}`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
-  if (warm.length < QUERIES) console.log(`\nOnly ${warm.length} of ${QUERIES} queries changed the results on their last keystroke.`);
+  if (warm.length < QUERIES)
+    console.log(`\nOnly ${warm.length} of ${QUERIES} queries changed the results on their last keystroke.`);
 } finally {
   await browser.close();
   server.close();

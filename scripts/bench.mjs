@@ -18,7 +18,15 @@
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {runMeasured} from './process-tree.mjs';
-import {API_PAGE_HTML_BUDGET, BUDGETS, KIB, builtPageHasDiagram, htmlGzipBytes, ownBytes, prefetchBytes} from './budgets.mjs';
+import {
+  API_PAGE_HTML_BUDGET,
+  BUDGETS,
+  KIB,
+  builtPageHasDiagram,
+  htmlGzipBytes,
+  ownBytes,
+  prefetchBytes,
+} from './budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
 import {lighthouseScores} from './lighthouse.mjs';
 import {navigationTimes} from './navigation-timing.mjs';
@@ -33,7 +41,8 @@ async function coldBuild() {
 function routesByType() {
   const sitemap = readFileSync('build/sitemap.xml', 'utf8');
   const routes = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
-  const isOperation = (route) => /^\/api\/[^/]+$/.test(route) && route !== '/api/introduction' && !route.endsWith('-webhook');
+  const isOperation = (route) =>
+    /^\/api\/[^/]+$/.test(route) && route !== '/api/introduction' && !route.endsWith('-webhook');
   const guideRoutes = routes.filter((r) => r !== '/api' && !r.startsWith('/api/'));
   return {
     home: ['/'],
@@ -73,7 +82,9 @@ const lighthouse = await lighthouseScores([
   weights.rows.find((row) => row.budget === BUDGETS.operation).route,
 ]);
 
-console.log('\n| page type | pages | heaviest page | gzip JS (KiB) | budget (KiB) | margin (KiB) | prefetched for other pages (KiB) |');
+console.log(
+  '\n| page type | pages | heaviest page | gzip JS (KiB) | budget (KiB) | margin (KiB) | prefetched for other pages (KiB) |',
+);
 console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |');
 for (const row of weights.rows) {
   const margin = row.budget.kib - row.own / KIB;
@@ -81,7 +92,9 @@ for (const row of weights.rows) {
     `| ${row.budget.label} | ${row.pages} | ${row.route} | ${kib(row.own)} | ${row.budget.kib} | ${margin.toFixed(1)}${margin < 0 ? ' OVER' : ''} | ${kib(row.prefetch)} |`,
   );
 }
-console.log('\n| Lighthouse 12, mobile (median of 5) | performance (lowest-highest) | TBT (ms) | LCP (ms) | accessibility | best practices | SEO |');
+console.log(
+  '\n| Lighthouse 12, mobile (median of 5) | performance (lowest-highest) | TBT (ms) | LCP (ms) | accessibility | best practices | SEO |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const {route, scores, performanceRange, totalBlockingTime, largestContentfulPaint} of lighthouse) {
   console.log(
@@ -92,10 +105,16 @@ console.log('\n| measure | value | target |');
 console.log('| --- | ---: | ---: |');
 if (build) {
   console.log(`| cold production build (gen-api + build) | ${build.seconds.toFixed(1)} s | 60 s |`);
-  console.log(`| peak memory of the build (process tree RSS) | ${(build.peakBytes / 2 ** 30).toFixed(2)} GiB | < 2 GB |`);
+  console.log(
+    `| peak memory of the build (process tree RSS) | ${(build.peakBytes / 2 ** 30).toFixed(2)} GiB | < 2 GB |`,
+  );
 }
-const heaviestHtml = types.operation.map((route) => ({route, bytes: htmlGzipBytes(route)})).sort((a, b) => b.bytes - a.bytes)[0];
-console.log(`| heaviest operation page HTML, gzip (${heaviestHtml.route}) | ${kib(heaviestHtml.bytes)} KiB | ${API_PAGE_HTML_BUDGET.kib} KiB |`);
+const heaviestHtml = types.operation
+  .map((route) => ({route, bytes: htmlGzipBytes(route)}))
+  .sort((a, b) => b.bytes - a.bytes)[0];
+console.log(
+  `| heaviest operation page HTML, gzip (${heaviestHtml.route}) | ${kib(heaviestHtml.bytes)} KiB | ${API_PAGE_HTML_BUDGET.kib} KiB |`,
+);
 console.log(
   `| client navigation between two operation pages, click to new h1 (median of ${weights.navigation.length}) | ${median(weights.navigation).toFixed(1)} ms | 100 ms |`,
 );

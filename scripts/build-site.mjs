@@ -44,13 +44,23 @@ function outDirOf(argv) {
   return path.join(siteDir, 'build');
 }
 
-const docusaurusBin = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin', 'docusaurus.mjs');
+const docusaurusBin = path.join(
+  path.dirname(require.resolve('@docusaurus/core/package.json')),
+  'bin',
+  'docusaurus.mjs',
+);
 
 function docusaurusBuild(step, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [docusaurusBin, 'build', ...args], {stdio: 'inherit', env: {...process.env, ...env}});
+    const child = spawn(process.execPath, [docusaurusBin, 'build', ...args], {
+      stdio: 'inherit',
+      env: {...process.env, ...env},
+    });
     child.on('exit', (code, signal) => {
-      if (code !== 0) fail(`step ${step} (docusaurus build with ${Object.keys(env).join(', ')}) failed (${signal ?? `exit ${code}`})`);
+      if (code !== 0)
+        fail(
+          `step ${step} (docusaurus build with ${Object.keys(env).join(', ')}) failed (${signal ?? `exit ${code}`})`,
+        );
       resolve();
     });
   });
@@ -82,7 +92,9 @@ await docusaurusBuild(2, {DOCUSAURUS_SKIP_BUNDLING: 'true'});
 const after = clientFiles(outDir);
 const rewritten = [...bundled].filter(([file, mtime]) => after.get(file) !== mtime);
 if (rewritten.length > 0 || after.size !== bundled.size) {
-  fail(`step 2 bundled again (${rewritten[0]?.[0] ?? 'client files changed'}): @docusaurus/core no longer skips bundling on DOCUSAURUS_SKIP_BUNDLING=true`);
+  fail(
+    `step 2 bundled again (${rewritten[0]?.[0] ?? 'client files changed'}): @docusaurus/core no longer skips bundling on DOCUSAURUS_SKIP_BUNDLING=true`,
+  );
 }
 if (!existsSync(homePage)) fail(`step 2 wrote no ${homePage}`);
 if (existsSync(serverBundle)) fail(`step 2 left ${serverBundle}: the pages were not rendered from it`);

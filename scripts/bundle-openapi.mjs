@@ -11,13 +11,13 @@
 // With KESTREL_LOCAL_SANDBOX=1 both outputs also list the local sandbox server (scripts/local-sandbox.mjs),
 // so the API pages generated from them offer it in the explorer.
 // The outputs are build artifacts: do not edit or commit them.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { addCodeSamples } from './code-samples.mjs';
-import { LOCAL_SANDBOX_SERVER, localSandboxEnabled } from './local-sandbox.mjs';
+import {fileURLToPath} from 'node:url';
+import {addCodeSamples} from './code-samples.mjs';
+import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from './local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +53,7 @@ function bundle(cli, outFile, ext) {
       cwd: ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
     });
   } catch (error) {
     fail(`redocly bundle failed for ${path.relative(ROOT, outFile)}.`, cliOutput(error));
@@ -64,13 +64,13 @@ function bundle(cli, outFile, ext) {
 /** Appends the local sandbox to `servers` of both files: after Production, so it is never the default. */
 async function addLocalSandbox(yamlFile, jsonFile) {
   const json = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  json.servers = [...(json.servers ?? []), { ...LOCAL_SANDBOX_SERVER }];
+  json.servers = [...(json.servers ?? []), {...LOCAL_SANDBOX_SERVER}];
   writeFileSync(jsonFile, JSON.stringify(json, null, 2));
   // Edit the YAML as a document, not as data, so the rest of Redocly's output keeps its layout.
-  const { parseDocument } = await import('yaml');
+  const {parseDocument} = await import('yaml');
   const doc = parseDocument(readFileSync(yamlFile, 'utf8'));
-  doc.addIn(['servers'], doc.createNode({ ...LOCAL_SANDBOX_SERVER }));
-  writeFileSync(yamlFile, doc.toString({ lineWidth: 0 }));
+  doc.addIn(['servers'], doc.createNode({...LOCAL_SANDBOX_SERVER}));
+  writeFileSync(yamlFile, doc.toString({lineWidth: 0}));
 }
 
 let withLocalSandbox = false;
@@ -81,7 +81,7 @@ try {
 }
 const outDir = path.resolve(ROOT, process.argv[2] ?? 'static');
 if (!existsSync(DEFINITION)) fail(`the definition ${path.relative(ROOT, DEFINITION)} does not exist.`);
-mkdirSync(outDir, { recursive: true });
+mkdirSync(outDir, {recursive: true});
 
 const cli = redoclyCli();
 const yamlFile = path.join(outDir, 'openapi.yaml');
@@ -98,7 +98,7 @@ try {
   fail(`${path.relative(ROOT, jsonFile)} is not valid JSON: ${error.message}`);
 }
 try {
-  const { parse } = await import('yaml');
+  const {parse} = await import('yaml');
   fromYaml = parse(readFileSync(yamlFile, 'utf8'));
 } catch (error) {
   fail(`${path.relative(ROOT, yamlFile)} is not valid YAML: ${error.message}`);
@@ -117,9 +117,9 @@ try {
 } catch (error) {
   fail(error.message);
 }
-const { stringify } = await import('yaml');
+const {stringify} = await import('yaml');
 writeFileSync(jsonFile, `${JSON.stringify(fromJson, null, 2)}\n`);
-writeFileSync(yamlFile, stringify(fromJson, { lineWidth: 0 }));
+writeFileSync(yamlFile, stringify(fromJson, {lineWidth: 0}));
 
 console.log(
   `bundle-openapi: ${operations.length} operations, ${Object.keys(fromJson.webhooks ?? {}).length} webhooks, ` +

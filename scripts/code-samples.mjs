@@ -50,7 +50,9 @@ function sandboxServer(definition) {
 export function exampleRequest(definition, pathTemplate, method, operation) {
   const where = `${method.toUpperCase()} ${pathTemplate}`;
   const pathItem = definition.paths[pathTemplate];
-  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(definition, p));
+  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
+    resolve(definition, p),
+  );
   let path = pathTemplate;
   const query = [];
   const headers = [];
@@ -59,7 +61,10 @@ export function exampleRequest(definition, pathTemplate, method, operation) {
       const value = exampleOf(definition, parameter, `${where} path parameter ${parameter.name}`);
       path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
     } else if (parameter.in === 'query' && parameter.required) {
-      query.push([parameter.name, String(exampleOf(definition, parameter, `${where} query parameter ${parameter.name}`))]);
+      query.push([
+        parameter.name,
+        String(exampleOf(definition, parameter, `${where} query parameter ${parameter.name}`)),
+      ]);
     } else if (parameter.in === 'header' && (parameter.required || parameter.name === 'Idempotency-Key')) {
       headers.push([parameter.name, String(exampleOf(definition, parameter, `${where} header ${parameter.name}`))]);
     }
@@ -84,7 +89,10 @@ function convert(request, language) {
     method: request.method,
     url: request.url,
     header: request.headers.map(([key, value]) => ({key, value})),
-    body: request.body === undefined ? undefined : {mode: 'raw', raw: JSON.stringify(request.body, null, 2), options: {raw: {language: 'json'}}},
+    body:
+      request.body === undefined
+        ? undefined
+        : {mode: 'raw', raw: JSON.stringify(request.body, null, 2), options: {raw: {language: 'json'}}},
   });
   return new Promise((resolvePromise, reject) => {
     codegen.convert(language.key, language.variant, postmanRequest, GENERATOR_OPTIONS, (error, snippet) => {

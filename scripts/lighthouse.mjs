@@ -18,7 +18,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // This machine has no route to the analytics host, so its script would fail to load and log an
 // error no reader sees. It is blocked instead, as a reader's content blocker does (the pages must
 // and do work without it); Lighthouse ignores the console note of a blocked request.
-const ANALYTICS_PATTERNS = [analyticsOrigins.script, analyticsOrigins.collect].map((origin) => `*${new URL(origin).host}*`);
+const ANALYTICS_PATTERNS = [analyticsOrigins.script, analyticsOrigins.collect].map(
+  (origin) => `*${new URL(origin).host}*`,
+);
 
 export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = {}) {
   const server = createServer({root: buildDir});
@@ -30,7 +32,12 @@ export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = 
       const samples = [];
       const failing = new Set();
       for (let i = 0; i < runs; i++) {
-        const run = await lighthouse(origin + route, {port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES, blockedUrlPatterns: ANALYTICS_PATTERNS});
+        const run = await lighthouse(origin + route, {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          blockedUrlPatterns: ANALYTICS_PATTERNS,
+        });
         if (!run?.lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
         if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${run.lhr.runtimeError.message}`);
         samples.push({
@@ -61,7 +68,14 @@ export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = 
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const routes = process.argv.slice(2);
-  for (const {route, scores, performanceRange, totalBlockingTime, largestContentfulPaint, failing} of await lighthouseScores(routes.length ? routes : ['/'])) {
+  for (const {
+    route,
+    scores,
+    performanceRange,
+    totalBlockingTime,
+    largestContentfulPaint,
+    failing,
+  } of await lighthouseScores(routes.length ? routes : ['/'])) {
     const detail = `performance ${performanceRange.join('-')}, TBT ${totalBlockingTime.toFixed(0)} ms, LCP ${largestContentfulPaint.toFixed(0)} ms`;
     console.log(route, JSON.stringify(scores), detail, failing.length ? `failing: ${failing.join(', ')}` : '');
   }

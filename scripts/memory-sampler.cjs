@@ -15,7 +15,17 @@ if (file) {
   const script = path.basename(process.argv[1] ?? 'node');
   const sample = () => {
     const m = process.memoryUsage();
-    const line = [Date.now(), process.pid, isMainThread ? 0 : threadId, m.rss, m.heapTotal, m.heapUsed, m.external, m.arrayBuffers, script];
+    const line = [
+      Date.now(),
+      process.pid,
+      isMainThread ? 0 : threadId,
+      m.rss,
+      m.heapTotal,
+      m.heapUsed,
+      m.external,
+      m.arrayBuffers,
+      script,
+    ];
     try {
       appendFileSync(file, `${line.join('\t')}\n`);
     } catch {

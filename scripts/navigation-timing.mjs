@@ -9,7 +9,10 @@
 
 export async function navigationTimes(browser, origin, routes, count) {
   const context = await browser.newContext();
-  await context.route((url) => url.origin !== origin, (r) => r.abort('blockedbyclient'));
+  await context.route(
+    (url) => url.origin !== origin,
+    (r) => r.abort('blockedbyclient'),
+  );
   const page = await context.newPage();
   await page.goto(origin + routes[0], {waitUntil: 'networkidle'});
   const times = [];

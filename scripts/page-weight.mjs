@@ -20,7 +20,10 @@ import {BUDGETS, KIB, ownBytes, prefetchBytes} from './budgets.mjs';
 /** Scripts fetched on a first visit to `route` in a fresh context. */
 export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'build') {
   const context = await browser.newContext();
-  await context.route((url) => url.origin !== origin, (r) => r.abort('blockedbyclient'));
+  await context.route(
+    (url) => url.origin !== origin,
+    (r) => r.abort('blockedbyclient'),
+  );
   const page = await context.newPage();
   const scripts = watchScripts(page, origin);
   await firstVisit(page, origin + route);
@@ -49,7 +52,9 @@ async function main() {
     for (const route of routes) {
       const scripts = await scriptsOfFirstVisit(browser, origin, route);
       const ownCount = scripts.filter((s) => !s.prefetch).length;
-      console.log(`| ${route} | ${ownCount} | ${(ownBytes(scripts) / KIB).toFixed(1)} | ${(prefetchBytes(scripts) / KIB).toFixed(1)} |`);
+      console.log(
+        `| ${route} | ${ownCount} | ${(ownBytes(scripts) / KIB).toFixed(1)} | ${(prefetchBytes(scripts) / KIB).toFixed(1)} |`,
+      );
     }
   });
 }

@@ -16,8 +16,14 @@ import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 import {
-  CONTENT_DIR, DIAGRAMS_DIR, MANIFEST_FILE, RENDER_CONFIG,
-  accessibleText, diagramHash, diagramName, mermaidBlocks,
+  CONTENT_DIR,
+  DIAGRAMS_DIR,
+  MANIFEST_FILE,
+  RENDER_CONFIG,
+  accessibleText,
+  diagramHash,
+  diagramName,
+  mermaidBlocks,
 } from '../plugins/diagrams/diagrams-shared.mjs';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +44,15 @@ export function findDiagrams(siteDir = SITE) {
       const where = `${CONTENT_DIR}/${file}:${block.line}`;
       const {title, description} = accessibleText(block.source);
       if (!title || !description) errors.push(`${where}: the diagram needs an accTitle and an accDescr line`);
-      diagrams.push({name: diagramName(file, block.n), file: `${CONTENT_DIR}/${file}`, where, title, description, source: block.source, sha256: diagramHash(block.source)});
+      diagrams.push({
+        name: diagramName(file, block.n),
+        file: `${CONTENT_DIR}/${file}`,
+        where,
+        title,
+        description,
+        source: block.source,
+        sha256: diagramHash(block.source),
+      });
     }
   }
   if (errors.length) throw new Error(errors.join('\n'));
@@ -68,7 +82,10 @@ async function render(diagrams) {
       // Whole pixels, so the <img> width and height the page states are the image's own size.
       const size = {};
       const file = svg.replace(/^<svg[^>]*>/, (tag) =>
-        tag.replace(/\s(width|height)="([\d.]+)"/g, (_, name, value) => ` ${name}="${(size[name] = Math.ceil(Number(value)))}"`),
+        tag.replace(
+          /\s(width|height)="([\d.]+)"/g,
+          (_, name, value) => ` ${name}="${(size[name] = Math.ceil(Number(value)))}"`,
+        ),
       );
       if (!size.width || !size.height) throw new Error(`${d.where}: mermaid drew no width and height`);
       out.push({...d, svg: `${file}\n`, ...size});
@@ -104,7 +121,9 @@ export async function renderDiagrams({siteDir = SITE, force = false, log = conso
     diagrams: Object.fromEntries(
       diagrams.map((d) => {
         const r = fresh.get(d.name);
-        const size = r ? {width: r.width, height: r.height} : {width: previous[d.name].width, height: previous[d.name].height};
+        const size = r
+          ? {width: r.width, height: r.height}
+          : {width: previous[d.name].width, height: previous[d.name].height};
         return [d.name, {file: d.file, sha256: d.sha256, ...size, title: d.title, description: d.description}];
       }),
     ),

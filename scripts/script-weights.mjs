@@ -36,4 +36,3 @@ export async function firstVisit(page, url) {
   await page.goto(url, {waitUntil: 'networkidle'});
   await page.waitForTimeout(500);
 }
-

@@ -34,7 +34,10 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.md', '.yaml']);
 
 async function isFile(p) {
-  return stat(p).then((s) => s.isFile(), () => false);
+  return stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** Maps a URL path to a file in root, or null. Never leaves root. */
@@ -77,7 +80,8 @@ export function parseHeadersFile(text) {
     }
     const rule = rules.at(-1);
     const colon = raw.indexOf(':');
-    if (!rule || colon < 0) throw new Error(`_headers: header line outside a path block or without a colon: ${raw.trim()}`);
+    if (!rule || colon < 0)
+      throw new Error(`_headers: header line outside a path block or without a colon: ${raw.trim()}`);
     rule.headers.push([raw.slice(0, colon).trim(), raw.slice(colon + 1).trim()]);
   }
   return rules;
@@ -143,6 +147,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // A missing headers file fails loudly: tests must not silently run without the policy.
   const headerRules = headersFile ? parseHeadersFile(await readFile(headersFile, 'utf8')) : [];
   createServer({root: dir, headerRules}).listen(port, '127.0.0.1', () => {
-    console.log(`Serving ${dir} at http://127.0.0.1:${port}/${headersFile ? ` with the headers of ${headersFile}` : ''}`);
+    console.log(
+      `Serving ${dir} at http://127.0.0.1:${port}/${headersFile ? ` with the headers of ${headersFile}` : ''}`,
+    );
   });
 }

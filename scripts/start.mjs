@@ -18,7 +18,11 @@ import {fileURLToPath} from 'node:url';
 import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_SWITCH} from './local-sandbox.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DOCUSAURUS = path.join(path.dirname(createRequire(import.meta.url).resolve('@docusaurus/core/package.json')), 'bin', 'docusaurus.mjs');
+const DOCUSAURUS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@docusaurus/core/package.json')),
+  'bin',
+  'docusaurus.mjs',
+);
 const say = (line) => console.log(`start: ${line}`);
 
 function portOption(name, fallback) {
@@ -49,7 +53,9 @@ for (const [port, what] of [
 ]) {
   const problem = await portProblem(port);
   if (problem) {
-    console.error(`start: port ${port} is in use (${problem}); it is for ${what}. Stop what uses it, or choose another port.`);
+    console.error(
+      `start: port ${port} is in use (${problem}); it is for ${what}. Stop what uses it, or choose another port.`,
+    );
     process.exit(1);
   }
 }
@@ -60,9 +66,17 @@ const generated = spawnSync(npm, ['run', 'gen-api'], {cwd: ROOT, env, stdio: 'in
 if (generated.status !== 0) process.exit(generated.status ?? 1);
 
 const children = [
-  spawn(process.execPath, [path.join(ROOT, 'sandbox', 'cli.ts'), '--port', String(sandboxPort)], {cwd: ROOT, env, stdio: 'inherit'}),
+  spawn(process.execPath, [path.join(ROOT, 'sandbox', 'cli.ts'), '--port', String(sandboxPort)], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  }),
   // Docusaurus's own entry, not through npm: a signal must reach the dev server itself.
-  spawn(process.execPath, [DOCUSAURUS, 'start', '--host', '127.0.0.1', '--port', String(sitePort), '--no-open'], {cwd: ROOT, env, stdio: 'inherit'}),
+  spawn(process.execPath, [DOCUSAURUS, 'start', '--host', '127.0.0.1', '--port', String(sitePort), '--no-open'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  }),
 ];
 let stopping = false;
 
@@ -84,5 +98,9 @@ async function stopAll(code, reason) {
 
 process.on('SIGINT', () => stopAll(0, 'stopping the portal and the sandbox (SIGINT)'));
 process.on('SIGTERM', () => stopAll(0, 'stopping the portal and the sandbox (SIGTERM)'));
-children[0].on('exit', (code, signal) => stopAll(code || (signal ? 0 : 1), `the sandbox stopped (${signal ?? `code ${code}`}); stopping the portal.`));
-children[1].on('exit', (code, signal) => stopAll(code || (signal ? 0 : 1), `the portal stopped (${signal ?? `code ${code}`}); stopping the sandbox.`));
+children[0].on('exit', (code, signal) =>
+  stopAll(code || (signal ? 0 : 1), `the sandbox stopped (${signal ?? `code ${code}`}); stopping the portal.`),
+);
+children[1].on('exit', (code, signal) =>
+  stopAll(code || (signal ? 0 : 1), `the portal stopped (${signal ?? `code ${code}`}); stopping the sandbox.`),
+);

@@ -57,12 +57,25 @@ const steps = [
     {},
     {file: `${REPORTS}/unit.json`, count: vitestCounts},
   ],
-  ['local-sandbox build', 'npm', ['run', '--silent', 'build', '--', '--out-dir', LOCAL_SANDBOX_BUILD_DIR], localSandboxEnv],
+  [
+    'local-sandbox build',
+    'npm',
+    ['run', '--silent', 'build', '--', '--out-dir', LOCAL_SANDBOX_BUILD_DIR],
+    localSandboxEnv,
+  ],
   ['production build', 'npm', ['run', '--silent', 'build'], publicEnv],
   [
     'tests on the build',
     'npx',
-    ['vitest', 'run', '--config', 'vitest.build.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/build.json`],
+    [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.build.config.mts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${REPORTS}/build.json`,
+    ],
     {},
     {file: `${REPORTS}/build.json`, count: vitestCounts},
   ],
@@ -70,7 +83,11 @@ const steps = [
     'browser tests',
     'npx',
     ['playwright', 'test'],
-    {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, E2E_PORT: e2ePort, E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort},
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
+      E2E_PORT: e2ePort,
+      E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort,
+    },
     {file: `${REPORTS}/e2e.json`, count: playwrightCounts},
   ],
 ];
@@ -103,7 +120,11 @@ for (const [name, cmd, args, env = {}, report] of steps) {
   // runner that crashed or never wrote its report) counts as one failure, so the closing line
   // can never read "0 failed" for a run that failed.
   if (!ok && !(counts && counts.failed > 0)) total.failed += 1;
-  rows.push([name, seconds, counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : ok ? 'ok' : 'FAILED']);
+  rows.push([
+    name,
+    seconds,
+    counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : ok ? 'ok' : 'FAILED',
+  ]);
   if (!ok) {
     failedStep = name;
     break;

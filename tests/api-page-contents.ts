@@ -68,15 +68,21 @@ export function expectedPages(definitionFile = 'build/openapi.json'): ExpectedPa
         const operation = rawOperation as Json;
         if (typeof operation.operationId !== 'string') continue;
         const own = ((operation.parameters ?? []) as unknown[]).map((p) => deref(doc, p));
-        const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own].map((p) => ({
-          name: String(p.name),
-          in: String(p.in),
-          required: p.required === true,
-          type: shownType(doc, p.schema),
-        }));
+        const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own].map(
+          (p) => ({
+            name: String(p.name),
+            in: String(p.in),
+            required: p.required === true,
+            type: shownType(doc, p.schema),
+          }),
+        );
         const body = deref(doc, operation.requestBody);
         const content = (body.content ?? {}) as Record<string, {schema?: unknown}>;
-        const bodyFields = [...new Set(Object.values(content).flatMap((media) => (media.schema ? topLevelFields(doc, media.schema) : [])))];
+        const bodyFields = [
+          ...new Set(
+            Object.values(content).flatMap((media) => (media.schema ? topLevelFields(doc, media.schema) : [])),
+          ),
+        ];
         const samples = (operation['x-codeSamples'] ?? []) as {source: string}[];
         pages.push({
           route: `/api/${kebabCase(operation.operationId)}`,

@@ -62,13 +62,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export async function withBackoff<T extends RetryableResponse>(
   fn: (attempt: number) => Promise<T>,
-  {
-    maxAttempts = 5,
-    baseMs = 500,
-    capMs = 30_000,
-    random = Math.random,
-    sleep = defaultSleep,
-  }: BackoffOptions = {},
+  {maxAttempts = 5, baseMs = 500, capMs = 30_000, random = Math.random, sleep = defaultSleep}: BackoffOptions = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const response = await fn(attempt);

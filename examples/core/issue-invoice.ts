@@ -24,7 +24,14 @@ export interface IssueInvoiceOptions extends BackoffOptions {
 // #region usage
 export async function issueInvoice(
   body: {amount: Money; description?: string},
-  {apiKey, baseUrl, idempotencyKey = randomUUID(), timeoutMs = 10_000, fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
+  {
+    apiKey,
+    baseUrl,
+    idempotencyKey = randomUUID(),
+    timeoutMs = 10_000,
+    fetch: send = fetch,
+    ...backoff
+  }: IssueInvoiceOptions,
 ): Promise<Response> {
   return withBackoff(
     () =>

@@ -128,7 +128,12 @@ async function postForm(url: string, form: Record<string, string>, client: Clien
   }
   const send: FetchLike = client.fetch ?? fetch;
   // A token call that hangs would hold up your sign-in page: give up after 10 seconds.
-  const response = await send(url, {method: 'POST', headers, body: body.toString(), signal: AbortSignal.timeout(10_000)});
+  const response = await send(url, {
+    method: 'POST',
+    headers,
+    body: body.toString(),
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await response.json().catch(() => ({}));
   if (!response.ok) {
     const {error, error_description: description} = text as {error?: string; error_description?: string};

@@ -25,7 +25,9 @@ export function upstreamSearchBar(plugin: Plugin): string {
   const themePath = plugin.getThemePath?.();
   const searchBar = themePath && path.join(themePath, 'SearchBar');
   if (!searchBar || !existsSync(path.join(searchBar, 'index.js'))) {
-    throw new Error(`kestrel-search: the search plugin has no SearchBar/index.js under its theme path (${themePath}); review packages/kestrel-search/index.ts`);
+    throw new Error(
+      `kestrel-search: the search plugin has no SearchBar/index.js under its theme path (${themePath}); review packages/kestrel-search/index.ts`,
+    );
   }
   return searchBar;
 }

@@ -36,7 +36,9 @@ export const prismTheme = codeThemeByMode(codeThemes);
 
 const THEME = path.resolve(__dirname, 'theme');
 /** In the order they ran as the site's `clientModules`. */
-const CLIENT_MODULES = ['openapi-a11y.ts', 'idle-prefetch.ts', 'warm-collator.ts'].map((file) => path.resolve(__dirname, 'client-modules', file));
+const CLIENT_MODULES = ['openapi-a11y.ts', 'idle-prefetch.ts', 'warm-collator.ts'].map((file) =>
+  path.resolve(__dirname, 'client-modules', file),
+);
 
 type Part = Pick<Plugin, 'name' | 'configureWebpack' | 'injectHtmlTags'>;
 
@@ -49,9 +51,13 @@ export function composeConfigureWebpack(parts: readonly Part[]): NonNullable<Plu
   return (config, isServer, utils, content) => {
     const plugins: NonNullable<ConfigureWebpackResult['plugins']> = [];
     for (const part of parts) {
-      const {plugins: added = [], ...rest}: ConfigureWebpackResult = part.configureWebpack?.(config, isServer, utils, content) ?? {};
+      const {plugins: added = [], ...rest}: ConfigureWebpackResult =
+        part.configureWebpack?.(config, isServer, utils, content) ?? {};
       const other = Object.keys(rest);
-      if (other.length > 0) throw new Error(`kestrel-theme: ${part.name}'s configureWebpack returns ${other.join(', ')}; only \`plugins\` are composed`);
+      if (other.length > 0)
+        throw new Error(
+          `kestrel-theme: ${part.name}'s configureWebpack returns ${other.join(', ')}; only \`plugins\` are composed`,
+        );
       plugins.push(...added);
     }
     return {plugins};
@@ -63,7 +69,11 @@ const asList = (tags: HtmlTags | undefined) => (tags === undefined ? [] : Array.
 /** The html parts' tags, in order, per place. */
 export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugin['injectHtmlTags']> {
   return (args) => {
-    const tags = {headTags: [] as ReturnType<typeof asList>, preBodyTags: [] as ReturnType<typeof asList>, postBodyTags: [] as ReturnType<typeof asList>};
+    const tags = {
+      headTags: [] as ReturnType<typeof asList>,
+      preBodyTags: [] as ReturnType<typeof asList>,
+      postBodyTags: [] as ReturnType<typeof asList>,
+    };
     for (const part of parts) {
       const added = part.injectHtmlTags?.(args) ?? {};
       tags.headTags.push(...asList(added.headTags));
@@ -77,7 +87,14 @@ export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugi
 export type Options = {apiDir: string};
 
 export default function kestrelTheme(context: LoadContext, options: unknown): Plugin {
-  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), serverRenderedApi(), explorerStorageUtils(), splitApiChunks(context, options), singleServerBundle()];
+  const bundler: Part[] = [
+    lazyPrism(),
+    tabsWithoutRemount(),
+    serverRenderedApi(),
+    explorerStorageUtils(),
+    splitApiChunks(context, options),
+    singleServerBundle(),
+  ];
   const html: Part[] = [codeThemeCss(context, codeThemes), bodyColorMode()];
   return {
     name: 'kestrel-theme',

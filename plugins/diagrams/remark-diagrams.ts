@@ -44,10 +44,14 @@ export function diagramNode(source: string, file: string, n: number, siteDir: st
   const name = diagramName(file, n);
   const entry = manifest.diagrams?.[name];
   if (!entry || !existsSync(path.join(siteDir, DIAGRAMS_DIR, `${name}.svg`))) {
-    throw new Error(`remark-diagrams: ${where} has not been rendered (no ${DIAGRAMS_DIR}/${name}.svg): run ${RENDER_COMMAND} and commit the result.`);
+    throw new Error(
+      `remark-diagrams: ${where} has not been rendered (no ${DIAGRAMS_DIR}/${name}.svg): run ${RENDER_COMMAND} and commit the result.`,
+    );
   }
   if (entry.sha256 !== diagramHash(source)) {
-    throw new Error(`remark-diagrams: ${where} changed since ${name}.svg was rendered: run ${RENDER_COMMAND} and commit the result.`);
+    throw new Error(
+      `remark-diagrams: ${where} changed since ${name}.svg was rendered: run ${RENDER_COMMAND} and commit the result.`,
+    );
   }
   return {
     type: 'diagram',
@@ -69,7 +73,10 @@ export default function remarkDiagrams(options: Options = {}) {
   return (tree: Node, vfile: {path?: string}) => {
     let n = 0;
     let manifest: Manifest | undefined;
-    const relative = path.relative(path.join(siteDir, CONTENT_DIR), vfile.path ?? '').split(path.sep).join('/');
+    const relative = path
+      .relative(path.join(siteDir, CONTENT_DIR), vfile.path ?? '')
+      .split(path.sep)
+      .join('/');
     const walk = (node: Node) => {
       if (!node.children) return;
       node.children = node.children.map((child) => {
@@ -78,7 +85,9 @@ export default function remarkDiagrams(options: Options = {}) {
           return child;
         }
         if (!vfile.path || relative.startsWith('../')) {
-          throw new Error(`remark-diagrams: ${vfile.path ?? 'a file'} has a diagram outside ${CONTENT_DIR}/, where ${RENDER_COMMAND} looks`);
+          throw new Error(
+            `remark-diagrams: ${vfile.path ?? 'a file'} has a diagram outside ${CONTENT_DIR}/, where ${RENDER_COMMAND} looks`,
+          );
         }
         manifest ??= readManifest(siteDir);
         return diagramNode(child.value ?? '', relative, ++n, siteDir, manifest);

@@ -57,7 +57,6 @@ export function textContent(node: HastNode): string {
   return (node.children ?? []).map(textContent).join('');
 }
 
-
 /**
  * A Docusaurus code block (div.theme-code-block > [title] + pre > code > div.token-line...)
  * becomes a plain `<pre><code class="language-x">`. The title travels in the class as

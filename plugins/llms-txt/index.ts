@@ -44,9 +44,7 @@ type Doc = {id: string; title: string; description: string; permalink: string};
 type SidebarItem = {type: string; id?: string; items?: SidebarItem[]};
 type DocsContent = {loadedVersions: {docs: Doc[]; sidebars: Record<string, SidebarItem[]>}[]};
 function docsContent(plugins: {name: string; options: {id?: string}; content: unknown}[], id: string): DocsContent {
-  const plugin = plugins.find(
-    (p) => p.name === 'docusaurus-plugin-content-docs' && (p.options.id ?? 'default') === id,
-  );
+  const plugin = plugins.find((p) => p.name === 'docusaurus-plugin-content-docs' && (p.options.id ?? 'default') === id);
   if (!plugin) throw new Error(`llms-txt: no docs plugin with id "${id}"`);
   return plugin.content as DocsContent;
 }
@@ -68,12 +66,16 @@ function sidebarDocs(content: DocsContent, sidebarId: string): Doc[] {
 function checkOptions(raw: unknown): Options {
   const o = raw as Partial<Options> | undefined;
   if (!o?.summary || !o.definition || !o.guides?.pluginId || !o.guides.sidebarId || !o.api?.pluginId || !o.fullBudget) {
-    throw new Error('llms-txt: options need summary, definition, guides {pluginId, sidebarId}, api {pluginId} and fullBudget');
+    throw new Error(
+      'llms-txt: options need summary, definition, guides {pluginId, sidebarId}, api {pluginId} and fullBudget',
+    );
   }
   const {fixedBytes, bytesPerApiPage} = o.fullBudget;
   for (const [name, value] of Object.entries({fixedBytes, bytesPerApiPage})) {
     if (!Number.isInteger(value) || value <= 0) {
-      throw new Error(`llms-txt: fullBudget.${name} must be a positive whole number of bytes, got ${JSON.stringify(value)}`);
+      throw new Error(
+        `llms-txt: fullBudget.${name} must be a positive whole number of bytes, got ${JSON.stringify(value)}`,
+      );
     }
   }
   return o as Options;
@@ -156,7 +158,10 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
       });
       const sections = [
         {name: 'Guides', links: guides.map(docLink)},
-        {name: 'API reference', links: [...overview.map(docLink), ...pages.filter((p) => p.kind === 'operation').map(apiLink)]},
+        {
+          name: 'API reference',
+          links: [...overview.map(docLink), ...pages.filter((p) => p.kind === 'operation').map(apiLink)],
+        },
         {name: 'Webhook events', links: pages.filter((p) => p.kind === 'webhook').map(apiLink)},
       ];
       const header: Header = {
@@ -170,9 +175,21 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
         header,
         sections,
         [
-          {title: 'llms-full.txt', route: `${baseUrl}/llms-full.txt`, description: 'Every page above in one Markdown file.'},
-          {title: 'OpenAPI definition (YAML)', route: `${baseUrl}/openapi.yaml`, description: 'The bundled OpenAPI 3.1 definition the API reference is generated from.'},
-          {title: 'OpenAPI definition (JSON)', route: `${baseUrl}/openapi.json`, description: 'The same definition in JSON.'},
+          {
+            title: 'llms-full.txt',
+            route: `${baseUrl}/llms-full.txt`,
+            description: 'Every page above in one Markdown file.',
+          },
+          {
+            title: 'OpenAPI definition (YAML)',
+            route: `${baseUrl}/openapi.yaml`,
+            description: 'The bundled OpenAPI 3.1 definition the API reference is generated from.',
+          },
+          {
+            title: 'OpenAPI definition (JSON)',
+            route: `${baseUrl}/openapi.json`,
+            description: 'The same definition in JSON.',
+          },
         ],
         origin,
       );
@@ -200,4 +217,3 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
     },
   };
 }
-

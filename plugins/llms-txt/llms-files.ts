@@ -32,7 +32,10 @@ export function llmsTxt(
       `# ${header.title}`,
       `> ${header.summary}`,
       header.details,
-      ...sections.map((s) => `## ${s.name}\n\n${s.links.map((l) => item(l.title, `${origin}${twinPath(l.route)}`, l.description)).join('\n')}`),
+      ...sections.map(
+        (s) =>
+          `## ${s.name}\n\n${s.links.map((l) => item(l.title, `${origin}${twinPath(l.route)}`, l.description)).join('\n')}`,
+      ),
       `## Optional\n\n${optional.map((l) => item(l.title, `${origin}${l.route}`, l.description)).join('\n')}`,
     ].join('\n\n') + '\n'
   );

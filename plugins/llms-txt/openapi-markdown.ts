@@ -43,7 +43,10 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Turns Markdown into one table cell: one line, pipes escaped. */
 function cell(value: string): string {
-  return value.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return value
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 const code = (value: unknown) => `\`${String(value)}\``;
 
@@ -54,7 +57,9 @@ export function compactJson(value: unknown, indent = ''): string {
   const inner = indent + '  ';
   const entries = Array.isArray(value)
     ? value.map((v) => inner + compactJson(v, inner))
-    : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner)}`);
+    : Object.entries(value as Record<string, unknown>).map(
+        ([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner)}`,
+      );
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   return entries.length ? `${open}\n${entries.join(',\n')}\n${indent}${close}` : flat;
 }
@@ -167,9 +172,13 @@ export class OpenApiMarkdown {
       const repeat = shared !== undefined && shown.has(shared);
       let description = this.describe(node);
       if (repeat && node.enum) {
-        description = [cell(this.links(raw.description ?? node.description ?? '')), `A ${code(name)} value, as above.`].filter(Boolean).join(' ');
+        description = [cell(this.links(raw.description ?? node.description ?? '')), `A ${code(name)} value, as above.`]
+          .filter(Boolean)
+          .join(' ');
       } else if (repeat) {
-        description = [cell(this.links(raw.description ?? node.description ?? '')), `Fields as in ${code(name)} above.`].filter(Boolean).join(' ');
+        description = [cell(this.links(raw.description ?? node.description ?? '')), `Fields as in ${code(name)} above.`]
+          .filter(Boolean)
+          .join(' ');
       }
       rows.push(
         `| ${code(field)} | ${cell(this.typeLabel(node, name))} | ${required.has(key) ? 'yes' : 'no'} | ${description} |`,
@@ -181,11 +190,16 @@ export class OpenApiMarkdown {
       if (items?.node.properties && !(items.name && seen.includes(items.name))) {
         const itemsShared = items.name ? `${direction}:${items.name}` : undefined;
         if (itemsShared && shown.has(itemsShared) && !node.properties) {
-          rows[rows.length - 1] = rows[rows.length - 1]!.replace(/ \|$/, ` Item fields as in ${code(items.name)} above. |`);
+          rows[rows.length - 1] = rows[rows.length - 1]!.replace(
+            / \|$/,
+            ` Item fields as in ${code(items.name)} above. |`,
+          );
           continue;
         }
         if (itemsShared) shown.add(itemsShared);
-        rows.push(...this.fieldRows(items.node, direction, shown, `${field}[].`, items.name ? [...next, items.name] : next));
+        rows.push(
+          ...this.fieldRows(items.node, direction, shown, `${field}[].`, items.name ? [...next, items.name] : next),
+        );
       }
       if (node.additionalProperties && typeof node.additionalProperties === 'object') {
         const values = this.deref(node.additionalProperties);
@@ -197,7 +211,9 @@ export class OpenApiMarkdown {
 
   schemaTable(schemaRef: Json, direction: 'request' | 'response', shown: Set<string>): string {
     const {node, name} = this.deref(schemaRef);
-    const intro = name ? `Schema ${code(name)}${node.description ? `: ${cell(this.links(node.description))}` : '.'}` : '';
+    const intro = name
+      ? `Schema ${code(name)}${node.description ? `: ${cell(this.links(node.description))}` : '.'}`
+      : '';
     if (!node.properties) {
       return [intro, '', `Type: ${this.typeLabel(node, name)}. ${this.describe(node)}`.trim()].join('\n');
     }
@@ -239,24 +255,36 @@ export class OpenApiMarkdown {
     if (!parameters.length) return [];
     const rows = parameters.map((p) => {
       const {node: schema, name} = this.deref(p.schema);
-      const example = p.example !== undefined ? ` Example: ${code(typeof p.example === 'string' ? p.example : JSON.stringify(p.example))}.` : '';
+      const example =
+        p.example !== undefined
+          ? ` Example: ${code(typeof p.example === 'string' ? p.example : JSON.stringify(p.example))}.`
+          : '';
       const description = [cell(this.links(p.description ?? '')), this.describe({...schema, description: undefined})]
         .filter(Boolean)
         .join(' ');
       return `| ${code(p.name)} | ${p.in} | ${cell(this.typeLabel(schema, name))} | ${p.required ? 'yes' : 'no'} | ${description}${example} |`;
     });
-    return ['## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |', ...rows, ''];
+    return [
+      '## Parameters',
+      '',
+      '| Name | In | Type | Required | Description |',
+      '| --- | --- | --- | --- | --- |',
+      ...rows,
+      '',
+    ];
   }
 
   private security(operation: Json): string[] {
     const requirements: Json[] = operation.security ?? this.doc.security ?? [];
     if (!requirements.length) return [];
     const scopes = [...new Set(requirements.flatMap((r) => Object.values<string[]>(r).flat()))];
-    const schemes = requirements.flatMap((r) => Object.keys(r)).map((s) => {
-      const label = SCHEME_LABELS[s];
-      if (!label) throw new Error(`openapi-markdown: no label for security scheme "${s}"`);
-      return this.links(label);
-    });
+    const schemes = requirements
+      .flatMap((r) => Object.keys(r))
+      .map((s) => {
+        const label = SCHEME_LABELS[s];
+        if (!label) throw new Error(`openapi-markdown: no label for security scheme "${s}"`);
+        return this.links(label);
+      });
     return [
       `- **Authorization:** ${schemes.join(' or ')}`,
       `- **Scope:** ${scopes.length ? scopes.map(code).join(', ') : 'none'}`,
@@ -270,9 +298,14 @@ export class OpenApiMarkdown {
       lines[0] = `curl -X ${method.toUpperCase()} '${url}?${query.map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? ''))}`).join('&')}'`;
     }
     // Double quotes where the shell must expand: the key from the environment, a fresh UUID.
-    if ((operation.security ?? this.doc.security ?? []).length) lines.push(`-H "Authorization: Bearer $KESTREL_API_KEY"`);
+    if ((operation.security ?? this.doc.security ?? []).length)
+      lines.push(`-H "Authorization: Bearer $KESTREL_API_KEY"`);
     for (const p of parameters.filter((x) => x.in === 'header' && x.required)) {
-      lines.push(p.name === 'Idempotency-Key' ? `-H "Idempotency-Key: $(uuidgen)"` : `-H '${p.name}: ${String(p.example ?? '')}'`);
+      lines.push(
+        p.name === 'Idempotency-Key'
+          ? `-H "Idempotency-Key: $(uuidgen)"`
+          : `-H '${p.name}: ${String(p.example ?? '')}'`,
+      );
     }
     if (body !== undefined) {
       lines.push(`-H 'Content-Type: application/json'`);
@@ -342,7 +375,14 @@ export class OpenApiMarkdown {
   }
 
   /** An API page from its Markdown lines; `path` is the operation's path or the event type. */
-  private page(kind: ApiPage['kind'], slug: string, method: string, path: string, operation: Json, lines: string[]): ApiPage {
+  private page(
+    kind: ApiPage['kind'],
+    slug: string,
+    method: string,
+    path: string,
+    operation: Json,
+    lines: string[],
+  ): ApiPage {
     return {
       kind,
       route: `${this.baseUrl}/api/${slug}`,
@@ -352,7 +392,11 @@ export class OpenApiMarkdown {
       method: method.toUpperCase(),
       path,
       tag: operation.tags?.[0] ?? '',
-      markdown: lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n',
+      markdown:
+        lines
+          .join('\n')
+          .replace(/\n{3,}/g, '\n\n')
+          .trimEnd() + '\n',
     };
   }
 
@@ -362,7 +406,14 @@ export class OpenApiMarkdown {
     const sandbox = this.doc.servers?.find((s: Json) => /sandbox/i.test(s.description ?? s.url))?.url;
     const parameters = this.parameters(pathItem, operation);
     const shown = new Set<string>();
-    const out: string[] = [`# ${operation.summary}`, '', '```http', `${method.toUpperCase()} ${server}${path}`, '```', ''];
+    const out: string[] = [
+      `# ${operation.summary}`,
+      '',
+      '```http',
+      `${method.toUpperCase()} ${server}${path}`,
+      '```',
+      '',
+    ];
     out.push(this.links(operation.description ?? '').trim(), '');
     out.push(...this.security(operation));
     if (sandbox) out.push(`- **Sandbox base URL:** ${code(sandbox)}`);
@@ -374,12 +425,20 @@ export class OpenApiMarkdown {
     if (requestBody) {
       out.push('## Request body', '');
       for (const [type, media] of Object.entries<Json>(requestBody.content ?? {})) {
-        out.push(`${code(type)}, ${requestBody.required ? 'required' : 'optional'}. ${cell(this.links(requestBody.description ?? ''))}`, '');
+        out.push(
+          `${code(type)}, ${requestBody.required ? 'required' : 'optional'}. ${cell(this.links(requestBody.description ?? ''))}`,
+          '',
+        );
         out.push(this.schemaTable(media.schema, 'request', shown), '');
         const examples = this.examples(media);
         firstBody ??= examples[0]?.value;
         for (const example of examples.slice(1)) {
-          out.push(`Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`, '', this.jsonBlock(example.value), '');
+          out.push(
+            `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
+            '',
+            this.jsonBlock(example.value),
+            '',
+          );
         }
       }
     }
@@ -393,7 +452,12 @@ export class OpenApiMarkdown {
       for (const [type, media] of Object.entries<Json>(node.content ?? {})) {
         out.push(`Body: ${code(type)}.`, '', this.schemaTable(media.schema, 'response', shown), '');
         for (const example of this.examples(media)) {
-          out.push(`Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`, '', this.jsonBlock(example.value), '');
+          out.push(
+            `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
+            '',
+            this.jsonBlock(example.value),
+            '',
+          );
         }
       }
     }
@@ -427,7 +491,10 @@ export class OpenApiMarkdown {
     const parameters = this.parameters({}, operation);
     if (parameters.length) {
       out.push(...this.parameterTable(parameters).map((l) => (l === '## Parameters' ? '## Headers' : l)));
-      out.push(`Verify the signature before you trust the body: see [Webhook signature verification](${this.baseUrl}/webhooks/signature-verification.md).`, '');
+      out.push(
+        `Verify the signature before you trust the body: see [Webhook signature verification](${this.baseUrl}/webhooks/signature-verification.md).`,
+        '',
+      );
     }
     const requestBody = operation.requestBody ? this.deref(operation.requestBody).node : undefined;
     if (requestBody) {
@@ -436,7 +503,12 @@ export class OpenApiMarkdown {
         out.push(`${code(type)}. ${cell(this.links(requestBody.description ?? ''))}`, '');
         out.push(this.schemaTable(media.schema, 'response', new Set()), '');
         for (const example of this.examples(media)) {
-          out.push(`Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`, '', this.jsonBlock(example.value), '');
+          out.push(
+            `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
+            '',
+            this.jsonBlock(example.value),
+            '',
+          );
         }
       }
     }
@@ -467,7 +539,10 @@ export class OpenApiMarkdown {
       }
     }
     const stable = (list: ApiPage[]) =>
-      list.map((page, i) => ({page, i})).sort((a, b) => rank(a.page) - rank(b.page) || a.i - b.i).map((x) => x.page);
+      list
+        .map((page, i) => ({page, i}))
+        .sort((a, b) => rank(a.page) - rank(b.page) || a.i - b.i)
+        .map((x) => x.page);
     return [...stable(operations), ...stable(webhooks)];
   }
 }

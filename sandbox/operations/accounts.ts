@@ -19,7 +19,8 @@ function accounts(world: World): Map<string, string> {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     if (typeof node.handle === 'string' && typeof node.id === 'string') map!.set(node.handle, node.id);
-    if (typeof node.payeeHandle === 'string' && typeof node.payeeAccountId === 'string') map!.set(node.payeeHandle, node.payeeAccountId);
+    if (typeof node.payeeHandle === 'string' && typeof node.payeeAccountId === 'string')
+      map!.set(node.payeeHandle, node.payeeAccountId);
     Object.values(node).forEach(visit);
   };
   for (const example of Object.values<Json>(world.definition.doc.components?.examples ?? {})) visit(example?.value);
@@ -30,14 +31,22 @@ function accounts(world: World): Map<string, string> {
 /** The account id of a handle, or the operation's 404. */
 export function accountIdFor(world: World, handle: string, op: {notFoundCode?: string}): string {
   const id = accounts(world).get(handle);
-  if (!id) throw new ProblemError(404, op.notFoundCode ?? 'ACCOUNT_NOT_FOUND', `No Kestrel account has the handle ${handle}, or it does not accept payments.`);
+  if (!id)
+    throw new ProblemError(
+      404,
+      op.notFoundCode ?? 'ACCOUNT_NOT_FOUND',
+      `No Kestrel account has the handle ${handle}, or it does not accept payments.`,
+    );
   return id;
 }
 
 export function profileFor(world: World, handle: string, id: string): Json {
   const profile = world.example('fetchPublicAccountProfileInfoByHandle');
   if (handle === profile.handle) return profile;
-  const name = handle.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  const name = handle
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
   return {...profile, id, handle, displayName: name, avatarUrl: null, lightningAddress: `${handle}@kestrel.example`};
 }
 

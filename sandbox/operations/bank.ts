@@ -18,7 +18,9 @@ const FINAL = new Set(['COMPLETED', 'FAILED', 'REVERSED']);
 
 export const createBankPaymentMethod: Handler = (call, world) => {
   const {accountNumber, ...rest} = call.body;
-  const method = fromExample(world, 'createBankPaymentMethod', rest, {accountNumberLast4: String(accountNumber).slice(-4)});
+  const method = fromExample(world, 'createBankPaymentMethod', rest, {
+    accountNumberLast4: String(accountNumber).slice(-4),
+  });
   world.store.put('BankPaymentMethod', method);
   return {status: 201, body: world.publicView('BankPaymentMethod', method)};
 };
@@ -26,13 +28,18 @@ export const createBankPaymentMethod: Handler = (call, world) => {
 export const createAPayoutOriginator: Handler = (call, world) => {
   const example = world.example('createAPayoutOriginator');
   const address = {...Object.fromEntries(Object.keys(example.address).map((k) => [k, null])), ...call.body.address};
-  const originator = fromExample(world, 'createAPayoutOriginator', {}, {
-    type: call.body.type,
-    name: call.body.name,
-    dateOfBirth: call.body.dateOfBirth ?? null,
-    registrationNumber: call.body.registrationNumber ?? null,
-    address,
-  });
+  const originator = fromExample(
+    world,
+    'createAPayoutOriginator',
+    {},
+    {
+      type: call.body.type,
+      name: call.body.name,
+      dateOfBirth: call.body.dateOfBirth ?? null,
+      registrationNumber: call.body.registrationNumber ?? null,
+      address,
+    },
+  );
   world.store.put('PayoutOriginator', originator);
   return {status: 201, body: originator};
 };
@@ -41,11 +48,21 @@ const inUse = (world: World, field: string, id: string) =>
   [...world.store.all('Payout'), ...world.store.all('Deposit')].some((o) => o[field] === id && !FINAL.has(o.status));
 
 export const deleteAPayoutOriginator: Handler = deleteHandler('PayoutOriginator', (world, id) => {
-  if (inUse(world, 'originatorId', id)) throw new ProblemError(409, 'PAYOUT_ORIGINATOR_IN_USE', 'A payout that is not yet COMPLETED or FAILED references this originator.');
+  if (inUse(world, 'originatorId', id))
+    throw new ProblemError(
+      409,
+      'PAYOUT_ORIGINATOR_IN_USE',
+      'A payout that is not yet COMPLETED or FAILED references this originator.',
+    );
 });
 
 export const deleteBankPaymentMethod: Handler = deleteHandler('BankPaymentMethod', (world, id) => {
-  if (inUse(world, 'paymentMethodId', id)) throw new ProblemError(409, 'PAYMENT_METHOD_IN_USE', 'A payout or deposit that has not reached a final state references this bank payment method.');
+  if (inUse(world, 'paymentMethodId', id))
+    throw new ProblemError(
+      409,
+      'PAYMENT_METHOD_IN_USE',
+      'A payout or deposit that has not reached a final state references this bank payment method.',
+    );
 });
 
 /** The bank payment method a request names, or a 422 naming the field. */
@@ -57,11 +74,16 @@ function methodFor(world: World, id: string, field: string): Json {
 
 function checkCurrency(method: Json, currency: string): void {
   if (method.currency !== currency) {
-    throw new ProblemError(422, 'CURRENCY_MISMATCH', `The amount is in ${currency} but the bank payment method is in ${method.currency}.`);
+    throw new ProblemError(
+      422,
+      'CURRENCY_MISMATCH',
+      `The amount is in ${currency} but the bank payment method is in ${method.currency}.`,
+    );
   }
 }
 
-const flatFee = (world: World, operationId: string, currency: string) => toUnits(world.example(operationId).fee.amount) / (currency === 'BTC' ? 1000n : 1n);
+const flatFee = (world: World, operationId: string, currency: string) =>
+  toUnits(world.example(operationId).fee.amount) / (currency === 'BTC' ? 1000n : 1n);
 
 function checkAmount(call: Call): void {
   const errors = amountErrors(call.body.amount, 'amount');
@@ -74,33 +96,49 @@ export const createAPayout: Handler = (call, world) => {
   const {currency} = call.body.amount;
   checkCurrency(method, currency);
   if (call.body.originatorId && !world.store.get('PayoutOriginator', call.body.originatorId)) {
-    throw validationFailed({originatorId: [`No payout originator with ID ${call.body.originatorId} exists on your account.`]});
+    throw validationFailed({
+      originatorId: [`No payout originator with ID ${call.body.originatorId} exists on your account.`],
+    });
   }
   const source = call.body.sourceCurrency ?? currency;
   const fee = flatFee(world, 'createAPayout', currency);
   const total = toUnits(call.body.amount.amount) + fee;
   const sourceUnits = source === currency ? total : world.rates.convert(total, currency, source);
-  const payout = fromExample(world, 'createAPayout', {}, {
-    status: 'NEW',
-    paymentMethodId: method.id,
-    originatorId: call.body.originatorId ?? null,
-    amount: call.body.amount,
-    sourceAmount: money(sourceUnits, source),
-    fee: money(fee, currency),
-    exchangeRate: source === currency ? null : rateText(world.rates.rate(source, currency)),
-    reference: call.body.reference,
-    failureReason: null,
-    expiration: inSeconds(world, PAYOUT_HOLD_SECONDS),
-  });
+  const payout = fromExample(
+    world,
+    'createAPayout',
+    {},
+    {
+      status: 'NEW',
+      paymentMethodId: method.id,
+      originatorId: call.body.originatorId ?? null,
+      amount: call.body.amount,
+      sourceAmount: money(sourceUnits, source),
+      fee: money(fee, currency),
+      exchangeRate: source === currency ? null : rateText(world.rates.rate(source, currency)),
+      reference: call.body.reference,
+      failureReason: null,
+      expiration: inSeconds(world, PAYOUT_HOLD_SECONDS),
+    },
+  );
   world.store.put('Payout', payout);
   return {status: 201, body: payout};
 };
 
 export const initiateAPayout: Handler = (call, world) => {
   const payout = world.find('Payout', call.params.payoutId!, call.op);
-  if (payout.status !== 'NEW') throw new ProblemError(409, 'PAYOUT_NOT_INITIABLE', `The payout is ${payout.status}, not NEW: it has already been initiated.`);
+  if (payout.status !== 'NEW')
+    throw new ProblemError(
+      409,
+      'PAYOUT_NOT_INITIABLE',
+      `The payout is ${payout.status}, not NEW: it has already been initiated.`,
+    );
   if (Date.parse(payout.expiration) < world.clock.now()) {
-    throw new ProblemError(422, 'QUOTE_EXPIRED', `The payout's fee and rate expired at ${payout.expiration}. Create a new payout and initiate it promptly.`);
+    throw new ProblemError(
+      422,
+      'QUOTE_EXPIRED',
+      `The payout's fee and rate expired at ${payout.expiration}. Create a new payout and initiate it promptly.`,
+    );
   }
   world.debit(payout.sourceAmount.currency, toUnits(payout.sourceAmount.amount));
   const next = world.update('Payout', payout.id, {status: 'INITIATED'}, 'payout.updated');
@@ -122,15 +160,20 @@ export const initiateDeposit: Handler = (call, world) => {
   const method = methodFor(world, call.body.paymentMethodId, 'paymentMethodId');
   checkCurrency(method, call.body.amount.currency);
   const figures = depositFigures(world, call.body.amount);
-  const deposit = fromExample(world, 'initiateDeposit', {}, {
-    status: 'PENDING',
-    paymentMethodId: method.id,
-    amount: call.body.amount,
-    ...figures,
-    // The documented default: KESTREL and the deposit's date.
-    reference: call.body.reference ?? `KESTREL ${world.now().slice(0, 10)}`,
-    failureReason: null,
-  });
+  const deposit = fromExample(
+    world,
+    'initiateDeposit',
+    {},
+    {
+      status: 'PENDING',
+      paymentMethodId: method.id,
+      amount: call.body.amount,
+      ...figures,
+      // The documented default: KESTREL and the deposit's date.
+      reference: call.body.reference ?? `KESTREL ${world.now().slice(0, 10)}`,
+      failureReason: null,
+    },
+  );
   world.store.put('Deposit', deposit);
   const net = toUnits(figures.netAmount.amount);
   world.credit(figures.netAmount.currency, net, true);
@@ -150,5 +193,14 @@ export const getDepositFeeEstimate: Handler = (call, world) => {
   const method = methodFor(world, call.query.paymentMethodId, 'paymentMethodId');
   checkCurrency(method, amount.currency);
   const estimate = world.example('getDepositFeeEstimate');
-  return {status: 200, body: {...estimate, paymentMethodId: method.id, amount, ...depositFigures(world, amount), estimatedArrival: inSeconds(world, 2 * 24 * 3600)}};
+  return {
+    status: 200,
+    body: {
+      ...estimate,
+      paymentMethodId: method.id,
+      amount,
+      ...depositFigures(world, amount),
+      estimatedArrival: inSeconds(world, 2 * 24 * 3600),
+    },
+  };
 };

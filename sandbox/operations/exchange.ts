@@ -23,7 +23,8 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
     throw new ProblemError(422, 'CURRENCY_PAIR_NOT_SUPPORTED', `Kestrel does not exchange ${from} for ${to}.`);
   }
   const errors = amountErrors(amount, 'amount');
-  if (amount.currency !== from && amount.currency !== to) errors['amount.currency'] = [`Must be ${from} or ${to}, the quote's source or target currency.`];
+  if (amount.currency !== from && amount.currency !== to)
+    errors['amount.currency'] = [`Must be ${from} or ${to}, the quote's source or target currency.`];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   let source: bigint;
   let fee: bigint;
@@ -38,23 +39,37 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
     fee = scale(net, FEE_RATE / (1 - FEE_RATE));
     source = net + fee;
   }
-  const quote = fromExample(world, 'createCurrencyExchangeQuote', {}, {
-    status: 'NEW',
-    source: money(source, from),
-    target: money(target, to),
-    rate: rateText(world.rates.rate(from, to)),
-    fee: money(fee, from),
-    expiration: inSeconds(world, exampleLifetime(world, 'createCurrencyExchangeQuote')),
-  });
+  const quote = fromExample(
+    world,
+    'createCurrencyExchangeQuote',
+    {},
+    {
+      status: 'NEW',
+      source: money(source, from),
+      target: money(target, to),
+      rate: rateText(world.rates.rate(from, to)),
+      fee: money(fee, from),
+      expiration: inSeconds(world, exampleLifetime(world, 'createCurrencyExchangeQuote')),
+    },
+  );
   world.store.put('CurrencyExchangeQuote', quote);
   return {status: 201, body: quote};
 };
 
 export const executeCurrencyExchangeQuote: Handler = (call, world) => {
   const quote = world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op);
-  if (quote.status !== 'NEW') throw new ProblemError(409, 'QUOTE_ALREADY_EXECUTED', `The quote is ${quote.status}: a quote can be executed once.`);
+  if (quote.status !== 'NEW')
+    throw new ProblemError(
+      409,
+      'QUOTE_ALREADY_EXECUTED',
+      `The quote is ${quote.status}: a quote can be executed once.`,
+    );
   if (Date.parse(quote.expiration) < world.clock.now()) {
-    throw new ProblemError(422, 'QUOTE_EXPIRED', `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`);
+    throw new ProblemError(
+      422,
+      'QUOTE_EXPIRED',
+      `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
+    );
   }
   world.debit(quote.source.currency, toUnits(quote.source.amount));
   const next = world.update('CurrencyExchangeQuote', quote.id, {status: 'PENDING'}, 'currency-exchange-quote.updated');

@@ -14,12 +14,22 @@ import * as payments from './payments.ts';
 import * as receiveRequests from './receive-requests.ts';
 import * as subscriptions from './subscriptions.ts';
 
-const SPECIFIC: Record<string, Handler> = {...accounts, ...bank, ...exchange, ...invoices, ...payments, ...receiveRequests, ...subscriptions} as never;
+const SPECIFIC: Record<string, Handler> = {
+  ...accounts,
+  ...bank,
+  ...exchange,
+  ...invoices,
+  ...payments,
+  ...receiveRequests,
+  ...subscriptions,
+} as never;
 
 export function handlers(definition: Definition): Map<string, Handler> {
   const table = new Map<string, Handler>();
   for (const op of definition.operations) {
-    const handler = (typeof SPECIFIC[op.operationId] === 'function' ? SPECIFIC[op.operationId] : undefined) ?? genericHandler(definition, op);
+    const handler =
+      (typeof SPECIFIC[op.operationId] === 'function' ? SPECIFIC[op.operationId] : undefined) ??
+      genericHandler(definition, op);
     if (!handler) throw new Error(`sandbox: no handler for the operation ${op.operationId} (${op.method} ${op.path})`);
     table.set(op.operationId, handler);
   }

@@ -18,17 +18,22 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
   const errors = amountErrors(call.body.amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');
-  const invoice = fromExample(world, operationId, {}, {
-    status: 'UNPAID',
-    amount: call.body.amount,
-    description: call.body.description ?? null,
-    reference: call.body.reference ?? null,
-    payeeAccountId: payee.id,
-    payeeHandle: payee.handle,
-    issuerAccountId: world.account.id,
-    cancellationReason: null,
-    expiration: inSeconds(world, seconds),
-  });
+  const invoice = fromExample(
+    world,
+    operationId,
+    {},
+    {
+      status: 'UNPAID',
+      amount: call.body.amount,
+      description: call.body.description ?? null,
+      reference: call.body.reference ?? null,
+      payeeAccountId: payee.id,
+      payeeHandle: payee.handle,
+      issuerAccountId: world.account.id,
+      cancellationReason: null,
+      expiration: inSeconds(world, seconds),
+    },
+  );
   world.store.put('Invoice', invoice);
   world.emit('invoice.created', invoice.id, []);
   world.clock.after(seconds * 1000, () => {
@@ -39,11 +44,17 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
   return world.publicView('Invoice', invoice);
 }
 
-export const issueInvoice: Handler = (call, world) => ({status: 201, body: issue(call, world, world.account, 'issueInvoice')});
+export const issueInvoice: Handler = (call, world) => ({
+  status: 201,
+  body: issue(call, world, world.account, 'issueInvoice'),
+});
 
 export const issueInvoiceForReceiver: Handler = (call, world) => {
   const handle = call.params.handle!;
-  return {status: 201, body: issue(call, world, {id: accountIdFor(world, handle, call.op), handle}, 'issueInvoiceForReceiver')};
+  return {
+    status: 201,
+    body: issue(call, world, {id: accountIdFor(world, handle, call.op), handle}, 'issueInvoiceForReceiver'),
+  };
 };
 
 /** What the simulated customer does, by the amount's last two decimals. */
@@ -75,19 +86,28 @@ function schedulePayment(world: World, invoiceId: string): void {
 export const issueQuoteForInvoice: Handler = (call, world) => {
   const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
   if (invoice.status !== 'UNPAID') {
-    throw new ProblemError(409, 'INVOICE_NOT_PAYABLE', `The invoice is ${invoice.status}, not UNPAID, so it cannot be quoted for payment.`);
+    throw new ProblemError(
+      409,
+      'INVOICE_NOT_PAYABLE',
+      `The invoice is ${invoice.status}, not UNPAID, so it cannot be quoted for payment.`,
+    );
   }
   const {amount, currency} = invoice.amount;
   const btc = currency === 'BTC' ? toUnits(amount) : world.rates.convert(toUnits(amount), currency, 'BTC');
   const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(invoice.expiration));
-  const quote = fromExample(world, 'issueQuoteForInvoice', {}, {
-    invoiceId: invoice.id,
-    lnInvoice: signetInvoice(btc),
-    amount: money(btc, 'BTC'),
-    invoiceAmount: invoice.amount,
-    exchangeRate: rateText(world.rates.rate('BTC', currency)),
-    expiration: world.clock.iso(expiration),
-  });
+  const quote = fromExample(
+    world,
+    'issueQuoteForInvoice',
+    {},
+    {
+      invoiceId: invoice.id,
+      lnInvoice: signetInvoice(btc),
+      amount: money(btc, 'BTC'),
+      invoiceAmount: invoice.amount,
+      exchangeRate: rateText(world.rates.rate('BTC', currency)),
+      expiration: world.clock.iso(expiration),
+    },
+  );
   world.store.put('InvoiceQuote', quote);
   // One simulated customer per invoice, however many quotes it gets.
   if (!invoice._customer) {
@@ -100,8 +120,17 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
 export const cancelUnpaidInvoice: Handler = (call, world) => {
   const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
   if (invoice.status !== 'UNPAID') {
-    throw new ProblemError(409, 'INVOICE_NOT_CANCELLABLE', `The invoice is ${invoice.status}: only UNPAID invoices can be cancelled.`);
+    throw new ProblemError(
+      409,
+      'INVOICE_NOT_CANCELLABLE',
+      `The invoice is ${invoice.status}: only UNPAID invoices can be cancelled.`,
+    );
   }
-  const next = world.update('Invoice', invoice.id, {status: 'CANCELLED', cancellationReason: 'REQUESTED'}, 'invoice.updated');
+  const next = world.update(
+    'Invoice',
+    invoice.id,
+    {status: 'CANCELLED', cancellationReason: 'REQUESTED'},
+    'invoice.updated',
+  );
   return {status: 200, body: world.publicView('Invoice', next)};
 };

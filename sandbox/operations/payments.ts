@@ -30,7 +30,13 @@ export function bolt11Amount(invoice: string): bigint | undefined {
 /** Quote figures: `amount` in BTC, `fee` and `totalAmount` in the source currency. */
 function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint) {
   const fee = feeBtc ?? (scale(btcUnits, FEE_RATE) > 0n ? scale(btcUnits, FEE_RATE) : 1n);
-  if (source === 'BTC') return {amount: money(btcUnits, 'BTC'), fee: money(fee, 'BTC'), totalAmount: money(btcUnits + fee, 'BTC'), exchangeRate: null};
+  if (source === 'BTC')
+    return {
+      amount: money(btcUnits, 'BTC'),
+      fee: money(fee, 'BTC'),
+      totalAmount: money(btcUnits + fee, 'BTC'),
+      exchangeRate: null,
+    };
   const toSource = (u: bigint) => world.rates.convert(u, 'BTC', source);
   const feeSource = toSource(fee) > 0n ? toSource(fee) : 1_000_000n;
   return {
@@ -60,40 +66,83 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   const asked = bolt11Amount(call.body.lnInvoice);
   const btc = asked ?? (call.body.amount ? toBtc(world, call.body.amount) : undefined);
-  if (btc === undefined) throw validationFailed({amount: ['Is required: the Lightning invoice does not state an amount.']});
+  if (btc === undefined)
+    throw validationFailed({amount: ['Is required: the Lightning invoice does not state an amount.']});
   const example = world.example('createLightningPaymentQuote');
-  return store(world, 'createLightningPaymentQuote', fromExample(world, 'createLightningPaymentQuote', {}, {
-    destination: call.body.lnInvoice,
-    ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
-    description: null,
-    lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
-  }));
+  return store(
+    world,
+    'createLightningPaymentQuote',
+    fromExample(
+      world,
+      'createLightningPaymentQuote',
+      {},
+      {
+        destination: call.body.lnInvoice,
+        ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
+        description: null,
+        lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
+      },
+    ),
+  );
 };
 
 export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   const destination = String(call.body.destination);
   const address = destination.includes('@') ? destination : null;
-  const domain = address ? address.split('@')[1]! : (/^(?:lnurl|https?:\/\/)?([^/]+)/i.exec(destination)?.[1] ?? 'kestrel.example');
+  const domain = address
+    ? address.split('@')[1]!
+    : (/^(?:lnurl|https?:\/\/)?([^/]+)/i.exec(destination)?.[1] ?? 'kestrel.example');
   const example = world.example('createLnurlLnAddressPaymentQuote');
-  return store(world, 'createLnurlLnAddressPaymentQuote', fromExample(world, 'createLnurlLnAddressPaymentQuote', {}, {
-    destination,
-    ...figures(world, toBtc(world, call.body.amount), call.body.sourceCurrency ?? call.body.amount.currency),
-    lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
-    lnurl: {domain: address ? domain : destination.startsWith('lnurl') ? 'kestrel.example' : domain, lightningAddress: address, comment: call.body.comment ?? null},
-  }));
+  return store(
+    world,
+    'createLnurlLnAddressPaymentQuote',
+    fromExample(
+      world,
+      'createLnurlLnAddressPaymentQuote',
+      {},
+      {
+        destination,
+        ...figures(world, toBtc(world, call.body.amount), call.body.sourceCurrency ?? call.body.amount.currency),
+        lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
+        lnurl: {
+          domain: address ? domain : destination.startsWith('lnurl') ? 'kestrel.example' : domain,
+          lightningAddress: address,
+          comment: call.body.comment ?? null,
+        },
+      },
+    ),
+  );
 };
 
 export const createOnchainPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   const tierName = call.body.tier ?? 'STANDARD';
   const tier = world.example('getOnchainTiers').items.find((t: Json) => t.tier === tierName);
-  return store(world, 'createOnchainPaymentQuote', fromExample(world, 'createOnchainPaymentQuote', {}, {
-    destination: call.body.address,
-    ...figures(world, toBtc(world, call.body.amount), call.body.sourceCurrency ?? call.body.amount.currency, toUnits(tier.fee.amount)),
-    description: null,
-    onchain: {tier: tier.tier, feeRate: tier.feeRate, estimatedConfirmationMinutes: tier.estimatedConfirmationMinutes},
-  }));
+  return store(
+    world,
+    'createOnchainPaymentQuote',
+    fromExample(
+      world,
+      'createOnchainPaymentQuote',
+      {},
+      {
+        destination: call.body.address,
+        ...figures(
+          world,
+          toBtc(world, call.body.amount),
+          call.body.sourceCurrency ?? call.body.amount.currency,
+          toUnits(tier.fee.amount),
+        ),
+        description: null,
+        onchain: {
+          tier: tier.tier,
+          feeRate: tier.feeRate,
+          estimatedConfirmationMinutes: tier.estimatedConfirmationMinutes,
+        },
+      },
+    ),
+  );
 };
 
 export const getOnchainTiers: Handler = (_call, world) => ({status: 200, body: world.example('getOnchainTiers')});
@@ -102,14 +151,31 @@ export const getLnurlDetails: Handler = (call, world) => {
   const destination = String(call.query.destination);
   const details = world.example('getLnurlDetails');
   const address = destination.includes('@') ? destination : null;
-  return {status: 200, body: {...details, destination, lightningAddress: address, domain: address ? address.split('@')[1] : details.domain}};
+  return {
+    status: 200,
+    body: {
+      ...details,
+      destination,
+      lightningAddress: address,
+      domain: address ? address.split('@')[1] : details.domain,
+    },
+  };
 };
 
 export const executePaymentQuote: Handler = (call, world) => {
   const quote = world.find('PaymentQuote', call.params.quoteId!, call.op);
-  if (quote._paymentId) throw new ProblemError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed; a quote can be executed once.');
+  if (quote._paymentId)
+    throw new ProblemError(
+      409,
+      'QUOTE_ALREADY_EXECUTED',
+      'The quote has already been executed; a quote can be executed once.',
+    );
   if (Date.parse(quote.expiration) < world.clock.now()) {
-    throw new ProblemError(422, 'QUOTE_EXPIRED', `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`);
+    throw new ProblemError(
+      422,
+      'QUOTE_EXPIRED',
+      `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
+    );
   }
   world.debit(quote.totalAmount.currency, toUnits(quote.totalAmount.amount));
   const template = exampleWhere(world, 'executePaymentQuote', 'type', quote.type);
@@ -127,7 +193,8 @@ export const executePaymentQuote: Handler = (call, world) => {
     created: world.now(),
     updated: world.now(),
   };
-  if (payment.lightning) payment.lightning = {...payment.lightning, paymentHash: quote.lightning?.paymentHash ?? hex(32), preimage: null};
+  if (payment.lightning)
+    payment.lightning = {...payment.lightning, paymentHash: quote.lightning?.paymentHash ?? hex(32), preimage: null};
   world.store.put('PaymentQuote', {...quote, _paymentId: payment.id});
   world.store.put('Payment', payment);
   world.clock.after(STEP_MS, () => {

@@ -18,18 +18,31 @@ const SETTLE_MS = 1000;
 export const createAReceiveRequest: Handler = (call, world) => {
   const {currency, amount} = call.body;
   const errors = amountErrors(amount, 'amount');
-  if (amount && amount.currency !== currency) errors['amount.currency'] = [`Must be ${currency}, the receive request's currency.`];
+  if (amount && amount.currency !== currency)
+    errors['amount.currency'] = [`Must be ${currency}, the receive request's currency.`];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  const request = fromExample(world, 'createAReceiveRequest', {}, {
-    currency,
-    description: call.body.description ?? null,
-    reference: call.body.reference ?? null,
-    totalReceived: money(0n, currency),
-    // With the bitcoin amount when one was asked for, and none otherwise.
-    lnInvoice: amount ? signetInvoice(currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC')) : signetInvoice(0n).replace(/^lntbs0n/, 'lntbs'),
-    onchainAddress: signetAddress(),
-    expiration: inSeconds(world, call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds')),
-  });
+  const request = fromExample(
+    world,
+    'createAReceiveRequest',
+    {},
+    {
+      currency,
+      description: call.body.description ?? null,
+      reference: call.body.reference ?? null,
+      totalReceived: money(0n, currency),
+      // With the bitcoin amount when one was asked for, and none otherwise.
+      lnInvoice: amount
+        ? signetInvoice(
+            currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC'),
+          )
+        : signetInvoice(0n).replace(/^lntbs0n/, 'lntbs'),
+      onchainAddress: signetAddress(),
+      expiration: inSeconds(
+        world,
+        call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds'),
+      ),
+    },
+  );
   // Absent, not null, when the payer chooses the amount.
   if (amount) request.amount = amount;
   else delete request.amount;
@@ -65,7 +78,10 @@ function receive(world: World, requestId: string): void {
     world.credit(request.currency, -units, true);
     world.credit(request.currency, units);
     const current = world.store.get('ReceiveRequest', requestId);
-    if (current) world.update('ReceiveRequest', requestId, {totalReceived: money(toUnits(current.totalReceived.amount) + units, request.currency)});
+    if (current)
+      world.update('ReceiveRequest', requestId, {
+        totalReceived: money(toUnits(current.totalReceived.amount) + units, request.currency),
+      });
     world.emit('receive-request.receive-completed', requestId, ['receives', 'totalReceived']);
   });
 }

@@ -6,7 +6,10 @@ import type {Handler} from '../world.ts';
 import {fromExample} from './templates.ts';
 
 export const createSubscription: Handler = (call, world) => {
-  const subscription = fromExample(world, 'createSubscription', call.body, {enabled: call.body.enabled ?? true, secret: call.body.secret});
+  const subscription = fromExample(world, 'createSubscription', call.body, {
+    enabled: call.body.enabled ?? true,
+    secret: call.body.secret,
+  });
   world.store.put('Subscription', subscription);
   return {status: 201, body: world.publicView('Subscription', subscription)};
 };

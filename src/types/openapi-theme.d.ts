@@ -1,7 +1,13 @@
 // The API theme ships no declarations for its swizzlable components; these are the props we pass.
 declare module '@theme/ApiExplorer/CodeTabs' {
   import type {ReactNode} from 'react';
-  export default function CodeTabs(props: {groupId?: string; defaultValue?: string; lazy?: boolean; className?: string; children: ReactNode}): ReactNode;
+  export default function CodeTabs(props: {
+    groupId?: string;
+    defaultValue?: string;
+    lazy?: boolean;
+    className?: string;
+    children: ReactNode;
+  }): ReactNode;
 }
 declare module 'crypto-js/sha1' {
   export default function sha1(message: string): {toString(): string};

@@ -29,7 +29,11 @@ const FORMS_TARGET = 0.9;
  * name under another (`line1` is defined by an operation with `address.line1`).
  */
 function definingPages(identifier: string): Set<string> {
-  return new Set(TERMS.filter((t) => t.identifiers.some((i) => i === identifier || i.endsWith(`.${identifier}`))).map((t) => t.route));
+  return new Set(
+    TERMS.filter((t) => t.identifiers.some((i) => i === identifier || i.endsWith(`.${identifier}`))).map(
+      (t) => t.route,
+    ),
+  );
 }
 
 /** `expiresInSeconds` -> expires, In, Seconds; `postalCode` -> postal, Code; `line1` -> line, 1. */
@@ -45,19 +49,27 @@ async function share(label: string, cases: Case[], search: ReturnType<typeof loa
     const pages = definingPages(identifier);
     if (!hits.slice(0, 3).some((hit) => pages.has(hitPage(hit)))) {
       const rank = hits.findIndex((hit) => pages.has(hitPage(hit)));
-      misses.push(`"${query}" (${rank < 0 ? 'not in the 8 results' : `rank ${rank + 1}`}); top 3: ${hits.slice(0, 3).map(hitPage).join(', ')}`);
+      misses.push(
+        `"${query}" (${rank < 0 ? 'not in the 8 results' : `rank ${rank + 1}`}); top 3: ${hits.slice(0, 3).map(hitPage).join(', ')}`,
+      );
     }
   }
   const held = cases.length - misses.length;
-  console.log(`field search, ${label}: ${held} of ${cases.length} in the top 3 (${((held / cases.length) * 100).toFixed(1)} %)${misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''}`);
+  console.log(
+    `field search, ${label}: ${held} of ${cases.length} in the top 3 (${((held / cases.length) * 100).toFixed(1)} %)${misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''}`,
+  );
   return held / cases.length;
 }
 
 /** Each field and parameter once per operation, as written (body fields with their parent path). */
-const FIELDS: Case[] = TERMS.flatMap((t) => [...t.requestFields, ...t.queryParameters].map((identifier) => ({query: identifier, identifier})));
+const FIELDS: Case[] = TERMS.flatMap((t) =>
+  [...t.requestFields, ...t.queryParameters].map((identifier) => ({query: identifier, identifier})),
+);
 
 /** The last segment of each distinct field or parameter name made of two or more camelCase words. */
-const CAMEL = [...new Set(FIELDS.map((c) => c.identifier.split('.').pop()!))].filter((name) => camelCaseParts(name).length > 1);
+const CAMEL = [...new Set(FIELDS.map((c) => c.identifier.split('.').pop()!))].filter(
+  (name) => camelCaseParts(name).length > 1,
+);
 
 describe('field-level search', () => {
   const search = loadPluginSearch();
@@ -75,7 +87,10 @@ describe('field-level search', () => {
   test('camelCase names are found as typed, by prefix and as separate words', async () => {
     const typed = CAMEL.map((name) => ({query: name, identifier: name}));
     // The name without its last word: `expiresIn` for `expiresInSeconds`.
-    const prefix = CAMEL.map((name) => ({query: name.slice(0, name.length - camelCaseParts(name).pop()!.length), identifier: name}));
+    const prefix = CAMEL.map((name) => ({
+      query: name.slice(0, name.length - camelCaseParts(name).pop()!.length),
+      identifier: name,
+    }));
     const words = CAMEL.map((name) => ({query: camelCaseParts(name).join(' ').toLowerCase(), identifier: name}));
     expect(await share('camelCase names as typed', typed, search)).toBeGreaterThanOrEqual(FORMS_TARGET);
     expect(await share('camelCase names by prefix', prefix, search)).toBeGreaterThanOrEqual(FORMS_TARGET);
@@ -98,7 +113,10 @@ describe('field-level search', () => {
     ] as const) {
       expect(definingPages(identifier), identifier).toContain(page);
       const top = (await search.search(identifier)).slice(0, 3).map(hitPage);
-      expect(top.some((p) => definingPages(identifier).has(p)), `${identifier}: ${top.join(', ')}`).toBe(true);
+      expect(
+        top.some((p) => definingPages(identifier).has(p)),
+        `${identifier}: ${top.join(', ')}`,
+      ).toBe(true);
     }
   });
 });

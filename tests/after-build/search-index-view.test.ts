@@ -46,7 +46,7 @@ describe('the parts of a page the search indexer reads', () => {
     }
   });
 
-  it('keep an API page sidebar\'s active links only: its group and itself', () => {
+  it("keep an API page sidebar's active links only: its group and itself", () => {
     const page = docsPages.find(({route}) => route === '/api/issue-invoice');
     expect(page, '/api/issue-invoice').toBeDefined();
     const {docSidebarParentCategories} = html2text(indexedParts(page!.html), 'docs', page!.route);

@@ -20,7 +20,9 @@ const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
 
 /** A word's entry in the inverted index: the documents of each field that hold it (and lunr's number for the word). */
-type Posting = {_index: number} & Partial<Record<'title' | 'content' | 'tags' | 'sidebarParentCategories', Record<string, unknown>>>;
+type Posting = {_index: number} & Partial<
+  Record<'title' | 'content' | 'tags' | 'sidebarParentCategories', Record<string, unknown>>
+>;
 type IndexFile = {
   documents: SearchDocument[];
   index: {fields: string[]; fieldVectors: [string, number[]][]; invertedIndex: [string, Posting][]; pipeline: string[]};
@@ -33,7 +35,9 @@ describe('index files', () => {
 
   it('are one per tag: "default" plus docs-{pluginId}-{versionName} of each docs plugin', () => {
     expect(tags).toEqual(['default', 'docs-default-current', 'docs-api-current']);
-    const files = readdirSync(BUILD).filter((f) => /^search-index-.*\.json$/.test(f)).sort();
+    const files = readdirSync(BUILD)
+      .filter((f) => /^search-index-.*\.json$/.test(f))
+      .sort();
     expect(files).toEqual(tags.map((t) => `search-index-${t}.json`).sort());
   });
 
@@ -148,7 +152,12 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
 
   it('name the query functions in their search pipeline: synonyms and compounds before the stemmer, stop words after', () => {
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect(readIndex(tag).index.pipeline, tag).toEqual([QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS]);
+      expect(readIndex(tag).index.pipeline, tag).toEqual([
+        QUERY_SYNONYMS,
+        QUERY_COMPOUNDS,
+        'stemmer',
+        QUERY_STOP_WORDS,
+      ]);
     }
   });
 });
@@ -176,7 +185,9 @@ describe('the site search as built', () => {
       expect(scores, query).toEqual([...scores].sort((a, b) => b - a));
       const [source] = search.autocompleteOptions.getSources({query});
       for (const hit of hits) {
-        expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(`href="${hit.document.sectionRoute}"`);
+        expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(
+          `href="${hit.document.sectionRoute}"`,
+        );
       }
     }
     expect(await search.search('payment')).toHaveLength(8);

@@ -26,7 +26,9 @@ const pages = pagesUnder(BUILD).map((file) => ({
 describe('sidebar categories in the built pages', () => {
   it('are drawn on the guides and the API pages', () => {
     const withCategories = pages.filter(({html}) => html.includes('menu__list-item-collapsible'));
-    expect(withCategories.map((p) => p.route)).toEqual(expect.arrayContaining(['/webhooks/overview', '/api/introduction']));
+    expect(withCategories.map((p) => p.route)).toEqual(
+      expect.arrayContaining(['/webhooks/overview', '/api/introduction']),
+    );
   });
 
   it('are all open, so their links are in the HTML', () => {

@@ -62,7 +62,12 @@ test('axe: /api/introduction and an operation page with a request body', async (
 });
 
 test('axe: four more operation pages (GET list, GET by id, DELETE, PATCH)', async ({page, problems}) => {
-  await auditRoutes(page, ['/api/get-invoices', '/api/find-payout-by-id', '/api/delete-subscription', '/api/update-subscription']);
+  await auditRoutes(page, [
+    '/api/get-invoices',
+    '/api/find-payout-by-id',
+    '/api/delete-subscription',
+    '/api/update-subscription',
+  ]);
   void problems;
 });
 

@@ -30,7 +30,9 @@ test.describe('API reference routes', () => {
         // The server base is prefixed once the explorer's store has loaded; the theme writes
         // path parameters as :name.
         const shown = path.replace(/\{(\w+)\}/g, ':$1');
-        await expect(page.locator('.openapi__method-endpoint-path')).toHaveText(`https://api.kestrel.example/v1${shown}`);
+        await expect(page.locator('.openapi__method-endpoint-path')).toHaveText(
+          `https://api.kestrel.example/v1${shown}`,
+        );
       }
       void problems;
     });
@@ -43,7 +45,9 @@ test('an operation page shows its method, path, scope, parameters, schema and ex
   await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText('POST');
   await expect(page.locator('.openapi__method-endpoint-path')).toHaveText('https://api.kestrel.example/v1/invoices');
   const auth = page.locator('.kestrel-operation-auth');
-  await expect(auth).toContainText('Authorization: API key (Authorization: Bearer <API key>) or OAuth 2.0 access token');
+  await expect(auth).toContainText(
+    'Authorization: API key (Authorization: Bearer <API key>) or OAuth 2.0 access token',
+  );
   await expect(auth).toContainText('Scope: partner.invoice.create.');
   await expect(page.getByText('Idempotency-Key', {exact: true}).first()).toBeVisible();
   // A response schema field, and the problem codes of an error response.
@@ -67,7 +71,9 @@ test('the code-sample language persists across operation pages and a reload', as
   await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Issue invoice', exact: true}).click();
   await expect(pageHeading(page)).toHaveText('Issue invoice');
   await expect(page.getByRole('tab', {name: 'python', exact: true})).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('.openapi-explorer__code-block-code-line, pre code').filter({hasText: 'import'}).first()).toBeVisible();
+  await expect(
+    page.locator('.openapi-explorer__code-block-code-line, pre code').filter({hasText: 'import'}).first(),
+  ).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('tab', {name: 'python', exact: true})).toHaveAttribute('aria-selected', 'true');
@@ -112,7 +118,10 @@ test('the bundled definition is served as YAML and JSON, with 49 operations', as
   void problems;
 });
 
-test('the API sidebar groups operations as config/routes.ts does, then the webhook events', async ({page, problems}) => {
+test('the API sidebar groups operations as config/routes.ts does, then the webhook events', async ({
+  page,
+  problems,
+}) => {
   await page.goto('/api/introduction');
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
   const categories = sidebar.locator(':scope > ul > li.theme-doc-sidebar-item-category');

@@ -79,16 +79,20 @@ test.describe('odd paths show the not-found page', () => {
     '/webhooks/%00',
   ];
   for (const path of paths) {
-    test(`${path.length > 60 ? `${path.slice(0, 40)}... (${path.length} characters)` : path}`, async ({page, problems, baseURL}) => {
+    test(`${path.length > 60 ? `${path.slice(0, 40)}... (${path.length} characters)` : path}`, async ({
+      page,
+      problems,
+      baseURL,
+    }) => {
       allowNotFoundDocument(problems, `${baseURL}${path}`);
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
       await expect(page.getByRole('link', {name: 'Take Me Home'})).toHaveAttribute('href', '/');
       expect(await page.evaluate(() => (window as ProbedWindow).__injected)).toBeUndefined();
-      expect(await page.locator('script:not([src])').evaluateAll((s) => s.map((e) => e.textContent).join(''))).not.toContain(
-        'alert(1)',
-      );
+      expect(
+        await page.locator('script:not([src])').evaluateAll((s) => s.map((e) => e.textContent).join('')),
+      ).not.toContain('alert(1)');
     });
   }
 });

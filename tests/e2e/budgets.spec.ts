@@ -9,7 +9,14 @@ import path from 'node:path';
 import {test, expect, GUIDE_ROUTES} from './fixtures';
 import {API_SLUGS} from '../../config/routes';
 import {firstVisit, watchScripts} from '../../scripts/script-weights.mjs';
-import {API_PAGE_HTML_BUDGET, BUDGETS, KIB, builtPageHasDiagram, htmlGzipBytes, ownBytes} from '../../scripts/budgets.mjs';
+import {
+  API_PAGE_HTML_BUDGET,
+  BUDGETS,
+  KIB,
+  builtPageHasDiagram,
+  htmlGzipBytes,
+  ownBytes,
+} from '../../scripts/budgets.mjs';
 import {expectedPages} from '../api-page-contents';
 import {mermaidBlocks} from '../../plugins/diagrams/diagrams-shared.mjs';
 
@@ -26,9 +33,10 @@ async function expectWithin(page: import('@playwright/test').Page, baseURL: stri
   const scripts = watchScripts(page, new URL(baseURL).origin);
   await firstVisit(page, new URL(route, baseURL).href);
   const bytes = ownBytes(scripts());
-  expect(bytes, `${route} (${budget.label}): ${(bytes / KIB).toFixed(1)} KiB of gzip JS, budget ${budget.kib} KiB`).toBeLessThanOrEqual(
-    budget.kib * KIB,
-  );
+  expect(
+    bytes,
+    `${route} (${budget.label}): ${(bytes / KIB).toFixed(1)} KiB of gzip JS, budget ${budget.kib} KiB`,
+  ).toBeLessThanOrEqual(budget.kib * KIB);
 }
 
 test.describe('gzip JavaScript of a first visit stays within its budget', () => {
@@ -38,7 +46,8 @@ test.describe('gzip JavaScript of a first visit stays within its budget', () => 
 
   for (const route of GUIDE_ROUTES) {
     test(`guide ${route}`, async ({page, baseURL, problems}) => {
-      const budget = route === '/' ? BUDGETS.home : builtPageHasDiagram(route) ? BUDGETS.guideWithDiagram : BUDGETS.guide;
+      const budget =
+        route === '/' ? BUDGETS.home : builtPageHasDiagram(route) ? BUDGETS.guideWithDiagram : BUDGETS.guide;
       await expectWithin(page, baseURL!, route, budget);
       void problems;
     });
@@ -61,9 +70,10 @@ test.describe("an API page's HTML stays within its budget (gzip)", () => {
   for (const {route} of expectedPages()) {
     test(route, () => {
       const bytes = htmlGzipBytes(route);
-      expect(bytes, `${route}: ${(bytes / KIB).toFixed(1)} KiB of gzip HTML, budget ${API_PAGE_HTML_BUDGET.kib} KiB`).toBeLessThanOrEqual(
-        API_PAGE_HTML_BUDGET.kib * KIB,
-      );
+      expect(
+        bytes,
+        `${route}: ${(bytes / KIB).toFixed(1)} KiB of gzip HTML, budget ${API_PAGE_HTML_BUDGET.kib} KiB`,
+      ).toBeLessThanOrEqual(API_PAGE_HTML_BUDGET.kib * KIB);
     });
   }
 });

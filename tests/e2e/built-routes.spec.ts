@@ -9,9 +9,9 @@ import {API_SLUGS} from '../../config/routes';
 import {GUIDE_ROUTES} from './fixtures';
 
 const definition = JSON.parse(readFileSync('build/openapi.json', 'utf8'));
-const webhookSlugs = Object.values(definition.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap(
-  (item) => Object.values(item).map((op) => kebabCase(op.operationId)),
-);
+const webhookSlugs = Object.values(
+  definition.webhooks as Record<string, Record<string, {operationId: string}>>,
+).flatMap((item) => Object.values(item).map((op) => kebabCase(op.operationId)));
 
 test('the sitemap lists every published route and nothing else', async () => {
   const sitemap = readFileSync('build/sitemap.xml', 'utf8');

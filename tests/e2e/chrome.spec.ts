@@ -67,7 +67,9 @@ test('the first Tab stop is the skip link, and it moves focus to the content', a
   // content, past the navbar and the sidebar.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('nav.navbar, nav[aria-label="Docs sidebar"]')))).toBe(false);
+  expect(
+    await page.evaluate(() => Boolean(document.activeElement?.closest('nav.navbar, nav[aria-label="Docs sidebar"]'))),
+  ).toBe(false);
   void problems;
 });
 
@@ -76,9 +78,9 @@ test('the table of contents holds h2 and h3 only', async ({page, problems}) => {
   const article = page.locator('article');
   const h4Count = await article.locator('h4[id]').count();
   expect(h4Count, 'the page has h4 headings to leave out').toBeGreaterThan(0);
-  const tocHrefs = await page.locator('.table-of-contents a').evaluateAll((as) =>
-    as.map((a) => (a as HTMLAnchorElement).hash.slice(1)),
-  );
+  const tocHrefs = await page
+    .locator('.table-of-contents a')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash.slice(1)));
   expect(tocHrefs.length).toBeGreaterThan(2);
   const levels = await page.evaluate(
     (ids) => ids.map((id) => document.getElementById(decodeURIComponent(id))?.tagName),

@@ -12,7 +12,10 @@ type Entry = {width: number; height: number; title: string; description: string}
 const manifest = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as {diagrams: Record<string, Entry>};
 const WEBHOOKS = manifest.diagrams['webhooks-overview-1']!;
 
-test('a guide shows its diagram as an image: text alternative, size reserved before it loads, then drawn', async ({page, problems}) => {
+test('a guide shows its diagram as an image: text alternative, size reserved before it loads, then drawn', async ({
+  page,
+  problems,
+}) => {
   await page.goto('/webhooks/overview');
   const image = page.locator('figure[data-llms-mermaid] img');
   await expect(image).toHaveCount(1);
@@ -29,7 +32,10 @@ test('a guide shows its diagram as an image: text alternative, size reserved bef
   void problems;
 });
 
-test('every committed diagram decodes in the browser at its stated size, under the site CSP', async ({page, problems}) => {
+test('every committed diagram decodes in the browser at its stated size, under the site CSP', async ({
+  page,
+  problems,
+}) => {
   await page.goto('/webhooks/overview');
   const sizes = await page.evaluate(async (names) => {
     const out: Record<string, [number, number]> = {};
@@ -41,7 +47,9 @@ test('every committed diagram decodes in the browser at its stated size, under t
     }
     return out;
   }, Object.keys(manifest.diagrams));
-  expect(sizes).toEqual(Object.fromEntries(Object.entries(manifest.diagrams).map(([name, d]) => [name, [d.width, d.height]])));
+  expect(sizes).toEqual(
+    Object.fromEntries(Object.entries(manifest.diagrams).map(([name, d]) => [name, [d.width, d.height]])),
+  );
   void problems;
 });
 
@@ -51,7 +59,10 @@ test('every committed diagram decodes in the browser at its stated size, under t
  */
 async function firstVisitScripts(browser: Browser, origin: string, route: string): Promise<Map<string, number>> {
   const context = await browser.newContext();
-  await context.route((url) => url.origin !== origin, (r) => r.abort('blockedbyclient'));
+  await context.route(
+    (url) => url.origin !== origin,
+    (r) => r.abort('blockedbyclient'),
+  );
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (req) => {
@@ -71,6 +82,9 @@ test('a guide with a diagram loads no more script than one without: no mermaid c
   const withDiagram = await firstVisitScripts(browser, origin, '/webhooks/overview');
   const extra = [...withDiagram].filter(([p]) => !plain.has(p));
   // At most the page's own content chunk, a few KiB; mermaid in the browser was about 190 KiB gzip.
-  expect(extra.reduce((sum, [, gzip]) => sum + gzip, 0), extra.map(([p]) => p).join(', ')).toBeLessThan(12 * 1024);
+  expect(
+    extra.reduce((sum, [, gzip]) => sum + gzip, 0),
+    extra.map(([p]) => p).join(', '),
+  ).toBeLessThan(12 * 1024);
   for (const p of withDiagram.keys()) expect(readFileSync(`build${p}`, 'utf8'), p).not.toContain('mermaidAPI');
 });

@@ -21,7 +21,11 @@ async function search(page: Page, query: string) {
 test.describe('search index faults: the reader sees "No results found." and nothing breaks', () => {
   test.describe.configure({timeout: 60_000});
   const faults: [string, (route: Route) => Promise<void>, RegExp][] = [
-    ['answers 500', (route) => route.fulfill({status: 500, body: 'Internal Server Error'}), /status of 500 .*@ \S+\/search-index-|search-index-\S+ HTTP 500/],
+    [
+      'answers 500',
+      (route) => route.fulfill({status: 500, body: 'Internal Server Error'}),
+      /status of 500 .*@ \S+\/search-index-|search-index-\S+ HTTP 500/,
+    ],
     [
       'times out (aborted after 3 s)',
       async (route) => {
@@ -32,7 +36,8 @@ test.describe('search index faults: the reader sees "No results found." and noth
     ],
     [
       'holds broken JSON',
-      (route) => route.fulfill({status: 200, contentType: 'application/json', body: '{"documents": [{"id": 1, "title": '}),
+      (route) =>
+        route.fulfill({status: 200, contentType: 'application/json', body: '{"documents": [{"id": 1, "title": '}),
       /^$/,
     ],
   ];
@@ -55,7 +60,10 @@ test.describe('search index faults: the reader sees "No results found." and noth
     });
   }
 
-  test('the index never answers: the spinner, then "No results found." after the timeout, no error', async ({page, problems}) => {
+  test('the index never answers: the spinner, then "No results found." after the timeout, no error', async ({
+    page,
+    problems,
+  }) => {
     test.setTimeout(INDEX_STALL_MS + 45_000);
     // Requests left unanswered. The search box aborts them after INDEX_STALL_MS without data
     // (packages/kestrel-search/theme/SearchBar/indexTimeout.ts); an abort the page makes itself is no failed request.
@@ -87,7 +95,10 @@ const STORAGE_PAGES = ['/', '/webhooks/signature-verification', '/api/', '/api/g
 test.describe('browser storage faults', () => {
   // Four page loads each, two of them API pages: slow on a busy 2-core machine.
   test.describe.configure({timeout: 90_000});
-  test('localStorage full: every write fails with QuotaExceededError; pages work and the failure is logged', async ({page, problems}) => {
+  test('localStorage full: every write fails with QuotaExceededError; pages work and the failure is logged', async ({
+    page,
+    problems,
+  }) => {
     await page.addInitScript(() => {
       const realSetItem = Storage.prototype.setItem;
       Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
@@ -112,12 +123,20 @@ test.describe('browser storage faults', () => {
     await expect(python).toHaveAttribute('aria-selected', 'true');
     await page.locator('[class*="announcementBar"]').first().getByRole('button', {name: 'Close'}).click();
     await expect(page.locator('[class*="announcementBar"]')).toHaveCount(0);
-    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Issue invoice', exact: true}).click();
+    await page
+      .locator('nav[aria-label="Docs sidebar"]')
+      .getByRole('link', {name: 'Issue invoice', exact: true})
+      .click();
     await expect(pageHeading(page)).toHaveText('Issue invoice');
-    expect(logged.some((l) => /storage error, can't set .*QuotaExceededError|storage error, can't set/.test(l))).toBe(true);
+    expect(logged.some((l) => /storage error, can't set .*QuotaExceededError|storage error, can't set/.test(l))).toBe(
+      true,
+    );
   });
 
-  test('localStorage holding garbage: pages work, the bad values are discarded or ignored', async ({page, problems}) => {
+  test('localStorage holding garbage: pages work, the bad values are discarded or ignored', async ({
+    page,
+    problems,
+  }) => {
     await page.addInitScript(() => {
       if (sessionStorage.getItem('seeded')) return;
       localStorage.setItem('theme', 'purple');
@@ -150,7 +169,11 @@ test.describe('browser storage faults', () => {
   });
 });
 
-test('offline after the first load: pages already visited still open by client-side navigation', async ({page, context, problems}) => {
+test('offline after the first load: pages already visited still open by client-side navigation', async ({
+  page,
+  context,
+  problems,
+}) => {
   test.setTimeout(60_000);
   await page.goto('/');
   await expect(pageHeading(page)).toHaveText('Kestrel API introduction');

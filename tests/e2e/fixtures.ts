@@ -37,7 +37,9 @@ export const test = base.extend<{problems: Problems; blockAnalytics: boolean; re
   // navigation waits until a portal page has hydrated (other documents: at once).
   page: async ({page}, use) => {
     const hydrated = () =>
-      page.waitForFunction(() => !document.getElementById('__docusaurus') || document.documentElement.dataset.hasHydrated === 'true');
+      page.waitForFunction(
+        () => !document.getElementById('__docusaurus') || document.documentElement.dataset.hasHydrated === 'true',
+      );
     for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
       const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
       (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
@@ -104,7 +106,9 @@ export async function expectDiagramsShown(page: Page): Promise<string[]> {
     const image = images.nth(i);
     await image.scrollIntoViewIfNeeded();
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     sources.push((await image.getAttribute('src')) ?? '');
   }
   return sources;
@@ -182,7 +186,9 @@ export async function mockApi(page: Page, server: string, status: number, body: 
 
 /** Opens the explorer's "Base URL" section; returns the box that shows the chosen server. */
 export async function showServer(page: Page) {
-  const serverBox = page.locator('.openapi-explorer__floating-btn', {has: page.locator('.openapi-explorer__server-url')});
+  const serverBox = page.locator('.openapi-explorer__floating-btn', {
+    has: page.locator('.openapi-explorer__server-url'),
+  });
   // A click before hydration finishes can be undone by it: retry until the box shows.
   await expect(async () => {
     if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();

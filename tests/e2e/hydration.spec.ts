@@ -50,13 +50,18 @@ test("a guide's code blocks hydrate on the server's markup, and Prism is not bui
   const serverTokens = tokensInServerHtml(await response!.text());
   expect(serverTokens).toBeGreaterThan(100);
   await settled(page);
-  expect((await removedElements(page)).filter((e) => /^(PRE|CODE|SPAN)\./.test(e) || e.includes('theme-code-block'))).toEqual([]);
+  expect(
+    (await removedElements(page)).filter((e) => /^(PRE|CODE|SPAN)\./.test(e) || e.includes('theme-code-block')),
+  ).toEqual([]);
   await expect(page.locator('pre code span.token')).toHaveCount(serverTokens);
   expect(await prismBuilt(page)).toBe(0);
   void problems;
 });
 
-test('after a client-side navigation, the code in view is highlighted and Prism is built once', async ({page, problems}) => {
+test('after a client-side navigation, the code in view is highlighted and Prism is built once', async ({
+  page,
+  problems,
+}) => {
   await page.goto(GUIDE_WITH_CODE);
   await settled(page);
   await page.locator(`.theme-doc-sidebar-container a[href="${OTHER_GUIDE_WITH_CODE}"]`).click();
@@ -74,12 +79,19 @@ for (const [mode, stringColour, commentColour] of [
   ['dark', 'rgb(255, 121, 198)', 'rgb(154, 165, 206)'],
   ['light', 'rgb(227, 17, 108)', 'rgb(153, 153, 136)'],
 ] as const) {
-  test(`code colours are the ${mode} theme's in ${mode} mode, from the server's markup on`, async ({page, problems}) => {
+  test(`code colours are the ${mode} theme's in ${mode} mode, from the server's markup on`, async ({
+    page,
+    problems,
+  }) => {
     // The site is dark only; Docusaurus still honours a mode named in the query string.
     await page.goto(mode === 'dark' ? OTHER_GUIDE_WITH_CODE : `${OTHER_GUIDE_WITH_CODE}?docusaurus-data-theme=${mode}`);
     await settled(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-    const colour = (selector: string) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).color);
+    const colour = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((e) => getComputedStyle(e).color);
     expect(await colour('pre code .token.string')).toBe(stringColour);
     expect(await colour('pre code .token.comment')).toBe(commentColour);
     void problems;
@@ -95,7 +107,10 @@ test("an operation page's tabs are drawn once, not again after hydration", async
   void problems;
 });
 
-test("an operation page's code samples are highlighted on the server, every language, and hydrate on that markup", async ({page, problems}) => {
+test("an operation page's code samples are highlighted on the server, every language, and hydrate on that markup", async ({
+  page,
+  problems,
+}) => {
   await recordRemovals(page);
   const response = await page.goto(OPERATION);
   const html = await response!.text();
@@ -111,7 +126,9 @@ test("an operation page's code samples are highlighted on the server, every lang
   await samples.first().scrollIntoViewIfNeeded();
   for (const language of ['java', 'php', 'ruby', 'csharp']) {
     await page.locator(`.openapi-tabs__code-item--${language}`).click();
-    await expect(page.locator(`.openapi-explorer__code-block.language-${language} code span.token:not(.plain)`).first()).toBeVisible();
+    await expect(
+      page.locator(`.openapi-explorer__code-block.language-${language} code span.token:not(.plain)`).first(),
+    ).toBeVisible();
   }
   await domSettled(page);
   expect((await removedElements(page)).filter((e) => /^(PRE|CODE|SPAN)\./.test(e))).toEqual([]);
@@ -119,28 +136,39 @@ test("an operation page's code samples are highlighted on the server, every lang
   void problems;
 });
 
-test("the sidebar's category links are the same toggle in the server's HTML and once hydrated, never replaced", async ({page, problems}) => {
+test("the sidebar's category links are the same toggle in the server's HTML and once hydrated, never replaced", async ({
+  page,
+  problems,
+}) => {
   await recordRemovals(page);
   const response = await page.goto(OPERATION);
   const html = await response!.text();
-  const serverCategoryLinks = [...html.matchAll(/<a[^>]*class="[^"]*menu__link--sublist[^"]*"[^>]*>/g)].map((m) => m[0]);
+  const serverCategoryLinks = [...html.matchAll(/<a[^>]*class="[^"]*menu__link--sublist[^"]*"[^>]*>/g)].map(
+    (m) => m[0],
+  );
   expect(serverCategoryLinks.length).toBeGreaterThan(10);
   for (const link of serverCategoryLinks) expect(link).toMatch(/href=["']?#["' >]/);
   await settled(page);
   const categoryLinks = page.locator('nav[aria-label="Docs sidebar"] a.menu__link--sublist');
   await expect(categoryLinks).toHaveCount(serverCategoryLinks.length);
-  for (const href of await categoryLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('#');
+  for (const href of await categoryLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+    expect(href).toBe('#');
   expect((await removedElements(page)).filter((e) => e.startsWith('A.'))).toEqual([]);
   void problems;
 });
 
-test("an operation page's descriptions hydrate on the server's markup: the Markdown parser is set up only for a page drawn in the browser", async ({page, problems}) => {
+test("an operation page's descriptions hydrate on the server's markup: the Markdown parser is set up only for a page drawn in the browser", async ({
+  page,
+  problems,
+}) => {
   const parserReady = () => page.evaluate((mark) => performance.getEntriesByName(mark).length, MARKDOWN_PARSER_MARK);
   await recordRemovals(page);
   await page.goto(OPERATION);
   await settled(page);
   // The Idempotency-Key header's description is a list: only the parser renders it.
-  const idempotencyRule = page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first();
+  const idempotencyRule = page
+    .getByText('A retry with the same key and the same body within 24 hours', {exact: false})
+    .first();
   await expect(idempotencyRule).toBeAttached();
   expect(await idempotencyRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
   expect((await removedElements(page)).filter((e) => /^(P|UL|LI|DIV)\./.test(e))).toEqual([]);
@@ -148,7 +176,9 @@ test("an operation page's descriptions hydrate on the server's markup: the Markd
   // Drawn by the browser after a client-side navigation, the same description is parsed.
   await page.locator('nav[aria-label="Docs sidebar"] a[href="/api/issue-invoice"]').click();
   await expect(page).toHaveURL(/\/api\/issue-invoice$/);
-  await expect(page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first()).toBeAttached();
+  await expect(
+    page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first(),
+  ).toBeAttached();
   expect(await parserReady()).toBe(1);
   void problems;
 });

@@ -39,8 +39,7 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
       if (!el || el === document.body) return null;
       const w = window as KeyboardWindow;
       const style = getComputedStyle(el);
-      const ring =
-        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
+      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
       return {id: w.__kb!.mark(el), label: w.__kb!.describe(el), ring};
     });
     if (!stop || seen.has(stop.id)) break;
@@ -121,7 +120,10 @@ for (const route of ['/webhooks/signature-verification', '/api/issue-invoice']) 
     expect(stops.length).toBeGreaterThan(20);
     expect(stops[0]!.label).toContain('Skip to main content');
     expect(unreached, 'visible controls Tab never reached').toEqual([]);
-    expect(stops.filter((s) => !s.ring).map((s) => s.label), 'focused controls without a ring').toEqual([]);
+    expect(
+      stops.filter((s) => !s.ring).map((s) => s.label),
+      'focused controls without a ring',
+    ).toEqual([]);
     void problems;
   });
 }
@@ -152,7 +154,10 @@ test('code-sample tabs: Arrow keys move along the languages and Enter picks one'
   void problems;
 });
 
-test('explorer: fill a path parameter and the token, send the request and read the answer, by keyboard', async ({page, problems}) => {
+test('explorer: fill a path parameter and the token, send the request and read the answer, by keyboard', async ({
+  page,
+  problems,
+}) => {
   const sent = await mockApi(page, brand.api.production, 200, {id: 'inv_keyboard', status: 'unpaid'});
   await openExplorerByKeyboard(page, '/api/find-invoice-by-id');
   await tabTo(page, 'input[placeholder="Bearer Token"]');
@@ -162,9 +167,9 @@ test('explorer: fill a path parameter and the token, send the request and read t
   await tabTo(page, 'button.openapi-explorer__request-btn');
   await expect(page.locator(':focus')).toHaveText('Send API Request');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.openapi-response__status-code, .openapi-explorer__response-container').first()).toContainText(
-    'inv_keyboard',
-  );
+  await expect(
+    page.locator('.openapi-response__status-code, .openapi-explorer__response-container').first(),
+  ).toContainText('inv_keyboard');
   expect(sent.map((r) => ({url: r.url(), auth: r.headers().authorization}))).toEqual([
     {url: 'https://api.kestrel.example/v1/invoices/inv_keyboard', auth: 'Bearer sk_test_keyboard'},
   ]);
@@ -200,7 +205,11 @@ test('explorer: edit the request body and send it, by keyboard', async ({page, p
   void problems;
 });
 
-test('search panel: open with Enter, type, pick a result with the arrows, Escape closes', async ({page, problems, baseURL}) => {
+test('search panel: open with Enter, type, pick a result with the arrows, Escape closes', async ({
+  page,
+  problems,
+  baseURL,
+}) => {
   await page.goto('/rate-limits/');
   await expect(pageHeading(page)).toBeVisible();
   await tabTo(page, '.aa-DetachedSearchButton', 30);

@@ -71,7 +71,8 @@ test('every internal link and anchor of every page resolves', async ({request, b
     if (!/\.html?$|\/$|^\/[^.]*$/.test(target)) continue; // a file (openapi.yaml, ...): no anchors
     const pageIds = ids(body);
     for (const [anchor, from] of anchors) {
-      if (anchor && !pageIds.has(anchor)) broken.push(`${target}#${anchor} has no such id (linked from ${[...from].slice(0, 3).join(', ')})`);
+      if (anchor && !pageIds.has(anchor))
+        broken.push(`${target}#${anchor} has no such id (linked from ${[...from].slice(0, 3).join(', ')})`);
     }
   }
   expect(broken).toEqual([]);

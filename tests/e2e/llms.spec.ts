@@ -22,14 +22,23 @@ function built(file: string): string {
 const SITE = brand.portalUrl;
 const llms = built('llms.txt');
 /** Every link of llms.txt: [title, absolute URL, description]. */
-const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.*))?$/gm)].map((m) => ({title: m[1]!, url: m[2]!, description: m[3] ?? ''}));
+const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.*))?$/gm)].map((m) => ({
+  title: m[1]!,
+  url: m[2]!,
+  description: m[3] ?? '',
+}));
 const twinLinks = links.filter((l) => l.url.endsWith('.md'));
 const local = (url: string) => url.replace(SITE, '');
 const definition = JSON.parse(built('openapi.json'));
-const WEBHOOK_SLUGS = Object.values(definition.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap((item) =>
-  Object.values(item).map((op) => kebabCase(op.operationId)),
-);
-const PAGE_ROUTES = [...GUIDE_ROUTES, '/api/', '/api/introduction', ...[...API_SLUGS, ...WEBHOOK_SLUGS].map((s) => `/api/${s}`)];
+const WEBHOOK_SLUGS = Object.values(
+  definition.webhooks as Record<string, Record<string, {operationId: string}>>,
+).flatMap((item) => Object.values(item).map((op) => kebabCase(op.operationId)));
+const PAGE_ROUTES = [
+  ...GUIDE_ROUTES,
+  '/api/',
+  '/api/introduction',
+  ...[...API_SLUGS, ...WEBHOOK_SLUGS].map((s) => `/api/${s}`),
+];
 const twinOf = (route: string) => built(twinPath(route).slice(1));
 
 /** The lines of llms.txt under one `## ` heading. */
@@ -116,7 +125,8 @@ test.describe('Markdown twins', () => {
 
   test('every code block names its language', () => {
     for (const route of PAGE_ROUTES) {
-      for (const block of fencedBlocks(twinOf(route))) expect(block.info, `${route}: ${block.body.slice(0, 60)}`).toMatch(/^[a-z]+\b/);
+      for (const block of fencedBlocks(twinOf(route)))
+        expect(block.info, `${route}: ${block.body.slice(0, 60)}`).toMatch(/^[a-z]+\b/);
     }
   });
 
@@ -141,17 +151,36 @@ test.describe('Markdown twins', () => {
 
   test('the signature-verification twin holds the TypeScript, Python and Go verifiers', () => {
     const blocks = fencedBlocks(twinOf('/webhooks/signature-verification'));
-    const body = (info: RegExp) => blocks.filter((b) => info.test(b.info)).map((b) => b.body).join('\n');
+    const body = (info: RegExp) =>
+      blocks
+        .filter((b) => info.test(b.info))
+        .map((b) => b.body)
+        .join('\n');
     // The code embedded from examples/ by remark-code-file, with its title.
-    expect(blocks.map((b) => b.info)).toEqual(expect.arrayContaining(['ts title="verify-signature.ts"', 'python title="verify_signature.py"', 'go title="verify.go"']));
+    expect(blocks.map((b) => b.info)).toEqual(
+      expect.arrayContaining([
+        'ts title="verify-signature.ts"',
+        'python title="verify_signature.py"',
+        'go title="verify.go"',
+      ]),
+    );
     const ts = body(/^ts title="verify-signature\.ts"/);
-    expect(ts).toContain(readFileSync('examples/webhooks/node/verify-signature.ts', 'utf8').split('\n').find((l) => l.includes('timingSafeEqual'))!.trim());
+    expect(ts).toContain(
+      readFileSync('examples/webhooks/node/verify-signature.ts', 'utf8')
+        .split('\n')
+        .find((l) => l.includes('timingSafeEqual'))!
+        .trim(),
+    );
     expect(ts).toMatch(/export function verifyKestrelSignature\(/);
-    expect(body(/^python title="verify_signature\.py"/)).toMatch(/def verify_kestrel_signature\([\s\S]*hmac\.compare_digest/);
+    expect(body(/^python title="verify_signature\.py"/)).toMatch(
+      /def verify_kestrel_signature\([\s\S]*hmac\.compare_digest/,
+    );
     expect(body(/^go title="verify\.go"/)).toMatch(/func Verify\([\s\S]*hmac\.Equal/);
     // Each tab's label stays with its code.
     const md = twinOf('/webhooks/signature-verification');
-    expect(md).toMatch(/\*\*Node\.js\*\*[\s\S]*```ts title="verify-signature\.ts"[\s\S]*\*\*Python\*\*[\s\S]*```python[\s\S]*\*\*Go\*\*[\s\S]*```go/);
+    expect(md).toMatch(
+      /\*\*Node\.js\*\*[\s\S]*```ts title="verify-signature\.ts"[\s\S]*\*\*Python\*\*[\s\S]*```python[\s\S]*\*\*Go\*\*[\s\S]*```go/,
+    );
     // Code lines are not doubled.
     expect(ts).not.toMatch(/\n\n\n/);
   });
@@ -167,7 +196,9 @@ test.describe('Markdown twins', () => {
     expect(md).toMatch(/^# Update subscription\n/);
     expect(md).toContain('PATCH https://api.kestrel.example/v1/subscriptions/{subscriptionId}');
     expect(md).toContain('- **Scope:** `partner.subscription.update`');
-    expect(md).toMatch(/## Parameters\n\n\| Name \| In \| Type \| Required \| Description \|[\s\S]*\| `subscriptionId` \| path \|/);
+    expect(md).toMatch(
+      /## Parameters\n\n\| Name \| In \| Type \| Required \| Description \|[\s\S]*\| `subscriptionId` \| path \|/,
+    );
     expect(md).toMatch(/## Request body[\s\S]*\| `eventTypes` \|/);
     expect(md).toMatch(/## Responses\n\n### 200[\s\S]*```json/);
     expect(md).toMatch(/## Errors[\s\S]*\| 404 \| `SUBSCRIPTION_NOT_FOUND` \|/);
@@ -207,7 +238,10 @@ test.describe('page actions', () => {
     void problems;
   });
 
-  test('the actions sit right above the title on guides and API pages, outside the page text', async ({page, problems}) => {
+  test('the actions sit right above the title on guides and API pages, outside the page text', async ({
+    page,
+    problems,
+  }) => {
     for (const route of ['/sandbox/', '/api/get-invoices', '/api/invoice-created-webhook', '/api/']) {
       await page.goto(route);
       const actions = page.locator('article').getByRole('button', {name: 'Copy page'});

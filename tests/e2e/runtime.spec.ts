@@ -20,7 +20,10 @@ async function saveData(page: Page) {
 /** Script URLs the page has requested so far. */
 async function loadedScripts(page: Page): Promise<Set<string>> {
   const urls = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')),
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.js')),
   );
   return new Set(urls);
 }
@@ -47,7 +50,11 @@ test('with localStorage throwing, every page renders and a console warning is lo
   void problems;
 });
 
-test('a failed preload of the next route logs a warning and reloads at the target', async ({page, problems, baseURL}) => {
+test('a failed preload of the next route logs a warning and reloads at the target', async ({
+  page,
+  problems,
+  baseURL,
+}) => {
   await saveData(page);
   await page.goto('/');
   await expect(pageHeading(page)).toHaveText('Kestrel API introduction');
@@ -73,7 +80,10 @@ test('a failed preload of the next route logs a warning and reloads at the targe
   await expect(pageHeading(page)).toHaveText('Rate limits');
 });
 
-test('a page chunk that fails to load shows the error and Retry, which loads it once the network is back', async ({page, problems}) => {
+test('a page chunk that fails to load shows the error and Retry, which loads it once the network is back', async ({
+  page,
+  problems,
+}) => {
   // Docusaurus preloads a route's chunks before it renders or navigates, and a failed preload
   // reloads the page (test above). Its Loading error box shows where a route renders without that
   // preload: a host that serves /sandbox/index.html as it is (ours redirects to /sandbox/) makes
@@ -103,7 +113,10 @@ test('a page chunk that fails to load shows the error and Retry, which loads it 
   await page.unrouteAll({behavior: 'ignoreErrors'});
 });
 
-test('a crashed page shows "This page crashed.", the message and Try again, which recovers', async ({page, problems}) => {
+test('a crashed page shows "This page crashed.", the message and Try again, which recovers', async ({
+  page,
+  problems,
+}) => {
   // Visit the target first, so its chunks are loaded and evaluated: the fault must meet the page's
   // render, not a module's first evaluation (that would fail the preload and reload instead).
   await page.goto('/maintenance/');
@@ -192,7 +205,9 @@ test.describe('analytics', () => {
     await page.goto('/');
     await expect(pageHeading(page)).toBeVisible();
     const config = await page.evaluate(() =>
-      (window as AnalyticsWindow).dataLayer!.map((args: IArguments) => Array.from(args)).find((a: unknown[]) => a[0] === 'config'),
+      (window as AnalyticsWindow)
+        .dataLayer!.map((args: IArguments) => Array.from(args))
+        .find((a: unknown[]) => a[0] === 'config'),
     );
     expect(config?.[2]).toEqual({anonymize_ip: true});
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Rate limits'}).click();
@@ -200,12 +215,16 @@ test.describe('analytics', () => {
     await expect
       .poll(() =>
         page.evaluate(() =>
-          (window as AnalyticsWindow).dataLayer!.map((args: IArguments) => Array.from(args)).filter((a: unknown[]) => a[1] === 'page_view'),
+          (window as AnalyticsWindow)
+            .dataLayer!.map((args: IArguments) => Array.from(args))
+            .filter((a: unknown[]) => a[1] === 'page_view'),
         ),
       )
       .toHaveLength(1);
     const pagePath = await page.evaluate(() =>
-      (window as AnalyticsWindow).dataLayer!.map((args: IArguments) => Array.from(args)).find((a: unknown[]) => a[1] === 'page_path'),
+      (window as AnalyticsWindow)
+        .dataLayer!.map((args: IArguments) => Array.from(args))
+        .find((a: unknown[]) => a[1] === 'page_path'),
     );
     expect(pagePath).toEqual(['set', 'page_path', '/rate-limits/']);
     void problems;

@@ -26,7 +26,11 @@ type ProbedWindow = Window & {__pwned?: unknown};
 
 const BUILD = path.resolve(__dirname, '../../build');
 
-const INDEX_FILES = ['/search-index-default.json', '/search-index-docs-default-current.json', '/search-index-docs-api-current.json'];
+const INDEX_FILES = [
+  '/search-index-default.json',
+  '/search-index-docs-default-current.json',
+  '/search-index-docs-api-current.json',
+];
 const INDEX_URL = /\/search-index-[\w-]+\.json$/;
 
 const searchButton = (page: Page) => page.locator('.aa-DetachedSearchButton');
@@ -66,17 +70,22 @@ const DOC_ROUTE = /^\/(?:api\/)?(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/;
  * or category has it), on one page, and that the API index does not hold: found only as a tag.
  */
 function keywordOnlyInTags(): {word: string; route: string} {
-  const read = (tag: string): IndexFile => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+  const read = (tag: string): IndexFile =>
+    JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
   const guides = read('docs-default-current');
   const apiTerms = new Set(read('docs-api-current').index.invertedIndex.map(([term]) => term));
   const postings = new Map<string, Record<string, Record<string, unknown>>>(guides.index.invertedIndex);
   const routeOf = (id: string) => guides.documents.find((d) => String(d.id) === id)!.sectionRoute.split('#')[0];
   for (const route of GUIDE_ROUTES) {
-    for (const word of pageKeywords(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).flatMap((k) => k.toLowerCase().split(/[^a-z0-9]+/))) {
+    for (const word of pageKeywords(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).flatMap((k) =>
+      k.toLowerCase().split(/[^a-z0-9]+/),
+    )) {
       const stem = lunr.stemmer(new lunr.Token(word)).toString();
       const posting = postings.get(stem);
       if (!posting || apiTerms.has(stem) || word.length < 4) continue;
-      const elsewhere = ['title', 'content', 'sidebarParentCategories'].some((f) => Object.keys(posting[f] ?? {}).length);
+      const elsewhere = ['title', 'content', 'sidebarParentCategories'].some(
+        (f) => Object.keys(posting[f] ?? {}).length,
+      );
       const pages = new Set(Object.keys(posting.tags ?? {}).map(routeOf));
       // No other word of the guides may begin with it either (the prefix match).
       const prefixOfOther = [...postings.keys()].some((t) => t !== stem && t.startsWith(stem));
@@ -92,7 +101,10 @@ test.describe('search box and panel', () => {
     {width: 1280, height: 800},
     {width: 390, height: 800},
   ]) {
-    test(`shows "Search..." and opens the detached panel with Clear, Cancel and Submit (${viewport.width} px)`, async ({page, problems}) => {
+    test(`shows "Search..." and opens the detached panel with Clear, Cancel and Submit (${viewport.width} px)`, async ({
+      page,
+      problems,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto('/webhooks/overview');
       await expect(searchButton(page)).toBeVisible();
@@ -144,7 +156,9 @@ test.describe('search box and panel', () => {
       await expect.poll(() => hrefs(page)).toEqual(expected);
       expect(expected.length).toBeLessThanOrEqual(8);
       await expect(items(page).first()).toHaveAttribute('aria-selected', 'true');
-      for (const other of await items(page).all().then((all) => all.slice(1))) {
+      for (const other of await items(page)
+        .all()
+        .then((all) => all.slice(1))) {
         await expect(other).toHaveAttribute('aria-selected', 'false');
       }
       await page.keyboard.press('Escape');
@@ -194,13 +208,20 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
-  test('each result is a real link: middle-click and Ctrl/Cmd+click open its section in a new page, Enter here', async ({page, context, problems, baseURL}) => {
+  test('each result is a real link: middle-click and Ctrl/Cmd+click open its section in a new page, Enter here', async ({
+    page,
+    context,
+    problems,
+    baseURL,
+  }) => {
     await page.goto('/sandbox/');
     await search(page, 'rotate secret');
     const expected = await expectedRoutes('rotate secret');
     await expect.poll(() => hrefs(page)).toEqual(expected);
     // The option is the <a href> itself: what "Open in new tab" and "Copy link" act on.
-    expect(await items(page).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))).toEqual(expected.map((r) => `${baseURL}${r}`));
+    expect(await items(page).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))).toEqual(
+      expected.map((r) => `${baseURL}${r}`),
+    );
     const clicks: Parameters<Locator['click']>[0][] = [{button: 'middle'}, {modifiers: ['ControlOrMeta']}];
     for (const [index, click] of clicks.entries()) {
       const [opened] = await Promise.all([context.waitForEvent('page'), items(page).nth(index).click(click)]);
@@ -222,9 +243,10 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
-  test("developers' words find Kestrel's: \"withdrawal\" is searched as \"payout\" too", async ({page, problems}) => {
+  test('developers\' words find Kestrel\'s: "withdrawal" is searched as "payout" too', async ({page, problems}) => {
     // No indexed word begins with "withdraw": every result comes from the synonym table.
-    const read = (tag: string): IndexFile => JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+    const read = (tag: string): IndexFile =>
+      JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
     for (const tag of ['docs-default-current', 'docs-api-current']) {
       expect(read(tag).index.invertedIndex.filter(([term]) => term.startsWith('withdraw'))).toEqual([]);
     }
@@ -299,7 +321,10 @@ test.describe('search box and panel', () => {
 test('a panel placement other than start, end, full-width or input-wrapper-width throws', async ({page, problems}) => {
   problems.allow(/panelPlacement/);
   await page.route('**/__test__/autocomplete-js.js', (route) =>
-    route.fulfill({contentType: 'text/javascript', path: require.resolve('@algolia/autocomplete-js/dist/umd/index.production.js')}),
+    route.fulfill({
+      contentType: 'text/javascript',
+      path: require.resolve('@algolia/autocomplete-js/dist/umd/index.production.js'),
+    }),
   );
   await page.goto('/sandbox/');
   await page.addScriptTag({url: '/__test__/autocomplete-js.js'});
@@ -322,7 +347,13 @@ test('a panel placement other than start, end, full-width or input-wrapper-width
           panelPlacement: placement,
           detachedMediaQuery: 'none',
           openOnFocus: true,
-          getSources: () => [{sourceId: 's', getItems: () => [{label: 'one'}], templates: {item: ({item}: {item: {label: string}}) => item.label}}],
+          getSources: () => [
+            {
+              sourceId: 's',
+              getItems: () => [{label: 'one'}],
+              templates: {item: ({item}: {item: {label: string}}) => item.label},
+            },
+          ],
         });
         container.querySelector('input')!.focus();
         // autocomplete-js places the panel (or throws) on a later animation frame: wait for either,
@@ -400,7 +431,9 @@ test('a slow index shows the spinner 300 ms after the keystroke, until the resul
     const indicator = document.querySelector('.aa-DetachedOverlay .aa-LoadingIndicator') as HTMLElement;
     // The event's own time stamp: autocomplete-js handles the input (and starts its 300 ms clock)
     // before this listener runs, so the listener's performance.now() could be a little late.
-    document.querySelector('.aa-DetachedOverlay input')!.addEventListener('input', (e) => (times.input ??= e.timeStamp));
+    document
+      .querySelector('.aa-DetachedOverlay input')!
+      .addEventListener('input', (e) => (times.input ??= e.timeStamp));
     new MutationObserver(() => {
       if (!indicator.hidden) times.spinner ??= performance.now();
     }).observe(indicator, {attributes: true});

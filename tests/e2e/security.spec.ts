@@ -5,7 +5,16 @@
  */
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
-import {test, expect, cspDirectives as directives, editServer, mockApi, openExplorer, pageHeading, expectDiagramsShown} from './fixtures';
+import {
+  test,
+  expect,
+  cspDirectives as directives,
+  editServer,
+  mockApi,
+  openExplorer,
+  pageHeading,
+  expectDiagramsShown,
+} from './fixtures';
 import {brand, externalOrigins} from '../../config/brand';
 import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
 import {builtFiles} from '../built-files';
@@ -18,7 +27,9 @@ async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     (window as CspWindow).__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as CspWindow).__csp!.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      (window as CspWindow).__csp!.push(
+        `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   const consoleCsp: string[] = [];
@@ -30,7 +41,6 @@ async function watchCsp(page: Page) {
     console: consoleCsp,
   };
 }
-
 
 test('every response carries the security headers, and the CSP allows no inline or eval script', async ({request}) => {
   for (const url of ['/', '/api/issue-invoice', '/no-such-page', '/search-index-default.json', '/img/logo.svg']) {
@@ -187,15 +197,19 @@ test('external links rendered in the browser (client-only sections included) ope
     await page.goto(route);
     await expect(pageHeading(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const links = await page.locator('a[href^="http"]').evaluateAll((as) =>
-      as
-        .map((a) => ({href: (a as HTMLAnchorElement).href, rel: a.getAttribute('rel') ?? ''}))
-        .filter((l) => new URL(l.href).origin !== location.origin),
-    );
+    const links = await page
+      .locator('a[href^="http"]')
+      .evaluateAll((as) =>
+        as
+          .map((a) => ({href: (a as HTMLAnchorElement).href, rel: a.getAttribute('rel') ?? ''}))
+          .filter((l) => new URL(l.href).origin !== location.origin),
+      );
     expect(links.length, route).toBeGreaterThan(0);
     for (const link of links) {
       expect(externalOrigins, `${route}: ${link.href}`).toContain(new URL(link.href).origin);
-      expect(link.rel.split(/\s+/), `${route}: ${link.href}`).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+      expect(link.rel.split(/\s+/), `${route}: ${link.href}`).toEqual(
+        expect.arrayContaining(['noopener', 'noreferrer']),
+      );
     }
   }
   void problems;

@@ -22,17 +22,29 @@ async function checkStaticPage(page: Page, expected: ExpectedPage): Promise<void
   const {route} = expected;
   // Parameters: each under the heading of its location, with its type and whether it is required.
   for (const param of expected.parameters) {
-    const section = page.locator('details').filter({has: page.locator('summary h3', {hasText: `${capitalized(param.in)} Parameters`})});
-    const item = section.locator('.openapi-params__list-item').filter({has: page.locator('strong', {hasText: new RegExp(`^${escaped(param.name)}$`)})});
+    const section = page
+      .locator('details')
+      .filter({has: page.locator('summary h3', {hasText: `${capitalized(param.in)} Parameters`})});
+    const item = section
+      .locator('.openapi-params__list-item')
+      .filter({has: page.locator('strong', {hasText: new RegExp(`^${escaped(param.name)}$`)})});
     await expect(item, `${route}: ${param.in} parameter ${param.name}`).toHaveCount(1);
-    if (param.type) await expect(item.locator('.openapi-schema__type').first(), `${route}: type of ${param.name}`).toContainText(param.type);
-    await expect(item.locator('.openapi-schema__required'), `${route}: ${param.name} required`).toHaveCount(param.required ? 1 : 0);
+    if (param.type)
+      await expect(item.locator('.openapi-schema__type').first(), `${route}: type of ${param.name}`).toContainText(
+        param.type,
+      );
+    await expect(item.locator('.openapi-schema__required'), `${route}: ${param.name} required`).toHaveCount(
+      param.required ? 1 : 0,
+    );
   }
   const names = await namesShown(page);
   for (const field of expected.bodyFields) expect(names.has(field), `${route}: body field ${field}`).toBe(true);
   // Responses: one tab per documented code (webhook pages document their receiver's answers).
   const codes = await page.locator('.openapi-tabs__response-code-item').allTextContents();
-  expect(codes.map((c) => c.trim()), `${route}: response codes`).toEqual(expected.responseCodes);
+  expect(
+    codes.map((c) => c.trim()),
+    `${route}: response codes`,
+  ).toEqual(expected.responseCodes);
   // Code samples: every language's text, chosen tab or not.
   const code = (await page.locator('.openapi-right-panel__container pre').allTextContents()).join('\n');
   for (const line of expected.sampleFirstLines) expect(code, `${route}: code sample starting ${line}`).toContain(line);
@@ -76,12 +88,20 @@ async function recordRemovalsUntilHydrated(page: Page): Promise<void> {
         }
       }
     });
-    observer.observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+    observer.observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-has-hydrated'],
+    });
   });
 }
 
 for (const expected of PAGES) {
-  test(`${expected.route} hydrates on its server markup with no hydration error and nothing removed`, async ({page, problems}) => {
+  test(`${expected.route} hydrates on its server markup with no hydration error and nothing removed`, async ({
+    page,
+    problems,
+  }) => {
     const hydrationErrors: string[] = [];
     page.on('console', (msg) => {
       if (/Minified React error #(418|423|425)|hydrat/i.test(msg.text())) hydrationErrors.push(msg.text());
@@ -91,7 +111,9 @@ for (const expected of PAGES) {
     const serverFields = (await response!.text()).match(/class="?openapi-schema__property\b/g)?.length ?? 0;
     expect(serverFields).toBeGreaterThan(0);
     // Every test navigation waits for data-has-hydrated (./fixtures.ts).
-    expect(await page.evaluate(() => (window as unknown as {removedDuringHydration: string[]}).removedDuringHydration)).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as {removedDuringHydration: string[]}).removedDuringHydration),
+    ).toEqual([]);
     await expect(page.locator('.openapi-schema__property')).toHaveCount(serverFields);
     expect(hydrationErrors).toEqual([]);
     void problems;

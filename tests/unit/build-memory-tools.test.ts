@@ -16,10 +16,19 @@ const yellow = (s: string) => `\x1b[33m${s}\x1b[39m`;
 describe('memory by phase (scripts/memory-phases.mjs)', () => {
   const lines = [
     {t: 2, line: `${yellow('[PERF]')} Build > en > Load site - 1.10 seconds! - (Heap 86mb -> 194mb / Total 235mb)`},
-    {t: 2.1, line: `${yellow('[PERF]')} Build > en > Load site > Load plugins - 900.00 ms - (Heap 86mb -> 150mb / Total 200mb)`},
-    {t: 22, line: `${yellow('[PERF]')} Build > en > Bundling with rspack - 20.00 seconds! - (Heap 189mb -> 250mb / Total 311mb)`},
+    {
+      t: 2.1,
+      line: `${yellow('[PERF]')} Build > en > Load site > Load plugins - 900.00 ms - (Heap 86mb -> 150mb / Total 200mb)`,
+    },
+    {
+      t: 22,
+      line: `${yellow('[PERF]')} Build > en > Bundling with rspack - 20.00 seconds! - (Heap 189mb -> 250mb / Total 311mb)`,
+    },
     {t: 22.5, line: '[INFO] not a phase'},
-    {t: 23, line: `${yellow('[PERF]')} Build > en > Deleting server bundle - 500.00 ms - (Heap 250mb -> 250mb / Total 311mb)`},
+    {
+      t: 23,
+      line: `${yellow('[PERF]')} Build > en > Deleting server bundle - 500.00 ms - (Heap 250mb -> 250mb / Total 311mb)`,
+    },
   ];
 
   it("reads each locale's top-level phases with their start and end, not their sub-steps", () => {
@@ -30,11 +39,22 @@ describe('memory by phase (scripts/memory-phases.mjs)', () => {
     ]);
   });
 
-  it("gives each phase the figures of its RSS peak: heaps, Buffers and the native rest, in MiB", () => {
+  it('gives each phase the figures of its RSS peak: heaps, Buffers and the native rest, in MiB', () => {
     const MiB = 2 ** 20;
     const startedAt = 1_000_000;
-    const row = (s: number, pid: number, thread: number, rss: number, heapTotal: number, heapUsed: number, external: number, script: string) =>
-      [startedAt + s * 1000, pid, thread, rss * MiB, heapTotal * MiB, heapUsed * MiB, external * MiB, 0, script].join('\t');
+    const row = (
+      s: number,
+      pid: number,
+      thread: number,
+      rss: number,
+      heapTotal: number,
+      heapUsed: number,
+      external: number,
+      script: string,
+    ) =>
+      [startedAt + s * 1000, pid, thread, rss * MiB, heapTotal * MiB, heapUsed * MiB, external * MiB, 0, script].join(
+        '\t',
+      );
     const log = path.join(mkdtempSync(path.join(tmpdir(), 'memory-phases-')), 'memory.tsv');
     writeFileSync(
       log,
@@ -69,11 +89,21 @@ describe('heap profile by package (scripts/heap-profile-summary.mjs)', () => {
         callFrame: frame(''),
         selfSize: 0,
         children: [
-          {callFrame: frame('/n/node_modules/cheerio/a.js'), selfSize: 300, children: [{callFrame: frame('/n/node_modules/cheerio/b.js'), selfSize: 200}]},
+          {
+            callFrame: frame('/n/node_modules/cheerio/a.js'),
+            selfSize: 300,
+            children: [{callFrame: frame('/n/node_modules/cheerio/b.js'), selfSize: 200}],
+          },
           {callFrame: frame('/n/node_modules/lunr/lunr.js'), selfSize: 100},
         ],
       },
     };
-    expect(bytesByOwner(profile)).toEqual({total: 600, owners: [['cheerio', 500], ['lunr', 100]]});
+    expect(bytesByOwner(profile)).toEqual({
+      total: 600,
+      owners: [
+        ['cheerio', 500],
+        ['lunr', 100],
+      ],
+    });
   });
 });

@@ -20,10 +20,17 @@ const CSS = codeThemeCss(THEMES);
 function styledTokens(theme: PrismTheme, code: string, language: string): {token: Token; style: CSSProperties}[] {
   const out: {token: Token; style: CSSProperties}[] = [];
   renderToStaticMarkup(
-    React.createElement(Highlight, {theme, code, language, prism: Prism, children: ({tokens, getTokenProps}) => {
-      for (const line of tokens) for (const token of line) out.push({token, style: (getTokenProps({token}).style ?? {}) as CSSProperties});
-      return null;
-    }}),
+    React.createElement(Highlight, {
+      theme,
+      code,
+      language,
+      prism: Prism,
+      children: ({tokens, getTokenProps}) => {
+        for (const line of tokens)
+          for (const token of line) out.push({token, style: (getTokenProps({token}).style ?? {}) as CSSProperties});
+        return null;
+      },
+    }),
   );
   return out;
 }
@@ -53,7 +60,17 @@ const SAMPLES = (() => {
   const files = readdirSync(root, {recursive: true, withFileTypes: true})
     .filter((e) => e.isFile() && /\.(mjs|js|ts|json|sh|http|go|py)$/.test(e.name))
     .map((e) => path.join(e.parentPath, e.name));
-  const language = (file: string) => ({mjs: 'javascript', js: 'javascript', ts: 'typescript', json: 'json', sh: 'bash', http: 'http', go: 'go', py: 'python'})[file.split('.').pop()!]!;
+  const language = (file: string) =>
+    ({
+      mjs: 'javascript',
+      js: 'javascript',
+      ts: 'typescript',
+      json: 'json',
+      sh: 'bash',
+      http: 'http',
+      go: 'go',
+      py: 'python',
+    })[file.split('.').pop()!]!;
   return files.map((file) => ({file, code: readFileSync(file, 'utf8'), language: language(file)}));
 })();
 
@@ -81,24 +98,37 @@ describe('codeThemeByMode', () => {
   }
 
   it('keeps no colour of its own in the inline styles, only variables', () => {
-    expect(MERGED.plain).toEqual({color: 'var(--code-plain-color)', backgroundColor: 'var(--code-plain-background-color)'});
-    for (const entry of MERGED.styles) for (const property of Object.keys(entry.style)) expect(property).toMatch(/^--code-(dark|light)-/);
+    expect(MERGED.plain).toEqual({
+      color: 'var(--code-plain-color)',
+      backgroundColor: 'var(--code-plain-background-color)',
+    });
+    for (const entry of MERGED.styles)
+      for (const property of Object.keys(entry.style)) expect(property).toMatch(/^--code-(dark|light)-/);
   });
 
   it('gives each mode its plain colours, the default mode also before any mode is set', () => {
-    expect(CSS).toContain(`:root,[data-theme='dark']{--code-plain-color:${darkCodeTheme.plain.color};--code-plain-background-color:${darkCodeTheme.plain.backgroundColor}}`);
-    expect(CSS).toContain(`[data-theme='light']{--code-plain-color:${lightCodeTheme.plain.color};--code-plain-background-color:${lightCodeTheme.plain.backgroundColor}}`);
+    expect(CSS).toContain(
+      `:root,[data-theme='dark']{--code-plain-color:${darkCodeTheme.plain.color};--code-plain-background-color:${darkCodeTheme.plain.backgroundColor}}`,
+    );
+    expect(CSS).toContain(
+      `[data-theme='light']{--code-plain-color:${lightCodeTheme.plain.color};--code-plain-background-color:${lightCodeTheme.plain.backgroundColor}}`,
+    );
   });
 
   it('refuses a theme with language-specific styles, which CSS per mode cannot express', () => {
-    const withLanguages: PrismTheme = {...darkCodeTheme, styles: [{types: ['string'], languages: ['json'], style: {color: 'red'}}]};
+    const withLanguages: PrismTheme = {
+      ...darkCodeTheme,
+      styles: [{types: ['string'], languages: ['json'], style: {color: 'red'}}],
+    };
     expect(() => codeThemeByMode({dark: withLanguages, light: lightCodeTheme})).toThrow(/language-specific/);
   });
 });
 
 describe('code-theme-css plugin', () => {
   it('puts the style sheet in every page head', () => {
-    const tags = codeThemeCssPlugin(undefined, THEMES).injectHtmlTags!({content: undefined}) as {headTags: {tagName: string; innerHTML: string}[]};
+    const tags = codeThemeCssPlugin(undefined, THEMES).injectHtmlTags!({content: undefined}) as {
+      headTags: {tagName: string; innerHTML: string}[];
+    };
     expect(tags.headTags).toEqual([{tagName: 'style', innerHTML: CSS}]);
   });
 

@@ -129,7 +129,10 @@ describe('withBackoff', () => {
   it('works with a real fetch Response and sleeps with setTimeout by default', async () => {
     vi.useFakeTimers();
     try {
-      const responses = [new Response(null, {status: 429, headers: {'Retry-After': '2'}}), new Response('{}', {status: 200})];
+      const responses = [
+        new Response(null, {status: 429, headers: {'Retry-After': '2'}}),
+        new Response('{}', {status: 200}),
+      ];
       const promise = withBackoff(async (attempt) => responses[attempt - 1]!, {random: () => 0});
       await vi.advanceTimersByTimeAsync(1999);
       let settled = false;
@@ -169,7 +172,12 @@ describe('sendOrDefer', () => {
   });
 
   it('defers by a default when a 503 has no Retry-After', async () => {
-    const outcome = await sendOrDefer(scripted(answer(503)), {maxAttempts: 2, random: () => 0, sleep: async () => {}, now});
+    const outcome = await sendOrDefer(scripted(answer(503)), {
+      maxAttempts: 2,
+      random: () => 0,
+      sleep: async () => {},
+      now,
+    });
     expect(outcome.kind).toBe('deferred');
     if (outcome.kind === 'deferred') expect(outcome.retryAt.getTime()).toBe(now() + DEFAULT_DEFER_MS);
   });
@@ -179,11 +187,13 @@ describe('PKCE', () => {
   it('matches the RFC 7636 Appendix B test vector', () => {
     // The appendix's 32 random octets, base64url-encoded, are the verifier.
     const octets = [
-      116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91,
-      88, 5, 88, 83, 132, 141, 121,
+      116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240,
+      91, 88, 5, 88, 83, 132, 141, 121,
     ];
     expect(Buffer.from(octets).toString('base64url')).toBe('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk');
-    expect(challengeFor('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(challengeFor('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('creates a 43-character base64url verifier and its S256 challenge', () => {
@@ -272,7 +282,11 @@ describe('token requests', () => {
   it('exchanges a code with the verifier, authenticating a confidential client with Basic', async () => {
     const fetch = fakeFetch(200, tokens);
     const result = await exchangeCode(
-      {code: 'SplxlOBeZQQYbYS6WxSbIA', redirectUri: 'https://shop.example/oauth/callback', codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'},
+      {
+        code: 'SplxlOBeZQQYbYS6WxSbIA',
+        redirectUri: 'https://shop.example/oauth/callback',
+        codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      },
       {clientId: 'app_3f9c2a', clientSecret: 's3cr3t', fetch},
     );
     expect(result).toEqual(tokens);
@@ -302,7 +316,10 @@ describe('token requests', () => {
   });
 
   it('throws an OAuthError carrying the error code, such as invalid_grant', async () => {
-    const fetch = fakeFetch(400, {error: 'invalid_grant', error_description: 'The refresh token has already been used.'});
+    const fetch = fakeFetch(400, {
+      error: 'invalid_grant',
+      error_description: 'The refresh token has already been used.',
+    });
     const failure = refreshTokens('old', {clientId: 'app_3f9c2a', fetch});
     await expect(failure).rejects.toBeInstanceOf(OAuthError);
     await expect(failure).rejects.toMatchObject({error: 'invalid_grant', status: 400});
@@ -317,7 +334,9 @@ describe('token requests', () => {
 
   it('revokes a token at the revocation endpoint; the empty 200 answer is success', async () => {
     const fetch = fakeFetch(200, undefined);
-    await expect(revokeToken('tGzv3JOkF0XG5Qx2TlKWIA', 'refresh_token', {clientId: 'app_3f9c2a', fetch})).resolves.toBeUndefined();
+    await expect(
+      revokeToken('tGzv3JOkF0XG5Qx2TlKWIA', 'refresh_token', {clientId: 'app_3f9c2a', fetch}),
+    ).resolves.toBeUndefined();
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(REVOKE_URL);
     expect(Object.fromEntries(new URLSearchParams(init.body))).toEqual({
@@ -357,7 +376,10 @@ describe('issueInvoice', () => {
       expect(url).toBe('https://api.sandbox.kestrel.example/v1/invoices');
       expect(init.method).toBe('POST');
       expect((init.headers as Record<string, string>).Authorization).toBe('Bearer sk_sandbox_test');
-      expect(JSON.parse(String(init.body))).toEqual({amount: {amount: '25.00', currency: 'USD'}, description: 'Order 1042'});
+      expect(JSON.parse(String(init.body))).toEqual({
+        amount: {amount: '25.00', currency: 'USD'},
+        description: 'Order 1042',
+      });
     }
   });
 

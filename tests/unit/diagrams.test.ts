@@ -23,7 +23,12 @@ describe('committed diagrams', () => {
   it('every diagram is rendered from its current source (else: npm run diagrams)', () => {
     expect(Object.keys(manifest.diagrams).sort()).toEqual(diagrams.map((d) => d.name).sort());
     for (const d of diagrams) {
-      expect(manifest.diagrams[d.name], d.where).toMatchObject({file: d.file, sha256: d.sha256, title: d.title, description: d.description});
+      expect(manifest.diagrams[d.name], d.where).toMatchObject({
+        file: d.file,
+        sha256: d.sha256,
+        title: d.title,
+        description: d.description,
+      });
     }
   });
 
@@ -51,7 +56,10 @@ describe('committed diagrams', () => {
         (node.children as (typeof node)[] | undefined)?.forEach(walk);
       };
       walk(processor.parse(markdown) as Parameters<typeof walk>[0]);
-      expect(mermaidBlocks(markdown).map((b) => b.source), file).toEqual(fromRemark);
+      expect(
+        mermaidBlocks(markdown).map((b) => b.source),
+        file,
+      ).toEqual(fromRemark);
     }
   });
 });
@@ -62,7 +70,8 @@ describe('scripts/render-diagrams.mjs', () => {
     mkdirSync(path.join(site, 'docs/flows'), {recursive: true});
     mkdirSync(path.join(site, DIAGRAMS_DIR), {recursive: true});
     writeFileSync(path.join(site, DIAGRAMS_DIR, 'gone-1.svg'), '<svg/>');
-    const source = 'sequenceDiagram\n    accTitle: Ping\n    accDescr: A asks B, B answers.\n    A->>B: ping\n    B-->>A: pong';
+    const source =
+      'sequenceDiagram\n    accTitle: Ping\n    accDescr: A asks B, B answers.\n    A->>B: ping\n    B-->>A: pong';
     writeFileSync(path.join(site, 'docs/flows/ping.md'), `# Ping\n\n\`\`\`mermaid\n${source}\n\`\`\`\n`);
     const log: string[] = [];
     await renderDiagrams({siteDir: site, log: (line: string) => log.push(line)});
@@ -80,7 +89,10 @@ describe('scripts/render-diagrams.mjs', () => {
   it('refuses a diagram without accTitle or accDescr, naming the file and line', () => {
     const site = mkdtempSync(path.join(tmpdir(), 'render-diagrams-'));
     mkdirSync(path.join(site, 'docs'), {recursive: true});
-    writeFileSync(path.join(site, 'docs/x.md'), '# X\n\n```mermaid\nsequenceDiagram\n    accTitle: X\n    A->>B: hi\n```\n');
+    writeFileSync(
+      path.join(site, 'docs/x.md'),
+      '# X\n\n```mermaid\nsequenceDiagram\n    accTitle: X\n    A->>B: hi\n```\n',
+    );
     expect(() => findDiagrams(site)).toThrow('docs/x.md:3: the diagram needs an accTitle and an accDescr line');
   });
 });

@@ -10,7 +10,12 @@ import {spawnSync} from 'node:child_process';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import path from 'node:path';
 import type {AddressInfo} from 'node:net';
-import {KestrelClient, KestrelNetworkError, KestrelProblem, PollLimitError} from '../../examples/walkthroughs/node/kestrel-client';
+import {
+  KestrelClient,
+  KestrelNetworkError,
+  KestrelProblem,
+  PollLimitError,
+} from '../../examples/walkthroughs/node/kestrel-client';
 import {payLightningInvoice} from '../../examples/walkthroughs/node/send-payment';
 import {receivePayment} from '../../examples/walkthroughs/node/receive-payment';
 import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
@@ -26,16 +31,30 @@ interface Seen {
   abandoned: boolean;
 }
 
-const json = (status: number, body: unknown): Step => (_req, res) => {
-  res.writeHead(status, {'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json'}).end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Step =>
+  (_req, res) => {
+    res
+      .writeHead(status, {'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json'})
+      .end(JSON.stringify(body));
+  };
 /** Never answers: the client's timeout must end the attempt. */
 const hang: Step = () => {};
 /** Drops the connection without an answer: a network error. */
 const drop: Step = (req) => req.socket.destroy();
 
-const problem = (status: number, code: string) => ({type: `urn:kestrel:problem:${code.toLowerCase().replace(/_/g, '-')}`, title: code, status, code, traceId: '0af7651916cd43dd8448eb211c80319c'});
-const INVOICE = {id: '416203f4-673f-44ba-b417-8d9b070174ad', status: 'UNPAID', amount: {amount: '150.00', currency: 'USD'}};
+const problem = (status: number, code: string) => ({
+  type: `urn:kestrel:problem:${code.toLowerCase().replace(/_/g, '-')}`,
+  title: code,
+  status,
+  code,
+  traceId: '0af7651916cd43dd8448eb211c80319c',
+});
+const INVOICE = {
+  id: '416203f4-673f-44ba-b417-8d9b070174ad',
+  status: 'UNPAID',
+  amount: {amount: '150.00', currency: 'USD'},
+};
 const PAYMENT = {id: '6443c564-32c3-48bd-9aa1-666704602320', status: 'PENDING'};
 const QUOTE = {id: '1f668a9b-ad0b-493f-a9c4-9c13dcc217a6', expiration: '2999-01-01T00:00:00Z'};
 
@@ -53,7 +72,12 @@ async function fakeKestrel(routes: Record<string, Step[]>): Promise<{base: strin
   server = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname.replace(/^\/v1/, '');
     const route = `${req.method} ${path}`;
-    const record: Seen = {method: req.method!, path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, abandoned: false};
+    const record: Seen = {
+      method: req.method!,
+      path,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      abandoned: false,
+    };
     seen.push(record);
     res.on('close', () => {
       if (!res.writableFinished) record.abandoned = true;
@@ -93,7 +117,9 @@ describe('requests', () => {
   });
 
   it('retry a network error with the same Idempotency-Key', async () => {
-    const {base, seen} = await fakeKestrel({'POST /invoices/416203f4-673f-44ba-b417-8d9b070174ad/quote': [drop, drop, json(201, QUOTE)]});
+    const {base, seen} = await fakeKestrel({
+      'POST /invoices/416203f4-673f-44ba-b417-8d9b070174ad/quote': [drop, drop, json(201, QUOTE)],
+    });
     const waits: number[] = [];
     const quote = await client(base, waits).issueQuoteForInvoice(INVOICE.id, 'c4e05986-aba3-4466-b066-8987cb084fa2');
     expect(quote.id).toBe(QUOTE.id);
@@ -102,7 +128,12 @@ describe('requests', () => {
   });
 
   it('retry 409 IDEMPOTENCY_KEY_IN_USE after a pause, with the same key', async () => {
-    const {base, seen} = await fakeKestrel({'POST /payment-quotes/1f668a9b-ad0b-493f-a9c4-9c13dcc217a6/execute': [json(409, problem(409, 'IDEMPOTENCY_KEY_IN_USE')), json(201, PAYMENT)]});
+    const {base, seen} = await fakeKestrel({
+      'POST /payment-quotes/1f668a9b-ad0b-493f-a9c4-9c13dcc217a6/execute': [
+        json(409, problem(409, 'IDEMPOTENCY_KEY_IN_USE')),
+        json(201, PAYMENT),
+      ],
+    });
     const waits: number[] = [];
     const payment = await client(base, waits).executePaymentQuote(QUOTE.id);
     expect(payment.id).toBe(PAYMENT.id);
@@ -114,21 +145,32 @@ describe('requests', () => {
 
   it('do not retry 409 IDEMPOTENCY_KEY_REUSED, which a repeat cannot fix', async () => {
     const {base, seen} = await fakeKestrel({'POST /invoices': [json(409, problem(409, 'IDEMPOTENCY_KEY_REUSED'))]});
-    await expect(client(base).issueInvoice({amount: {amount: '150.00', currency: 'USD'}})).rejects.toMatchObject({code: 'IDEMPOTENCY_KEY_REUSED', status: 409});
+    await expect(client(base).issueInvoice({amount: {amount: '150.00', currency: 'USD'}})).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      status: 409,
+    });
     expect(seen).toHaveLength(1);
   });
 
   it('do not repeat a write without an Idempotency-Key after a network error: it may have run', async () => {
-    const {base, seen} = await fakeKestrel({'PATCH /invoices/416203f4-673f-44ba-b417-8d9b070174ad/cancel': [drop, json(200, INVOICE)]});
-    const error = await client(base).cancelUnpaidInvoice(INVOICE.id).catch((e: unknown) => e);
+    const {base, seen} = await fakeKestrel({
+      'PATCH /invoices/416203f4-673f-44ba-b417-8d9b070174ad/cancel': [drop, json(200, INVOICE)],
+    });
+    const error = await client(base)
+      .cancelUnpaidInvoice(INVOICE.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KestrelNetworkError);
-    expect((error as Error).message).toMatch(/^PATCH \/invoices\/416203f4-673f-44ba-b417-8d9b070174ad\/cancel: no answer after 1 attempt/);
+    expect((error as Error).message).toMatch(
+      /^PATCH \/invoices\/416203f4-673f-44ba-b417-8d9b070174ad\/cancel: no answer after 1 attempt/,
+    );
     expect(seen).toHaveLength(1);
   });
 
   it('give up after the last retry with an error that says the request timed out', async () => {
     const {base, seen} = await fakeKestrel({'GET /invoices/416203f4-673f-44ba-b417-8d9b070174ad': [hang]});
-    const error = await client(base, [], {timeoutMs: 100, maxRetries: 2}).findInvoiceById(INVOICE.id).catch((e: unknown) => e);
+    const error = await client(base, [], {timeoutMs: 100, maxRetries: 2})
+      .findInvoiceById(INVOICE.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KestrelNetworkError);
     expect((error as Error).message).toContain('no answer after 3 attempts (timed out)');
     expect(seen).toHaveLength(3);
@@ -148,7 +190,11 @@ describe('polling loops stop at their limit', () => {
       'POST /payment-quotes/1f668a9b-ad0b-493f-a9c4-9c13dcc217a6/execute': [json(201, PAYMENT)],
       'GET /payments/6443c564-32c3-48bd-9aa1-666704602320': [json(200, PAYMENT)],
     });
-    const error = await payLightningInvoice(client(base), {lnInvoice: 'lntbs1', maxPolls: 3, sleep: async () => {}}).catch((e: unknown) => e);
+    const error = await payLightningInvoice(client(base), {
+      lnInvoice: 'lntbs1',
+      maxPolls: 3,
+      sleep: async () => {},
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollLimitError);
     expect((error as Error).message).toContain(`payment ${PAYMENT.id} was still not final after 3 checks`);
     expect(seen.filter((s) => s.method === 'GET')).toHaveLength(3);
@@ -160,7 +206,11 @@ describe('polling loops stop at their limit', () => {
       'POST /invoices/416203f4-673f-44ba-b417-8d9b070174ad/quote': [json(201, QUOTE)],
       'GET /invoices/416203f4-673f-44ba-b417-8d9b070174ad': [json(200, {...INVOICE, status: 'PENDING'})],
     });
-    const error = await receivePayment(client(base), {amount: INVOICE.amount, maxPolls: 4, sleep: async () => {}}).catch((e: unknown) => e);
+    const error = await receivePayment(client(base), {
+      amount: INVOICE.amount,
+      maxPolls: 4,
+      sleep: async () => {},
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollLimitError);
     expect(seen.filter((s) => s.method === 'GET')).toHaveLength(4);
   });
@@ -173,15 +223,35 @@ describe('polling loops stop at their limit', () => {
       'POST /currency-exchange-quotes/634ecc7c-c772-4146-8cf8-5b7fdd4c0884/execute': [json(200, pending)],
       'GET /currency-exchange-quotes/634ecc7c-c772-4146-8cf8-5b7fdd4c0884': [json(200, pending)],
     });
-    const error = await exchangeCurrency(client(base), {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: '10.00', maxPolls: 2, sleep: async () => {}}).catch((e: unknown) => e);
+    const error = await exchangeCurrency(client(base), {
+      sourceCurrency: 'USD',
+      targetCurrency: 'BTC',
+      amount: '10.00',
+      maxPolls: 2,
+      sleep: async () => {},
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollLimitError);
     expect(seen.filter((s) => s.path.startsWith('/currency-exchange-quotes/') && s.method === 'GET')).toHaveLength(2);
   });
 
   it('replayMissedEvents: full pages without end stop at maxPages and say the run is incomplete', async () => {
-    const event = {id: '5f0c2a8e-3b1d-4c6e-9a47-2d8b1e6f7c30', eventType: 'invoice.updated', webhookVersion: '2025-06-01', data: {entityId: INVOICE.id, changes: ['status']}, created: '2025-03-14T09:26:41Z', deliverySuccess: false};
+    const event = {
+      id: '5f0c2a8e-3b1d-4c6e-9a47-2d8b1e6f7c30',
+      eventType: 'invoice.updated',
+      webhookVersion: '2025-06-01',
+      data: {entityId: INVOICE.id, changes: ['status']},
+      created: '2025-03-14T09:26:41Z',
+      deliverySuccess: false,
+    };
     const {base, seen} = await fakeKestrel({'GET /events': [json(200, {items: Array(100).fill(event), count: 1e6})]});
-    const result = await replayMissedEvents({apiBase: base, apiKey: 'k', since: '2025-03-14T00:00:00Z', isHandled: async () => true, handle: async () => {}, maxPages: 3});
+    const result = await replayMissedEvents({
+      apiBase: base,
+      apiKey: 'k',
+      since: '2025-03-14T00:00:00Z',
+      isHandled: async () => true,
+      handle: async () => {},
+      maxPages: 3,
+    });
     expect(result).toEqual({listed: 300, replayed: 0, complete: false});
     expect(seen).toHaveLength(3);
   });
@@ -189,8 +259,12 @@ describe('polling loops stop at their limit', () => {
 
 describe('problems', () => {
   it('keep their code when no retry applies', async () => {
-    const {base} = await fakeKestrel({'GET /invoices/416203f4-673f-44ba-b417-8d9b070174ad': [json(404, problem(404, 'INVOICE_NOT_FOUND'))]});
-    const error = await client(base).findInvoiceById(INVOICE.id).catch((e: unknown) => e);
+    const {base} = await fakeKestrel({
+      'GET /invoices/416203f4-673f-44ba-b417-8d9b070174ad': [json(404, problem(404, 'INVOICE_NOT_FOUND'))],
+    });
+    const error = await client(base)
+      .findInvoiceById(INVOICE.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KestrelProblem);
     expect(error).toMatchObject({status: 404, code: 'INVOICE_NOT_FOUND'});
   });
@@ -198,11 +272,15 @@ describe('problems', () => {
 
 describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', () => {
   it('times out, retries with the same Idempotency-Key, and pauses on IDEMPOTENCY_KEY_IN_USE, against its own fake Kestrel', () => {
-    const result = spawnSync('python3', ['-m', 'unittest', 'discover', '-s', 'examples/walkthroughs/python', '-p', 'test_*.py', '-v'], {
-      cwd: path.resolve(__dirname, '../..'),
-      encoding: 'utf8',
-      env: {...process.env, PYTHONDONTWRITEBYTECODE: '1'},
-    });
+    const result = spawnSync(
+      'python3',
+      ['-m', 'unittest', 'discover', '-s', 'examples/walkthroughs/python', '-p', 'test_*.py', '-v'],
+      {
+        cwd: path.resolve(__dirname, '../..'),
+        encoding: 'utf8',
+        env: {...process.env, PYTHONDONTWRITEBYTECODE: '1'},
+      },
+    );
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status, output).toBe(0);
     for (const name of [
@@ -219,7 +297,10 @@ describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', (
 describe('the rate limits guide example (examples/core/issue-invoice.ts)', () => {
   it('abandons an attempt that takes longer than its timeout', async () => {
     const {base, seen} = await fakeKestrel({'POST /invoices': [hang]});
-    const error = await issueInvoice({amount: {amount: '10.00', currency: 'USD'}}, {apiKey: 'k', baseUrl: base, timeoutMs: 100}).catch((e: unknown) => e);
+    const error = await issueInvoice(
+      {amount: {amount: '10.00', currency: 'USD'}},
+      {apiKey: 'k', baseUrl: base, timeoutMs: 100},
+    ).catch((e: unknown) => e);
     expect((error as Error).name).toBe('TimeoutError');
     await vi.waitFor(() => expect(seen.map((s) => s.abandoned)).toEqual([true]));
   });

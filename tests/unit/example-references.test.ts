@@ -9,7 +9,9 @@ import path from 'node:path';
 import {ROOT} from './guide-http';
 
 const EXAMPLES = path.join(ROOT, 'examples');
-const files = (readdirSync(EXAMPLES, {recursive: true}) as string[]).filter((f) => /\.(ts|mjs|py|go|sh)$/.test(f) && !f.includes('node_modules'));
+const files = (readdirSync(EXAMPLES, {recursive: true}) as string[]).filter(
+  (f) => /\.(ts|mjs|py|go|sh)$/.test(f) && !f.includes('node_modules'),
+);
 const names = new Set(files.map((f) => path.basename(f)));
 
 /** Lines of comment: //, /* and * lines, # lines, and Python docstrings. */
@@ -29,7 +31,10 @@ describe('example comments', () => {
       for (const [ref] of line.matchAll(/(?<![\w@.-])[\w./-]+\.(?:ts|mjs|py|go|sh|json)\b/g)) {
         // `[body.json]` in a usage line is an optional argument of yours, not a file of ours.
         if (/^https?:|^node:/.test(ref!) || line.includes(`[${ref}]`)) continue;
-        const found = existsSync(path.join(EXAMPLES, path.dirname(file), ref!)) || existsSync(path.join(ROOT, ref!)) || names.has(path.basename(ref!));
+        const found =
+          existsSync(path.join(EXAMPLES, path.dirname(file), ref!)) ||
+          existsSync(path.join(ROOT, ref!)) ||
+          names.has(path.basename(ref!));
         if (!found) missing.push(ref!);
       }
     }

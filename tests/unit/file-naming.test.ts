@@ -44,9 +44,12 @@ function reactModule(file: string): boolean {
  * modules, or the name of the upstream theme module they replace (ApiExplorer/storage-utils.ts).
  */
 const swizzles: Rule = {
-  name: 'PascalCase component folders; index.tsx, styles.module.css, PascalCase.tsx components, camelCase.ts modules, or the replaced upstream module\'s name',
+  name: "PascalCase component folders; index.tsx, styles.module.css, PascalCase.tsx components, camelCase.ts modules, or the replaced upstream module's name",
   check: (file, relative) => {
-    const folders = path.posix.dirname(relative).split('/').filter((part) => part !== '.');
+    const folders = path.posix
+      .dirname(relative)
+      .split('/')
+      .filter((part) => part !== '.');
     return folders.every((folder) => PASCAL.test(folder)) && (reactModule(file) || upstreamHas(relative));
   },
 };
@@ -114,7 +117,10 @@ function misnamed(files: readonly string[]): string[] {
 }
 
 function repositoryFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {cwd: ROOT, encoding: 'utf8'});
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   // Deleted but not yet staged files are still listed by --cached.
   return out.split('\0').filter((file) => file !== '' && existsSync(path.join(ROOT, file)));
 }
@@ -146,8 +152,16 @@ describe('the naming check itself', () => {
 
   it('holds swizzles to PascalCase folders and React module names, save upstream names', () => {
     const theme = 'packages/kestrel-theme/theme';
-    expect(misnamed([`${theme}/CodeBlock/Content/index.tsx`, `${theme}/ApiExplorer/storage-utils.ts`, `${theme}/Markdown/plainText.ts`])).toEqual([]);
-    expect(misnamed([`${theme}/code-block/index.tsx`, `${theme}/Markdown/plain-text.ts`, `${theme}/Markdown/inline.tsx`])).toEqual([
+    expect(
+      misnamed([
+        `${theme}/CodeBlock/Content/index.tsx`,
+        `${theme}/ApiExplorer/storage-utils.ts`,
+        `${theme}/Markdown/plainText.ts`,
+      ]),
+    ).toEqual([]);
+    expect(
+      misnamed([`${theme}/code-block/index.tsx`, `${theme}/Markdown/plain-text.ts`, `${theme}/Markdown/inline.tsx`]),
+    ).toEqual([
       `${theme}/code-block/index.tsx: ${theme}/ uses ${swizzles.name}`,
       `${theme}/Markdown/plain-text.ts: ${theme}/ uses ${swizzles.name}`,
       `${theme}/Markdown/inline.tsx: ${theme}/ uses ${swizzles.name}`,

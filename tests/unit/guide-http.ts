@@ -23,7 +23,11 @@ const kebabCase = require('lodash/kebabCase') as (value: string) => string;
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // The local sandbox (`npm run sandbox`, docs/sandbox.md) serves the same API on this machine.
-export const API_HOSTS = {production: 'api.kestrel.example', sandbox: 'api.sandbox.kestrel.example', local: '127.0.0.1'} as const;
+export const API_HOSTS = {
+  production: 'api.kestrel.example',
+  sandbox: 'api.sandbox.kestrel.example',
+  local: '127.0.0.1',
+} as const;
 const API_HOST_NAMES = new Set<string>(Object.values(API_HOSTS));
 
 type Json = Record<string, unknown>;
@@ -64,14 +68,27 @@ export function readFences(markdown: string, firstLine = 1): {fences: Fence[]; p
     if (!open) {
       const start = /^ {0,3}(`{3,})(\S*)\s*(.*)$/.exec(line);
       if (start) {
-        open = {ticks: start[1]!, lang: start[2]!, meta: start[3]!, start: firstLine + i, body: [], before: sinceLast.join('\n')};
+        open = {
+          ticks: start[1]!,
+          lang: start[2]!,
+          meta: start[3]!,
+          start: firstLine + i,
+          body: [],
+          before: sinceLast.join('\n'),
+        };
         return;
       }
       sinceLast.push(line);
       proseLines.push(line);
     } else if (new RegExp(`^ {0,3}${open.ticks}\\s*$`).test(line)) {
       const indent = Math.min(...open.body.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length), 3);
-      fences.push({lang: open.lang, meta: open.meta, body: open.body.map((l) => l.slice(Math.min(indent, /^ */.exec(l)![0].length))).join('\n'), before: open.before, line: open.start});
+      fences.push({
+        lang: open.lang,
+        meta: open.meta,
+        body: open.body.map((l) => l.slice(Math.min(indent, /^ */.exec(l)![0].length))).join('\n'),
+        before: open.before,
+        line: open.start,
+      });
       open = undefined;
       sinceLast = [];
     } else {
@@ -164,7 +181,14 @@ function readHeaders(lines: string[], line: number): Map<string, string> {
   return headers;
 }
 
-function request(via: HttpRequest['via'], method: string, url: URL, headers: Map<string, string>, rawBody: string, line: number): HttpRequest {
+function request(
+  via: HttpRequest['via'],
+  method: string,
+  url: URL,
+  headers: Map<string, string>,
+  rawBody: string,
+  line: number,
+): HttpRequest {
   let body: unknown;
   if (rawBody) {
     try {
@@ -178,7 +202,9 @@ function request(via: HttpRequest['via'], method: string, url: URL, headers: Map
     method,
     target: `${url.pathname}${url.search}`,
     host: url.hostname,
-    apiPath: API_HOST_NAMES.has(url.hostname) ? decodeURIComponent(url.pathname).replace(/^\/v1(?=\/)/, '') : url.pathname,
+    apiPath: API_HOST_NAMES.has(url.hostname)
+      ? decodeURIComponent(url.pathname).replace(/^\/v1(?=\/)/, '')
+      : url.pathname,
     pathname: url.pathname,
     query: url.searchParams,
     headers,
@@ -266,9 +292,30 @@ export function shellCommands(script: string): string[][] {
   return commands;
 }
 
-const CURL_FLAGS = new Set(['-s', '-S', '-sS', '-i', '-f', '-v', '--silent', '--show-error', '--include', '--fail', '--fail-with-body', '--retry-connrefused', '--retry-all-errors']);
+const CURL_FLAGS = new Set([
+  '-s',
+  '-S',
+  '-sS',
+  '-i',
+  '-f',
+  '-v',
+  '--silent',
+  '--show-error',
+  '--include',
+  '--fail',
+  '--fail-with-body',
+  '--retry-connrefused',
+  '--retry-all-errors',
+]);
 /** Options that take a value and do not change the request: timeouts and retries. */
-const CURL_VALUE_OPTIONS = new Set(['--max-time', '-m', '--connect-timeout', '--retry', '--retry-delay', '--retry-max-time']);
+const CURL_VALUE_OPTIONS = new Set([
+  '--max-time',
+  '-m',
+  '--connect-timeout',
+  '--retry',
+  '--retry-delay',
+  '--retry-max-time',
+]);
 
 /** The request a `curl` command sends; throws on an option this reader does not know. */
 export function parseCurl(words: string[], line: number): HttpRequest {
@@ -295,7 +342,8 @@ export function parseCurl(words: string[], line: number): HttpRequest {
       const eq = d.indexOf('=');
       data.push(eq < 0 ? encodeURIComponent(d) : `${d.slice(0, eq)}=${encodeURIComponent(d.slice(eq + 1))}`);
     } else if (w === '-G' || w === '--get') get = true;
-    else if (w === '-u' || w === '--user') headers.set('authorization', `Basic ${Buffer.from(value()).toString('base64')}`);
+    else if (w === '-u' || w === '--user')
+      headers.set('authorization', `Basic ${Buffer.from(value()).toString('base64')}`);
     else if (CURL_FLAGS.has(w)) continue;
     else if (CURL_VALUE_OPTIONS.has(w)) value();
     else if (w.startsWith('-')) throw new Error(`line ${line}: unknown curl option ${w}`);
@@ -305,9 +353,17 @@ export function parseCurl(words: string[], line: number): HttpRequest {
   if (!url) throw new Error(`line ${line}: curl without a URL`);
   const parsed = new URL(url);
   if (get && data.length) parsed.search = [parsed.search.slice(1), ...data].filter(Boolean).join('&');
-  if (!get && data.length && !headers.has('content-type')) headers.set('content-type', 'application/x-www-form-urlencoded');
+  if (!get && data.length && !headers.has('content-type'))
+    headers.set('content-type', 'application/x-www-form-urlencoded');
   headers.set('host', parsed.host);
-  return request('curl', method ?? (data.length && !get ? 'POST' : 'GET'), parsed, headers, get ? '' : data.join('&'), line);
+  return request(
+    'curl',
+    method ?? (data.length && !get ? 'POST' : 'GET'),
+    parsed,
+    headers,
+    get ? '' : data.join('&'),
+    line,
+  );
 }
 
 const SHELL_LANGS = new Set(['bash', 'sh', 'shell', 'console']);
@@ -351,7 +407,10 @@ export function embeddedCurlRequests(fence: Fence): HttpRequest[] {
   const file = /(?:^|\s)file=(\S+)/.exec(fence.meta)?.[1];
   if (!SHELL_LANGS.has(fence.lang) || !file?.startsWith(CURL_SAMPLES_DIR)) return [];
   const resolved = resolveCodeFile(fence.meta, ROOT)!;
-  return curlRequests({...fence, meta: resolved.meta, body: expandSample(resolved.value, file)}).map((r) => ({...r, sample: file}));
+  return curlRequests({...fence, meta: resolved.meta, body: expandSample(resolved.value, file)}).map((r) => ({
+    ...r,
+    sample: file,
+  }));
 }
 
 /** The curl commands of a shell block, in order. */
@@ -410,7 +469,12 @@ export interface Exchanges {
 const ANNOUNCEMENT = /Kestrel answers `(\d{3})(?: ([^`]+))?`/;
 
 function announcement(before: string): {status: number; reason: string | undefined} | undefined {
-  const m = ANNOUNCEMENT.exec(before.split('\n').filter((l) => l.trim()).slice(-1)[0] ?? '');
+  const m = ANNOUNCEMENT.exec(
+    before
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(-1)[0] ?? '',
+  );
   return m ? {status: Number(m[1]), reason: m[2]} : undefined;
 }
 
@@ -471,7 +535,13 @@ export function exchangesOf(page: Page): Exchanges {
         status: Number(statusLine[1]),
         reason: statusLine[2],
         announced: Boolean(said),
-        headers: readHeaders(fence.body.split('\n').slice(1).filter((l) => l.trim()), fence.line),
+        headers: readHeaders(
+          fence.body
+            .split('\n')
+            .slice(1)
+            .filter((l) => l.trim()),
+          fence.line,
+        ),
         body: undefined,
         hasBody: false,
         line: fence.line,
@@ -482,7 +552,16 @@ export function exchangesOf(page: Page): Exchanges {
       out.answers.push(answer);
       statusBlock = answer;
     } else if (fence.lang === 'json' && said) {
-      out.answers.push({request: last, status: said.status, reason: said.reason, announced: true, headers: undefined, body: JSON.parse(fence.body), hasBody: true, line: fence.line});
+      out.answers.push({
+        request: last,
+        status: said.status,
+        reason: said.reason,
+        announced: true,
+        headers: undefined,
+        body: JSON.parse(fence.body),
+        hasBody: true,
+        line: fence.line,
+      });
     } else if (fence.lang === 'json' && justRequested && last && isApiRequest(last)) {
       out.unannounced.push({request: last, line: fence.line});
     }
@@ -510,15 +589,19 @@ function closed(schema: Json, direction: Direction): Json {
   const walkNode = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walkNode);
     if (!node || typeof node !== 'object') return node;
-    const copy: Json = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'examples' || k === 'example' ? v : walkNode(v)]));
+    const copy: Json = Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [k, k === 'examples' || k === 'example' ? v : walkNode(v)]),
+    );
     if (copy.properties && typeof copy.properties === 'object') {
       const props = copy.properties as Record<string, Json>;
       const gone = Object.keys(props).filter((name) => props[name]?.[hidden] === true);
       if (gone.length) {
         copy.properties = Object.fromEntries(Object.entries(props).filter(([name]) => !gone.includes(name)));
-        if (Array.isArray(copy.required)) copy.required = (copy.required as string[]).filter((name) => !gone.includes(name));
+        if (Array.isArray(copy.required))
+          copy.required = (copy.required as string[]).filter((name) => !gone.includes(name));
       }
-      if (copy.additionalProperties === undefined && copy.unevaluatedProperties === undefined) copy.unevaluatedProperties = false;
+      if (copy.additionalProperties === undefined && copy.unevaluatedProperties === undefined)
+        copy.unevaluatedProperties = false;
     }
     return copy;
   };
@@ -638,15 +721,25 @@ export class Definition {
 
   /** A components/schemas file, such as `Event`, as a validator for one direction. */
   schema(name: string, direction: Direction = 'response') {
-    const validate = this.ajv[direction].getSchema(pathToFileURL(path.join(path.dirname(this.rootFile), `components/schemas/${name}.yaml`)).href);
+    const validate = this.ajv[direction].getSchema(
+      pathToFileURL(path.join(path.dirname(this.rootFile), `components/schemas/${name}.yaml`)).href,
+    );
     if (!validate) throw new Error(`no schema ${name}`);
-    return (value: unknown): string[] => (validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`));
+    return (value: unknown): string[] =>
+      validate(value)
+        ? []
+        : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   }
 
   /** Errors of a value against a schema found in `file`; empty when it is valid. */
   validate(schema: Json, file: string, value: unknown, direction: Direction): string[] {
-    const validate = this.ajv[direction].compile({...closed(schema, direction), $id: `${pathToFileURL(file).href}?schema=${++this.compiled}`});
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    const validate = this.ajv[direction].compile({
+      ...closed(schema, direction),
+      $id: `${pathToFileURL(file).href}?schema=${++this.compiled}`,
+    });
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   }
 
   /** The media types and schemas of a request body or a response. */
@@ -672,7 +765,9 @@ export class Definition {
 
   /** The enum of a components/schemas file, such as `ErrorCode`. */
   enumOf(name: string): string[] {
-    return (this.load(path.join(path.dirname(this.rootFile), `components/schemas/${name}.yaml`)).enum as string[]) ?? [];
+    return (
+      (this.load(path.join(path.dirname(this.rootFile), `components/schemas/${name}.yaml`)).enum as string[]) ?? []
+    );
   }
 
   /** Each error code's HTTP status, from the `[NNN]` that opens its description. */
@@ -707,7 +802,14 @@ export function definition(): Definition {
 // ---------------------------------------------------------------------------------------------
 
 /** Headers any request may carry besides the operation's own header parameters. */
-const GENERAL_REQUEST_HEADERS = new Set(['host', 'authorization', 'accept', 'content-type', 'content-length', 'user-agent']);
+const GENERAL_REQUEST_HEADERS = new Set([
+  'host',
+  'authorization',
+  'accept',
+  'content-type',
+  'content-length',
+  'user-agent',
+]);
 
 /** What is wrong with an API request, judged by the definition; empty when nothing is. */
 export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
@@ -720,7 +822,8 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
   const auth = r.headers.get('authorization') ?? '';
   if (!/^Bearer \S+$/.test(auth)) errors.push(`Authorization is "${auth}", not Bearer and a key or token`);
   if (auth.includes('sk_live_') && r.host !== API_HOSTS.production) errors.push(`a sk_live_ key is sent to ${r.host}`);
-  if (auth.includes('sk_sandbox_') && r.host !== API_HOSTS.sandbox) errors.push(`a sk_sandbox_ key is sent to ${r.host}`);
+  if (auth.includes('sk_sandbox_') && r.host !== API_HOSTS.sandbox)
+    errors.push(`a sk_sandbox_ key is sent to ${r.host}`);
 
   const params = op.parameters;
   for (const [name, raw] of Object.entries(values)) {
@@ -745,19 +848,22 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
   }
   for (const [name, value] of r.headers) {
     const p = params.find((x) => x.node.in === 'header' && String(x.node.name).toLowerCase() === name);
-    if (p) errors.push(...def.validate(p.node.schema as Json, p.file, value, 'request').map((e) => `header ${name}: ${e}`));
+    if (p)
+      errors.push(...def.validate(p.node.schema as Json, p.file, value, 'request').map((e) => `header ${name}: ${e}`));
     else if (!GENERAL_REQUEST_HEADERS.has(name)) errors.push(`header ${name} is not defined for ${op.slug}`);
   }
   for (const p of params.filter((x) => x.node.in === 'header' && x.node.required)) {
     const value = r.headers.get(String(p.node.name).toLowerCase());
     if (value === undefined) errors.push(`header ${String(p.node.name)} is required by ${op.slug}`);
-    else if (p.node.name === 'Idempotency-Key' && !UUID.test(value)) errors.push(`Idempotency-Key "${value}" is not a UUID`);
+    else if (p.node.name === 'Idempotency-Key' && !UUID.test(value))
+      errors.push(`Idempotency-Key "${value}" is not a UUID`);
   }
 
   const body = def.content(op.node.requestBody as Json | undefined, op.file);
   if (r.rawBody) {
     if (!body) errors.push(`${op.slug} takes no body`);
-    else if (r.headers.get('content-type') !== 'application/json') errors.push(`a body without Content-Type: application/json`);
+    else if (r.headers.get('content-type') !== 'application/json')
+      errors.push(`a body without Content-Type: application/json`);
     else if (typeof r.body === 'string') errors.push(`the body is not JSON`);
     else {
       const media = body.media['application/json'];
@@ -777,7 +883,11 @@ export function checkDelivery(def: Definition, headers: Map<string, string>, bod
   const signature = def.webhooks[0]?.parameters.find((p) => p.node.name === 'Kestrel-Signature');
   const header = headers.get('kestrel-signature');
   if (signature && header !== undefined) {
-    errors.push(...def.validate(signature.node.schema as Json, signature.file, header, 'request').map((e) => `Kestrel-Signature: ${e}`));
+    errors.push(
+      ...def
+        .validate(signature.node.schema as Json, signature.file, header, 'request')
+        .map((e) => `Kestrel-Signature: ${e}`),
+    );
   }
   if (body !== undefined) {
     const type = (body as Json).eventType;
@@ -786,7 +896,8 @@ export function checkDelivery(def: Definition, headers: Map<string, string>, bod
     const content = def.content(hook.node.requestBody as Json, hook.file)!;
     const schema = content.media['application/json']!.schema as Json;
     errors.push(...def.validate(schema, content.file, body, 'request').map((e) => `body: ${e}`));
-    if (headers.get('content-type') !== 'application/json') errors.push('a delivery without Content-Type: application/json');
+    if (headers.get('content-type') !== 'application/json')
+      errors.push('a delivery without Content-Type: application/json');
   }
   return errors;
 }
@@ -799,7 +910,9 @@ export function checkAnswer(def: Definition, answer: ShownAnswer): string[] {
   if (!found) return [`it answers ${r.method} ${r.apiPath}, which is not an operation`];
   const {op} = found;
   if (answer.reason !== undefined && !(REASON_PHRASES[answer.status] ?? []).includes(answer.reason)) {
-    errors.push(`"${answer.status} ${answer.reason}" is not the standard reason phrase (${(REASON_PHRASES[answer.status] ?? ['?']).join(' or ')})`);
+    errors.push(
+      `"${answer.status} ${answer.reason}" is not the standard reason phrase (${(REASON_PHRASES[answer.status] ?? ['?']).join(' or ')})`,
+    );
   }
   const responses = (op.node.responses ?? {}) as Record<string, Json>;
   const response = def.content(responses[String(answer.status)], op.file);
@@ -808,7 +921,8 @@ export function checkAnswer(def: Definition, answer: ShownAnswer): string[] {
     const defined = Object.keys((response.node.headers ?? {}) as Json);
     for (const [name, value] of answer.headers) {
       if (name === 'content-type') {
-        if (!(value in response.media)) errors.push(`Content-Type ${value} is not a media type of the ${answer.status} answer of ${op.slug}`);
+        if (!(value in response.media))
+          errors.push(`Content-Type ${value} is not a media type of the ${answer.status} answer of ${op.slug}`);
         continue;
       }
       const key = defined.find((d) => d.toLowerCase() === name);
@@ -828,10 +942,14 @@ export function checkAnswer(def: Definition, answer: ShownAnswer): string[] {
   errors.push(...def.validate(media.schema as Json, response.file, answer.body, 'response').map((e) => `body: ${e}`));
   const problem = answer.body as Json;
   if (answer.status >= 400) {
-    if (problem.status !== answer.status) errors.push(`the problem's status ${String(problem.status)} is not ${answer.status}`);
+    if (problem.status !== answer.status)
+      errors.push(`the problem's status ${String(problem.status)} is not ${answer.status}`);
     // A sample's ids are placeholders: its problem's instance need only be a path of the same operation.
-    const sameRequest = r.sample ? op.pattern.test(String(problem.instance).replace(/^\/v1(?=\/)/, '')) : problem.instance === r.pathname;
-    if (problem.instance !== undefined && !sameRequest) errors.push(`the problem's instance ${String(problem.instance)} is not the request path ${r.pathname}`);
+    const sameRequest = r.sample
+      ? op.pattern.test(String(problem.instance).replace(/^\/v1(?=\/)/, ''))
+      : problem.instance === r.pathname;
+    if (problem.instance !== undefined && !sameRequest)
+      errors.push(`the problem's instance ${String(problem.instance)} is not the request path ${r.pathname}`);
   }
   return errors;
 }

@@ -35,7 +35,10 @@ function anchorsOf(p: Page): Set<string> {
   return new Set(
     headings(p).map(({text}) => {
       const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
-      const base = plain.toLowerCase().replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '').replace(/ /g, '-');
+      const base = plain
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+        .replace(/ /g, '-');
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
       return n === 0 ? base : `${base}-${n}`;
@@ -50,7 +53,10 @@ describe('guide structure', () => {
       expect(String(p.frontMatter[key]).trim(), key).not.toBe('');
     }
     const hs = headings(p);
-    expect(hs.filter((h) => h.level === 1), 'the title comes from front matter: no h1').toEqual([]);
+    expect(
+      hs.filter((h) => h.level === 1),
+      'the title comes from front matter: no h1',
+    ).toEqual([]);
     expect(hs[0]?.level, 'the first heading is an h2').toBe(2);
     for (let i = 1; i < hs.length; i++) {
       expect(hs[i]!.level - hs[i - 1]!.level, `"${hs[i]!.text}" skips a level`).toBeLessThanOrEqual(1);
@@ -59,7 +65,10 @@ describe('guide structure', () => {
     expect(h2.length).toBeGreaterThanOrEqual(3);
     expect(h2.at(-1)!.text).toBe('Next steps');
     expect(hs.at(-1)!.text, 'nothing below Next steps has a heading').toBe('Next steps');
-    const nextSteps = p.prose.slice(p.prose.lastIndexOf('\n## Next steps\n') + '\n## Next steps\n'.length).trim().split('\n');
+    const nextSteps = p.prose
+      .slice(p.prose.lastIndexOf('\n## Next steps\n') + '\n## Next steps\n'.length)
+      .trim()
+      .split('\n');
     expect(nextSteps.length).toBeGreaterThanOrEqual(2);
     for (const line of nextSteps) expect(line, 'each next step is a link in a list').toMatch(/^- \[[^\]]+\]\([^)]+\)/);
   });
@@ -69,7 +78,10 @@ describe('guide structure', () => {
       expect(fence.lang, `line ${fence.line}`).not.toBe('');
       if (/(^|\s)file=/.test(fence.meta)) {
         expect(fence.body, `line ${fence.line}: a block with file= is empty`).toBe('');
-        expect(resolveCodeFile(fence.meta, ROOT)?.value.trim().length, `line ${fence.line}: ${fence.meta}`).toBeGreaterThan(0);
+        expect(
+          resolveCodeFile(fence.meta, ROOT)?.value.trim().length,
+          `line ${fence.line}: ${fence.meta}`,
+        ).toBeGreaterThan(0);
       }
     }
   });
@@ -91,7 +103,16 @@ describe('guide structure', () => {
 /** The API reference's code sample languages (config/code-sample-languages.ts, which `languageTabs` reads). */
 const CONFIG = readFileSync(path.join(ROOT, 'docusaurus.config.ts'), 'utf8');
 const LANGUAGES = CODE_SAMPLE_LANGUAGES.map((l) => l.key);
-const LABELS: Record<string, string> = {curl: 'curl', nodejs: 'Node.js', python: 'Python', go: 'Go', java: 'Java', php: 'PHP', ruby: 'Ruby', csharp: 'C#'};
+const LABELS: Record<string, string> = {
+  curl: 'curl',
+  nodejs: 'Node.js',
+  python: 'Python',
+  go: 'Go',
+  java: 'Java',
+  php: 'PHP',
+  ruby: 'Ruby',
+  csharp: 'C#',
+};
 /** The fenced-block languages each tab may hold. */
 const FENCES: Record<string, string[]> = {
   curl: ['bash', 'sh', 'shell'],
@@ -126,7 +147,8 @@ describe('language tabs', () => {
     const usesTabs = /<Tabs[\s>]/.test(source);
     if (usesTabs) {
       if (!source.includes("import Tabs from '@theme/Tabs';")) errors.push('Tabs is not imported from @theme/Tabs');
-      if (!source.includes("import TabItem from '@theme/TabItem';")) errors.push('TabItem is not imported from @theme/TabItem');
+      if (!source.includes("import TabItem from '@theme/TabItem';"))
+        errors.push('TabItem is not imported from @theme/TabItem');
     }
     for (const [, open, inner] of source.matchAll(/(<Tabs\b[^>]*>)([\s\S]*?)<\/Tabs>/g)) {
       const attrs = attributes(open!);
@@ -138,15 +160,18 @@ describe('language tabs', () => {
         if (!LANGUAGES.includes(item.value!)) errors.push(`${itemTag}: value is not one of ${LANGUAGES.join(', ')}`);
         else if (item.label !== LABELS[item.value!]) errors.push(`${itemTag}: label is not "${LABELS[item.value!]}"`);
         for (const [, lang] of body!.matchAll(/^ {0,3}```(\w+)/gm)) {
-          if (FENCES[item.value!] && !FENCES[item.value!]!.includes(lang!)) errors.push(`${itemTag}: holds a ${lang} block`);
+          if (FENCES[item.value!] && !FENCES[item.value!]!.includes(lang!))
+            errors.push(`${itemTag}: holds a ${lang} block`);
         }
       }
       if (new Set(values).size !== values.length) errors.push(`${open}: a value repeats`);
       // Tabs in the reference's order, so that the first tab is the same everywhere.
       const order = values.map((v) => LANGUAGES.indexOf(v));
-      if (order.some((n, i) => i > 0 && n < order[i - 1]!)) errors.push(`${open}: tabs are not in the order ${LANGUAGES.join(', ')}`);
+      if (order.some((n, i) => i > 0 && n < order[i - 1]!))
+        errors.push(`${open}: tabs are not in the order ${LANGUAGES.join(', ')}`);
     }
-    if ((source.match(/<Tabs\b/g) ?? []).length !== (source.match(/<\/Tabs>/g) ?? []).length) errors.push('a <Tabs> is not closed');
+    if ((source.match(/<Tabs\b/g) ?? []).length !== (source.match(/<\/Tabs>/g) ?? []).length)
+      errors.push('a <Tabs> is not closed');
     expect(errors).toEqual([]);
   });
 });
@@ -175,7 +200,8 @@ describe('sequence diagrams', () => {
     for (const fence of p.fences.filter((f) => f.lang === 'mermaid')) {
       const declared = new Set([...fence.body.matchAll(/^\s*(?:participant|actor) (\S+)/gm)].map((m) => m[1]!));
       for (const [, from, to] of fence.body.matchAll(/^\s*([^\s>-]+)\s*--?>>?\+?-?\s*([^\s:]+)\s*:/gm)) {
-        for (const who of [from!, to!]) if (!declared.has(who)) errors.push(`line ${fence.line}: ${who} is not declared`);
+        for (const who of [from!, to!])
+          if (!declared.has(who)) errors.push(`line ${fence.line}: ${who} is not declared`);
       }
     }
     expect(errors).toEqual([]);
@@ -187,9 +213,26 @@ describe('sequence diagrams', () => {
 // ---------------------------------------------------------------------------------------------
 
 const MARKETING = [
-  'seamless', 'seamlessly', 'powerful', 'simply', 'easy', 'easily', 'effortless', 'effortlessly', 'cutting-edge',
-  'world-class', 'revolutionary', 'best-in-class', 'state-of-the-art', 'next-generation', 'game-changing',
-  'innovative', 'blazing', 'robust', 'leverage', 'unparalleled',
+  'seamless',
+  'seamlessly',
+  'powerful',
+  'simply',
+  'easy',
+  'easily',
+  'effortless',
+  'effortlessly',
+  'cutting-edge',
+  'world-class',
+  'revolutionary',
+  'best-in-class',
+  'state-of-the-art',
+  'next-generation',
+  'game-changing',
+  'innovative',
+  'blazing',
+  'robust',
+  'leverage',
+  'unparalleled',
 ];
 
 /** Prose to judge the wording of: no code spans, no link targets, no quoted messages to end users. */
@@ -237,7 +280,11 @@ describe('writing', () => {
 // ---------------------------------------------------------------------------------------------
 
 /** Running text: prose without code spans, link targets and quoted messages. */
-const runningText = (p: Page) => p.prose.replace(/`[^`\n]*`/g, ' ').replace(/\]\([^)]*\)/g, ']').replace(/"[^"\n]*"/g, ' ');
+const runningText = (p: Page) =>
+  p.prose
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/"[^"\n]*"/g, ' ');
 
 describe('terms', () => {
   it.each(cases)('%s: says "answer", never "response", for what Kestrel sends back', (_id, p) => {
@@ -255,7 +302,8 @@ describe('terms', () => {
       const hook = def.webhooks.find((w) => w.slug === slug);
       const title = String((op ?? hook)?.node.summary ?? '');
       if (!title) continue;
-      if (text!.toLowerCase() !== title.toLowerCase()) errors.push(`[${text}](/api/${slug}): the link text is not the title "${title}"`);
+      if (text!.toLowerCase() !== title.toLowerCase())
+        errors.push(`[${text}](/api/${slug}): the link text is not the title "${title}"`);
     }
     expect(errors).toEqual([]);
   });
@@ -305,7 +353,8 @@ describe('links', () => {
         if (!/@kestrel\.example$/.test(target!)) errors.push(`${target}: not a Kestrel address`);
       } else if (/^[a-z]+:/.test(target!)) {
         const url = new URL(target!);
-        if (url.protocol !== 'https:' || !/(^|\.)kestrel\.example$/.test(url.hostname)) errors.push(`${target}: not an https kestrel.example page`);
+        if (url.protocol !== 'https:' || !/(^|\.)kestrel\.example$/.test(url.hostname))
+          errors.push(`${target}: not an https kestrel.example page`);
       } else {
         const [route, anchor] = target!.split('#') as [string, string | undefined];
         const page = route === '' ? p : GUIDE_ROUTES.get(route);

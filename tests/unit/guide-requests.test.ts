@@ -73,9 +73,12 @@ describe('requests shown in the guides', () => {
         errors.push(...checkDelivery(def, r.headers, r.body).map((e) => `${where}: ${e}`));
       } else if (r.host === AUTH_HOST) {
         const flow = def.oauthFlow();
-        const known = [flow.authorizationUrl, flow.tokenUrl, flow.refreshUrl ?? flow.tokenUrl].map((u) => new URL(u).pathname);
+        const known = [flow.authorizationUrl, flow.tokenUrl, flow.refreshUrl ?? flow.tokenUrl].map(
+          (u) => new URL(u).pathname,
+        );
         // Revocation (RFC 7009) has no field in an OpenAPI security scheme; the guide documents it.
-        if (!known.includes(r.pathname) && r.pathname !== '/oauth2/revoke') errors.push(`${where}: not an OAuth endpoint of the definition`);
+        if (!known.includes(r.pathname) && r.pathname !== '/oauth2/revoke')
+          errors.push(`${where}: not an OAuth endpoint of the definition`);
       } else {
         errors.push(`${where}: neither a Kestrel API request nor a webhook delivery`);
       }
@@ -89,13 +92,16 @@ describe('requests shown in the guides', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(cases.filter(([file]) => file !== API_INTRODUCTION))('%s: links the API reference page of each operation it calls', (_file, p) => {
-    const missing = EXCHANGES.get(p.file)!
-      .requests.filter(isApiRequest)
-      .map((r) => def.findOperation(r.method, r.apiPath)?.op.slug)
-      .filter((slug): slug is string => Boolean(slug) && !p.prose.includes(`](/api/${slug})`));
-    expect([...new Set(missing)]).toEqual([]);
-  });
+  it.each(cases.filter(([file]) => file !== API_INTRODUCTION))(
+    '%s: links the API reference page of each operation it calls',
+    (_file, p) => {
+      const missing = EXCHANGES.get(p.file)!
+        .requests.filter(isApiRequest)
+        .map((r) => def.findOperation(r.method, r.apiPath)?.op.slug)
+        .filter((slug): slug is string => Boolean(slug) && !p.prose.includes(`](/api/${slug})`));
+      expect([...new Set(missing)]).toEqual([]);
+    },
+  );
 });
 
 describe('answers shown in the guides', () => {
@@ -104,14 +110,22 @@ describe('answers shown in the guides', () => {
     const errors = [...mismatches];
     for (const a of answers) {
       if (!a.request) errors.push(`line ${a.line}: an answer with no request before it`);
-      else if (isApiRequest(a.request)) errors.push(...checkAnswer(def, a).map((e) => `line ${a.line}: ${a.status} to ${a.request!.method} ${a.request!.target}: ${e}`));
+      else if (isApiRequest(a.request))
+        errors.push(
+          ...checkAnswer(def, a).map(
+            (e) => `line ${a.line}: ${a.status} to ${a.request!.method} ${a.request!.target}: ${e}`,
+          ),
+        );
     }
     expect(errors).toEqual([]);
   });
 
   it.each(cases)('%s: every answer right after a request is announced, so that it is checked', (_file, p) => {
     expect(
-      EXCHANGES.get(p.file)!.unannounced.map((u) => `line ${u.line}: the answer to ${u.request.method} ${u.request.target} needs "Kestrel answers \`NNN ...\`:" before it`),
+      EXCHANGES.get(p.file)!.unannounced.map(
+        (u) =>
+          `line ${u.line}: the answer to ${u.request.method} ${u.request.target} needs "Kestrel answers \`NNN ...\`:" before it`,
+      ),
     ).toEqual([]);
   });
 });
@@ -146,8 +160,13 @@ function collect(value: unknown, visit: (key: string, v: unknown, parent: Record
 /** code -> title, from the problem examples of the definition: a title never changes for a code. */
 const PROBLEM_TITLES = new Map<string, string>();
 for (const file of readdirSync(path.join(ROOT, 'openapi/components/examples')).filter((f) => f.endsWith('.yaml'))) {
-  const value = (parseYaml(readFileSync(path.join(ROOT, 'openapi/components/examples', file), 'utf8')) as {value?: Record<string, unknown>}).value;
-  if (value && typeof value.code === 'string' && typeof value.title === 'string' && 'traceId' in value) PROBLEM_TITLES.set(value.code, value.title);
+  const value = (
+    parseYaml(readFileSync(path.join(ROOT, 'openapi/components/examples', file), 'utf8')) as {
+      value?: Record<string, unknown>;
+    }
+  ).value;
+  if (value && typeof value.code === 'string' && typeof value.title === 'string' && 'traceId' in value)
+    PROBLEM_TITLES.set(value.code, value.title);
 }
 const ERROR_STATUS = def.errorStatuses();
 const EVENT = def.schema('Event');
@@ -155,7 +174,15 @@ const PROBLEM = def.schema('Problem');
 
 /** Id fields that are not Kestrel resource ids: a W3C trace id and a Lightning node's public key. */
 const NOT_UUID_IDS = new Set(['traceId', 'payeeNodeId']);
-const OAUTH_FIELDS = new Set(['access_token', 'refresh_token', 'token_type', 'expires_in', 'scope', 'error', 'error_description']);
+const OAUTH_FIELDS = new Set([
+  'access_token',
+  'refresh_token',
+  'token_type',
+  'expires_in',
+  'scope',
+  'error',
+  'error_description',
+]);
 
 describe('documents shown in the guides', () => {
   it.each(cases)('%s: events and problems have the shapes of the definition', (_file, p) => {
@@ -168,14 +195,20 @@ describe('documents shown in the guides', () => {
         if ('traceId' in o) {
           errors.push(...PROBLEM(o).map((e) => `line ${line}: problem ${e}`));
           const code = String(o.code);
-          if (o.type !== `urn:kestrel:problem:${code.toLowerCase().replace(/_/g, '-')}`) errors.push(`line ${line}: type ${String(o.type)} for ${code}`);
-          if (ERROR_STATUS.has(code) && o.status !== ERROR_STATUS.get(code)) errors.push(`line ${line}: ${code} is a ${ERROR_STATUS.get(code)}, not ${String(o.status)}`);
-          if (PROBLEM_TITLES.has(code) && o.title !== PROBLEM_TITLES.get(code)) errors.push(`line ${line}: the title of ${code} is "${PROBLEM_TITLES.get(code)}", not "${String(o.title)}"`);
+          if (o.type !== `urn:kestrel:problem:${code.toLowerCase().replace(/_/g, '-')}`)
+            errors.push(`line ${line}: type ${String(o.type)} for ${code}`);
+          if (ERROR_STATUS.has(code) && o.status !== ERROR_STATUS.get(code))
+            errors.push(`line ${line}: ${code} is a ${ERROR_STATUS.get(code)}, not ${String(o.status)}`);
+          if (PROBLEM_TITLES.has(code) && o.title !== PROBLEM_TITLES.get(code))
+            errors.push(
+              `line ${line}: the title of ${code} is "${PROBLEM_TITLES.get(code)}", not "${String(o.title)}"`,
+            );
           if (typeof o.instance === 'string') {
             // The path of the request that failed: an operation there must have an answer with this status.
             const apiPath = decodeURIComponent(o.instance.replace(/^\/v1(?=\/)/, ''));
             const there = def.operations.filter((op) => op.pattern.test(apiPath));
-            if (!o.instance.startsWith('/v1/') || !there.length) errors.push(`line ${line}: instance ${o.instance} is no operation's path`);
+            if (!o.instance.startsWith('/v1/') || !there.length)
+              errors.push(`line ${line}: instance ${o.instance} is no operation's path`);
             else if (!there.some((op) => String(o.status) in ((op.node.responses ?? {}) as object))) {
               errors.push(`line ${line}: no operation at ${o.instance} answers ${String(o.status)}`);
             }
@@ -191,14 +224,23 @@ describe('documents shown in the guides', () => {
     for (const {line, doc} of jsonDocuments(p)) {
       collect(doc, (key, v) => {
         if (OAUTH_FIELDS.has(key)) return;
-        if ((key === 'id' || /[a-z]Id$/.test(key)) && !NOT_UUID_IDS.has(key) && v !== null && !UUID.test(String(v))) errors.push(`line ${line}: ${key} ${String(v)} is not a UUID`);
+        if ((key === 'id' || /[a-z]Id$/.test(key)) && !NOT_UUID_IDS.has(key) && v !== null && !UUID.test(String(v)))
+          errors.push(`line ${line}: ${key} ${String(v)} is not a UUID`);
         if (v && typeof v === 'object' && !Array.isArray(v) && 'currency' in v && 'amount' in v) {
           const money = v as Record<string, unknown>;
-          if (typeof money.amount !== 'string' || !/^(0|[1-9]\d*)(\.\d{1,8})?$/.test(money.amount)) errors.push(`line ${line}: ${key} amount ${String(money.amount)} is not a decimal string`);
-          else if (money.currency !== 'BTC' && /\.\d{3,}$/.test(money.amount)) errors.push(`line ${line}: ${key} ${money.amount} ${String(money.currency)} has more than 2 decimals`);
-          if (!['BTC', 'USD', 'EUR', 'GBP'].includes(String(money.currency))) errors.push(`line ${line}: ${key} currency ${String(money.currency)}`);
+          if (typeof money.amount !== 'string' || !/^(0|[1-9]\d*)(\.\d{1,8})?$/.test(money.amount))
+            errors.push(`line ${line}: ${key} amount ${String(money.amount)} is not a decimal string`);
+          else if (money.currency !== 'BTC' && /\.\d{3,}$/.test(money.amount))
+            errors.push(`line ${line}: ${key} ${money.amount} ${String(money.currency)} has more than 2 decimals`);
+          if (!['BTC', 'USD', 'EUR', 'GBP'].includes(String(money.currency)))
+            errors.push(`line ${line}: ${key} currency ${String(money.currency)}`);
         }
-        if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v)) errors.push(`line ${line}: ${key} ${v} is not RFC 3339 UTC`);
+        if (
+          typeof v === 'string' &&
+          /^\d{4}-\d{2}-\d{2}T/.test(v) &&
+          !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v)
+        )
+          errors.push(`line ${line}: ${key} ${v} is not RFC 3339 UTC`);
       });
     }
     expect(errors).toEqual([]);
@@ -211,7 +253,11 @@ describe('documents shown in the guides', () => {
 
 const METHOD_PATH = /\b(GET|POST|PATCH|PUT|DELETE) (\/[^\s`,)]*)/;
 const VERIFIER_CODES = new Set(
-  (JSON.parse(readFileSync(path.join(ROOT, 'examples/webhooks/vectors.json'), 'utf8')) as {vectors: {expected: string}[]}).vectors.map((v) => v.expected),
+  (
+    JSON.parse(readFileSync(path.join(ROOT, 'examples/webhooks/vectors.json'), 'utf8')) as {
+      vectors: {expected: string}[];
+    }
+  ).vectors.map((v) => v.expected),
 );
 const ERROR_CODES = new Set(def.enumOf('ErrorCode'));
 const EVENT_TYPES = new Set(def.enumOf('EventType'));
@@ -225,7 +271,8 @@ function mentionError(method: string, target: string): string | undefined {
     : def.findOperation(method, apiPath)?.op;
   if (!op) return `${method} ${target} is not an operation of the definition`;
   for (const name of new URLSearchParams(query ?? '').keys()) {
-    if (!op.parameters.some((p) => p.node.in === 'query' && p.node.name === name)) return `${method} ${target}: ${op.slug} has no query parameter ${name}`;
+    if (!op.parameters.some((p) => p.node.in === 'query' && p.node.name === name))
+      return `${method} ${target}: ${op.slug} has no query parameter ${name}`;
   }
   return undefined;
 }
@@ -252,72 +299,98 @@ function codeColumnCells(prose: string): {code: string; status?: string}[] {
 }
 
 describe('what the guides name', () => {
-  it.each(cases)('%s: every `METHOD /path` in the prose and every request in a sequence diagram is an operation', (_file, p) => {
-    const errors: string[] = [];
-    for (const [, span] of p.prose.matchAll(/`([^`\n]+)`/g)) {
-      const m = new RegExp(`^${METHOD_PATH.source}$`).exec(span!);
-      if (m) {
-        const error = mentionError(m[1]!, m[2]!);
-        if (error) errors.push(error);
+  it.each(cases)(
+    '%s: every `METHOD /path` in the prose and every request in a sequence diagram is an operation',
+    (_file, p) => {
+      const errors: string[] = [];
+      for (const [, span] of p.prose.matchAll(/`([^`\n]+)`/g)) {
+        const m = new RegExp(`^${METHOD_PATH.source}$`).exec(span!);
+        if (m) {
+          const error = mentionError(m[1]!, m[2]!);
+          if (error) errors.push(error);
+        }
       }
-    }
-    for (const fence of p.fences.filter((f) => f.lang === 'mermaid')) {
-      for (const line of fence.body.split('\n')) {
-        const m = /->>?[^:]+:\s*(?:(GET|POST|PATCH|PUT|DELETE) (\/\S*))/.exec(line);
-        if (!m || m[2]!.startsWith('/oauth2/')) continue;
-        const error = mentionError(m[1]!, m[2]!);
-        if (error) errors.push(`diagram line ${fence.line}: ${error}`);
+      for (const fence of p.fences.filter((f) => f.lang === 'mermaid')) {
+        for (const line of fence.body.split('\n')) {
+          const m = /->>?[^:]+:\s*(?:(GET|POST|PATCH|PUT|DELETE) (\/\S*))/.exec(line);
+          if (!m || m[2]!.startsWith('/oauth2/')) continue;
+          const error = mentionError(m[1]!, m[2]!);
+          if (error) errors.push(`diagram line ${fence.line}: ${error}`);
+        }
       }
-    }
-    // A link to an operation followed by its method and path: the pair must agree.
-    for (const [, slug, method, opPath] of p.prose.matchAll(/\]\(\/api\/([a-z0-9-]+)\)[,\s(]*`(GET|POST|PATCH|PUT|DELETE) ([^`\s?]+)/g)) {
-      const op = def.bySlug(slug!);
-      if (op && (op.method !== method || op.path !== opPath)) errors.push(`/api/${slug} is ${op.method} ${op.path}, not ${method} ${opPath}`);
-    }
-    expect(errors).toEqual([]);
-  });
+      // A link to an operation followed by its method and path: the pair must agree.
+      for (const [, slug, method, opPath] of p.prose.matchAll(
+        /\]\(\/api\/([a-z0-9-]+)\)[,\s(]*`(GET|POST|PATCH|PUT|DELETE) ([^`\s?]+)/g,
+      )) {
+        const op = def.bySlug(slug!);
+        if (op && (op.method !== method || op.path !== opPath))
+          errors.push(`/api/${slug} is ${op.method} ${op.path}, not ${method} ${opPath}`);
+      }
+      expect(errors).toEqual([]);
+    },
+  );
 
-  it.each(cases)('%s: every error code, scope and event type it names exists, with the status of its code', (_file, p) => {
-    const errors: string[] = [];
-    const prose = p.prose.replace(/"[^"\n]*"/g, (q) => (q.includes('`') ? q : '""'));
-    for (const [, code] of prose.matchAll(/\bcodes? `([A-Z][A-Z0-9_]+)`/g)) {
-      if (!ERROR_CODES.has(code!) && !VERIFIER_CODES.has(code!)) errors.push(`code ${code} is not in ErrorCode`);
-    }
-    for (const {code, status} of codeColumnCells(p.prose)) {
-      if (!ERROR_CODES.has(code) && !VERIFIER_CODES.has(code)) errors.push(`table code ${code} is not in ErrorCode`);
-      else if (status && ERROR_STATUS.has(code) && Number(status) !== ERROR_STATUS.get(code)) errors.push(`table: ${code} is a ${ERROR_STATUS.get(code)}, not ${status}`);
-    }
-    // "answers `422` with code `LIMIT_EXCEEDED`": one status and its codes in one sentence.
-    for (const sentence of p.prose.split(/(?<=[.:;])\s+|\n/)) {
-      const statuses = [...sentence.matchAll(/`(\d{3})(?: [A-Za-z ]+)?`/g)].map((m) => Number(m[1]));
-      if (new Set(statuses).size !== 1) continue;
-      for (const [, code] of sentence.matchAll(/\bcodes? `([A-Z][A-Z0-9_]+)`/g)) {
-        if (ERROR_STATUS.has(code!) && ERROR_STATUS.get(code!) !== statuses[0]) errors.push(`"${sentence.trim()}": ${code} is a ${ERROR_STATUS.get(code!)}`);
+  it.each(cases)(
+    '%s: every error code, scope and event type it names exists, with the status of its code',
+    (_file, p) => {
+      const errors: string[] = [];
+      const prose = p.prose.replace(/"[^"\n]*"/g, (q) => (q.includes('`') ? q : '""'));
+      for (const [, code] of prose.matchAll(/\bcodes? `([A-Z][A-Z0-9_]+)`/g)) {
+        if (!ERROR_CODES.has(code!) && !VERIFIER_CODES.has(code!)) errors.push(`code ${code} is not in ErrorCode`);
       }
-    }
-    for (const [, scope] of p.prose.matchAll(/`(partner\.[a-z.-]+)`/g)) {
-      if (!SCOPES.has(scope!)) errors.push(`scope ${scope} is not defined`);
-    }
-    const source = p.fences.filter((f) => f.lang !== 'mermaid').map((f) => f.body).join('\n') + p.prose;
-    for (const [, type] of source.matchAll(/(?<![\w.@/-])((?:invoice|receive-request|payout|payment|currency-exchange-quote|deposit)\.[a-z]+(?:-[a-z]+)*)(?![\w@/-]|\.[a-z])/g)) {
-      if (!EVENT_TYPES.has(type!)) errors.push(`event type ${type} is not in EventType`);
-    }
-    expect(errors).toEqual([]);
-  });
+      for (const {code, status} of codeColumnCells(p.prose)) {
+        if (!ERROR_CODES.has(code) && !VERIFIER_CODES.has(code)) errors.push(`table code ${code} is not in ErrorCode`);
+        else if (status && ERROR_STATUS.has(code) && Number(status) !== ERROR_STATUS.get(code))
+          errors.push(`table: ${code} is a ${ERROR_STATUS.get(code)}, not ${status}`);
+      }
+      // "answers `422` with code `LIMIT_EXCEEDED`": one status and its codes in one sentence.
+      for (const sentence of p.prose.split(/(?<=[.:;])\s+|\n/)) {
+        const statuses = [...sentence.matchAll(/`(\d{3})(?: [A-Za-z ]+)?`/g)].map((m) => Number(m[1]));
+        if (new Set(statuses).size !== 1) continue;
+        for (const [, code] of sentence.matchAll(/\bcodes? `([A-Z][A-Z0-9_]+)`/g)) {
+          if (ERROR_STATUS.has(code!) && ERROR_STATUS.get(code!) !== statuses[0])
+            errors.push(`"${sentence.trim()}": ${code} is a ${ERROR_STATUS.get(code!)}`);
+        }
+      }
+      for (const [, scope] of p.prose.matchAll(/`(partner\.[a-z.-]+)`/g)) {
+        if (!SCOPES.has(scope!)) errors.push(`scope ${scope} is not defined`);
+      }
+      const source =
+        p.fences
+          .filter((f) => f.lang !== 'mermaid')
+          .map((f) => f.body)
+          .join('\n') + p.prose;
+      for (const [, type] of source.matchAll(
+        /(?<![\w.@/-])((?:invoice|receive-request|payout|payment|currency-exchange-quote|deposit)\.[a-z]+(?:-[a-z]+)*)(?![\w@/-]|\.[a-z])/g,
+      )) {
+        if (!EVENT_TYPES.has(type!)) errors.push(`event type ${type} is not in EventType`);
+      }
+      expect(errors).toEqual([]);
+    },
+  );
 
   it("the sandbox timing and test amounts are the definition's", () => {
     const info = String((def.root.info as Record<string, unknown>).description);
     const timing = 'a simulated customer pays each invoice about 10 seconds after you issue a quote';
     expect(info).toContain(timing);
     const sandbox = PAGES.find((p) => p.file === 'docs/sandbox.md')!;
-    const row = (ending: string) => sandbox.prose.split('\n').find((l) => l.startsWith(`| Ends in \`${ending}\``)) ?? '';
+    const row = (ending: string) =>
+      sandbox.prose.split('\n').find((l) => l.startsWith(`| Ends in \`${ending}\``)) ?? '';
     expect(info).toMatch(/`\.13`[^\n]*`CANCELLED` with `cancellationReason` `EXPIRED`/);
     expect(row('.13')).toMatch(/`CANCELLED` with `cancellationReason` `EXPIRED`/);
     expect(info).toMatch(/`\.66`[^\n]*fails[^\n]*stays `UNPAID`/);
     expect(row('.66')).toMatch(/fails[^|]*stays `UNPAID`/);
     // Said once, on the sandbox page; the other guides link there instead of repeating it.
-    const mentions = PAGES.flatMap((p) => p.prose.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').split(/(?<=\.)\s+|\n/).filter((s) => /seconds after/.test(s)).map((s) => `${p.file}: ${s}`));
-    expect(mentions).toEqual(['docs/sandbox.md: In the sandbox, a simulated customer pays each invoice about 10 seconds after you issue a quote for it.']);
+    const mentions = PAGES.flatMap((p) =>
+      p.prose
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .split(/(?<=\.)\s+|\n/)
+        .filter((s) => /seconds after/.test(s))
+        .map((s) => `${p.file}: ${s}`),
+    );
+    expect(mentions).toEqual([
+      'docs/sandbox.md: In the sandbox, a simulated customer pays each invoice about 10 seconds after you issue a quote for it.',
+    ]);
   });
 
   it('say no sentence of twelve words or more word for word on two pages: one page says it, the others link', () => {
@@ -329,14 +402,20 @@ describe('what the guides name', () => {
         pagesOf.set(sentence, (pagesOf.get(sentence) ?? new Set()).add(p.file));
       }
     }
-    expect([...pagesOf].filter(([, files]) => files.size >= 2).map(([sentence, files]) => `${[...files].join(', ')}: ${sentence}`)).toEqual([]);
+    expect(
+      [...pagesOf]
+        .filter(([, files]) => files.size >= 2)
+        .map(([sentence, files]) => `${[...files].join(', ')}: ${sentence}`),
+    ).toEqual([]);
   });
 
   it('every webhookVersion in the guides and the examples is one the definition has', () => {
     const versions = new Set(def.enumOf('WebhookVersion'));
     const files = [
       ...PAGES.map((p) => p.file),
-      ...(readdirSync(path.join(ROOT, 'examples'), {recursive: true}) as string[]).map((f) => `examples/${f}`).filter((f) => /\.(ts|mjs|js|go|py|json|sh|md)$/.test(f)),
+      ...(readdirSync(path.join(ROOT, 'examples'), {recursive: true}) as string[])
+        .map((f) => `examples/${f}`)
+        .filter((f) => /\.(ts|mjs|js|go|py|json|sh|md)$/.test(f)),
     ];
     let seen = 0;
     for (const file of files) {

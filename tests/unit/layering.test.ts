@@ -60,9 +60,30 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   examples: ['examples'],
 };
 
-const SKIP_DIRS = new Set(['node_modules', '.git', '.docusaurus', 'build', 'build-local-sandbox', 'reports', 'test-results', 'playwright-report']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  '.git',
+  '.docusaurus',
+  'build',
+  'build-local-sandbox',
+  'reports',
+  'test-results',
+  'playwright-report',
+]);
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-const RESOLVE_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.d.ts', '/index.ts', '/index.tsx', '/index.js'];
+const RESOLVE_EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.d.ts',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+];
 
 /** `@docusaurus/X` names that Docusaurus aliases to its browser runtime (`@docusaurus/Link`, ...). */
 const DOCUSAURUS_CLIENT_EXPORTS = new Set(
@@ -104,7 +125,8 @@ function importsOf(source: string): string[] {
 /** The repository path a relative or `@site/` specifier names (with its extension found), or null for a package. */
 function resolveImport(from: string, specifier: string): string | null {
   let target: string;
-  if (specifier.startsWith('./') || specifier.startsWith('../')) target = path.posix.join(path.posix.dirname(from), specifier);
+  if (specifier.startsWith('./') || specifier.startsWith('../'))
+    target = path.posix.join(path.posix.dirname(from), specifier);
   else if (specifier.startsWith('@site/')) target = specifier.slice('@site/'.length);
   else return null;
   for (const extension of RESOLVE_EXTENSIONS) {
@@ -120,7 +142,8 @@ function resolveImport(from: string, specifier: string): string | null {
 
 /** The layer an import reaches, or null for a package (which any layer may use). */
 function importedLayer(from: string, specifier: string): {layer: Layer | undefined; target: string} | null {
-  if (BROWSER_ALIAS.test(specifier) || DOCUSAURUS_CLIENT_EXPORTS.has(specifier)) return {layer: 'browser', target: specifier};
+  if (BROWSER_ALIAS.test(specifier) || DOCUSAURUS_CLIENT_EXPORTS.has(specifier))
+    return {layer: 'browser', target: specifier};
   const target = resolveImport(from, specifier);
   if (target === null) return null;
   return {layer: layerOf(target), target};
@@ -190,16 +213,21 @@ describe('the layering check itself', () => {
     expect(crossings('plugins/x.ts', "import CodeBlock from '@theme/CodeBlock';")).toEqual([
       'plugins/x.ts (build-time) -> @theme/CodeBlock (@theme/CodeBlock, browser)',
     ]);
-    expect(crossings('plugins/x.ts', "import Link from '@docusaurus/Link';\nimport type {Plugin} from '@docusaurus/types';")).toEqual([
-      'plugins/x.ts (build-time) -> @docusaurus/Link (@docusaurus/Link, browser)',
-    ]);
+    expect(
+      crossings('plugins/x.ts', "import Link from '@docusaurus/Link';\nimport type {Plugin} from '@docusaurus/types';"),
+    ).toEqual(['plugins/x.ts (build-time) -> @docusaurus/Link (@docusaurus/Link, browser)']);
     expect(crossings('scripts/x.mjs', "import {getPrism} from '../packages/kestrel-theme/prism/index.ts';")).toEqual([
       'scripts/x.mjs (build-time) -> ../packages/kestrel-theme/prism/index.ts (packages/kestrel-theme/prism/index.ts, browser)',
     ]);
   });
 
   it('reports browser code importing build-time code, and config/ importing either', () => {
-    expect(crossings('src/components/X/index.tsx', "import {searchOptions} from '@site/packages/kestrel-search/search-options';")).toEqual([
+    expect(
+      crossings(
+        'src/components/X/index.tsx',
+        "import {searchOptions} from '@site/packages/kestrel-search/search-options';",
+      ),
+    ).toEqual([
       'src/components/X/index.tsx (browser) -> @site/packages/kestrel-search/search-options (packages/kestrel-search/search-options.ts, build-time)',
     ]);
     expect(crossings('config/x.ts', "import {brand} from '../src/components/PageActions';")).toEqual([
@@ -208,7 +236,14 @@ describe('the layering check itself', () => {
   });
 
   it('lets both sides import config/ and packages', () => {
-    expect(crossings('plugins/x.ts', "import {twinPath} from '../config/twin-path';\nimport path from 'node:path';")).toEqual([]);
-    expect(crossings('packages/kestrel-theme/theme/X/index.tsx', "import {brand} from '@site/config/brand';\nimport React from 'react';")).toEqual([]);
+    expect(
+      crossings('plugins/x.ts', "import {twinPath} from '../config/twin-path';\nimport path from 'node:path';"),
+    ).toEqual([]);
+    expect(
+      crossings(
+        'packages/kestrel-theme/theme/X/index.tsx',
+        "import {brand} from '@site/config/brand';\nimport React from 'react';",
+      ),
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,8 @@ const run = (...children: HastNode[]) => {
   rehypeDocusaurusHtml({baseUrl: ''})(tree);
   return tree.children!;
 };
-const line = (...parts: string[]) => h('div', {className: ['token-line']}, ...parts.map((p) => h('span', {className: ['token']}, p)), h('br', {}));
+const line = (...parts: string[]) =>
+  h('div', {className: ['token-line']}, ...parts.map((p) => h('span', {className: ['token']}, p)), h('br', {}));
 
 describe('twinPath', () => {
   it.each([
@@ -40,12 +41,18 @@ describe('rehypeDocusaurusHtml', () => {
         h(
           'div',
           {className: ['codeBlockContent_wLCC']},
-          h('pre', {className: ['prism-code', 'language-ts']}, h('code', {className: ['codeBlockLines_O56x']}, line('const a', ' = 1;'), line(''), line('a < 2;'))),
+          h(
+            'pre',
+            {className: ['prism-code', 'language-ts']},
+            h('code', {className: ['codeBlockLines_O56x']}, line('const a', ' = 1;'), line(''), line('a < 2;')),
+          ),
           h('div', {className: ['buttonGroup']}, h('button', {}, 'Copy')),
         ),
       ),
     );
-    expect(pre).toEqual(h('pre', {}, h('code', {className: ['language-ts title="verify.ts"']}, 'const a = 1;\n\na < 2;')));
+    expect(pre).toEqual(
+      h('pre', {}, h('code', {className: ['language-ts title="verify.ts"']}, 'const a = 1;\n\na < 2;')),
+    );
   });
 
   it('drops heading anchors, comments and buttons', () => {
@@ -63,7 +70,12 @@ describe('rehypeDocusaurusHtml', () => {
         'div',
         {className: ['tabs-container']},
         h('ul', {role: 'tablist'}, h('li', {role: 'tab'}, 'Node.js'), h('li', {role: 'tab'}, 'Go')),
-        h('div', {className: ['margin-top--md']}, h('div', {role: 'tabpanel'}, h('p', {}, 'one')), h('div', {role: 'tabpanel', hidden: true}, h('p', {}, 'two'))),
+        h(
+          'div',
+          {className: ['margin-top--md']},
+          h('div', {role: 'tabpanel'}, h('p', {}, 'one')),
+          h('div', {role: 'tabpanel', hidden: true}, h('p', {}, 'two')),
+        ),
       ),
     );
     expect(out.map(textContent)).toEqual(['Node.js', 'one', 'Go', 'two']);
@@ -112,7 +124,13 @@ describe('rehypeDocusaurusHtml', () => {
 
 describe('remarkCodeMeta', () => {
   it('splits the title out of the language', () => {
-    const tree = {type: 'root', children: [{type: 'code', lang: 'ts title="verify.ts"', meta: null}, {type: 'code', lang: 'go', meta: null}]};
+    const tree = {
+      type: 'root',
+      children: [
+        {type: 'code', lang: 'ts title="verify.ts"', meta: null},
+        {type: 'code', lang: 'go', meta: null},
+      ],
+    };
     remarkCodeMeta()(tree);
     expect(tree.children).toEqual([
       {type: 'code', lang: 'ts', meta: 'title="verify.ts"'},
@@ -123,7 +141,10 @@ describe('remarkCodeMeta', () => {
 
 describe('rehypeDocusaurusHtml under a baseUrl', () => {
   it('keeps the baseUrl in front of the twin', () => {
-    const tree: HastNode = {type: 'root', children: [h('a', {href: '/docs/rate-limits/'}, 'a'), h('a', {href: '/docs/'}, 'b')]};
+    const tree: HastNode = {
+      type: 'root',
+      children: [h('a', {href: '/docs/rate-limits/'}, 'a'), h('a', {href: '/docs/'}, 'b')],
+    };
     rehypeDocusaurusHtml({baseUrl: '/docs'})(tree);
     expect(tree.children!.map((a) => a.properties!.href)).toEqual(['/docs/rate-limits.md', '/docs/index.md']);
   });

@@ -13,7 +13,15 @@ const op: Link = {title: 'Get invoices', route: '/api/get-invoices', description
 describe('llmsTxt', () => {
   it('writes the llmstxt.org layout with absolute links to the twins', () => {
     expect(
-      llmsTxt(header, [{name: 'Guides', links: [home, guide]}, {name: 'API reference', links: [op]}], [{title: 'OpenAPI', route: '/openapi.yaml', description: ''}], SITE),
+      llmsTxt(
+        header,
+        [
+          {name: 'Guides', links: [home, guide]},
+          {name: 'API reference', links: [op]},
+        ],
+        [{title: 'OpenAPI', route: '/openapi.yaml', description: ''}],
+        SITE,
+      ),
     ).toBe(
       [
         '# Kestrel Developers',
@@ -45,11 +53,17 @@ describe('llmsFullTxt', () => {
   const full = llmsFullTxt(header, [
     {link: guide, markdown: '# Rate limits\n\nText.\n', url: `${SITE}/rate-limits.md`},
     {link: op, markdown: `# Get invoices\n\n${table}\nAfter.\n`, url: `${SITE}/api/get-invoices.md`},
-    {link: {...op, title: 'Find invoice', route: '/api/find-invoice-by-id'}, markdown: `# Find invoice\n\n${table}\nEnd.\n`, url: `${SITE}/api/find-invoice-by-id.md`},
+    {
+      link: {...op, title: 'Find invoice', route: '/api/find-invoice-by-id'},
+      markdown: `# Find invoice\n\n${table}\nEnd.\n`,
+      url: `${SITE}/api/find-invoice-by-id.md`,
+    },
   ]);
 
   it('puts every twin after the header, each with its address', () => {
-    expect(full.startsWith('# Kestrel Developers\n\n> Kestrel is a payments API.\n\nEvery page has a twin.\n\n---\n\n')).toBe(true);
+    expect(
+      full.startsWith('# Kestrel Developers\n\n> Kestrel is a payments API.\n\nEvery page has a twin.\n\n---\n\n'),
+    ).toBe(true);
     expect(full).toContain(`---\n\nSource: ${SITE}/rate-limits.md\n\n# Rate limits\n\nText.\n`);
     expect(full).toContain(`Source: ${SITE}/api/get-invoices.md\n\n# Get invoices\n\n${table}\nAfter.\n`);
   });

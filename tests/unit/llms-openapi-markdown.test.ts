@@ -19,8 +19,8 @@ const page = (slug: string) => pages.find((p) => p.slug === slug)!;
 describe('API twins from the definition', () => {
   it('writes one twin per operation, at the operation slugs, and one per webhook event', () => {
     expect(operations.map((p) => p.slug).sort()).toEqual([...API_SLUGS].sort());
-    const events = Object.values(doc.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap((item) =>
-      Object.values(item).map((op) => kebabCase(op.operationId)),
+    const events = Object.values(doc.webhooks as Record<string, Record<string, {operationId: string}>>).flatMap(
+      (item) => Object.values(item).map((op) => kebabCase(op.operationId)),
     );
     expect(webhooks.map((p) => p.slug).sort()).toEqual(events.sort());
     for (const p of pages) expect(p.route).toBe(`/api/${p.slug}`);
@@ -93,11 +93,15 @@ describe('API twins from the definition', () => {
 
 describe('helpers', () => {
   it('keeps short JSON objects on one line', () => {
-    expect(compactJson({a: {amount: '1.00', currency: 'USD'}, b: [1, 2]})).toBe('{"a":{"amount":"1.00","currency":"USD"},"b":[1,2]}');
+    expect(compactJson({a: {amount: '1.00', currency: 'USD'}, b: [1, 2]})).toBe(
+      '{"a":{"amount":"1.00","currency":"USD"},"b":[1,2]}',
+    );
     expect(compactJson({long: 'x'.repeat(80), m: {a: 1}})).toBe(`{\n  "long": "${'x'.repeat(80)}",\n  "m": {"a":1}\n}`);
   });
   it('takes the first sentence', () => {
     expect(firstSentence('Returns one invoice. Call it when `invoice.updated` arrives.')).toBe('Returns one invoice.');
-    expect(firstSentence('Cancels an `UNPAID` invoice, e.g. one.\nMore.')).toBe('Cancels an `UNPAID` invoice, e.g. one.');
+    expect(firstSentence('Cancels an `UNPAID` invoice, e.g. one.\nMore.')).toBe(
+      'Cancels an `UNPAID` invoice, e.g. one.',
+    );
   });
 });

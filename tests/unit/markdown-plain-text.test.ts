@@ -27,7 +27,8 @@ function descriptions(node: Json, out: string[] = []): string[] {
   return out;
 }
 
-const markdown = (text: string) => renderToStaticMarkup(createElement(ReactMarkdown, {remarkPlugins: [remarkGfm]}, text));
+const markdown = (text: string) =>
+  renderToStaticMarkup(createElement(ReactMarkdown, {remarkPlugins: [remarkGfm]}, text));
 const paragraph = (text: string) => renderToStaticMarkup(createElement('p', null, text));
 
 describe('the plain-text shortcut of the API Markdown renderer', () => {
@@ -43,7 +44,19 @@ describe('the plain-text shortcut of the API Markdown renderer', () => {
   });
 
   it('does not apply where Markdown would change the text', () => {
-    for (const text of ['Use `code`.', 'See [docs](/x).', 'A *b* c', 'See https://status.kestrel.example', 'Mail help@kestrel.example', '1. First', '- item', 'a\nb', 'A &amp; B', '# Title', 'a | b']) {
+    for (const text of [
+      'Use `code`.',
+      'See [docs](/x).',
+      'A *b* c',
+      'See https://status.kestrel.example',
+      'Mail help@kestrel.example',
+      '1. First',
+      '- item',
+      'a\nb',
+      'A &amp; B',
+      '# Title',
+      'a | b',
+    ]) {
       expect(isPlainText(text), text).toBe(false);
     }
   });
@@ -57,7 +70,8 @@ function loadQualifierWriter(): (schema: unknown) => string | undefined {
   const moduleInternals = Module as unknown as {_resolveFilename: (request: string, ...rest: unknown[]) => string};
   const resolve = moduleInternals._resolveFilename;
   moduleInternals._resolveFilename = function (request, ...rest) {
-    if (request === '@docusaurus/Translate') return path.resolve(__dirname, '../fixtures/docusaurus-stubs/translate.cjs');
+    if (request === '@docusaurus/Translate')
+      return path.resolve(__dirname, '../fixtures/docusaurus-stubs/translate.cjs');
     return resolve.call(this, request, ...rest);
   };
   try {
@@ -97,7 +111,14 @@ describe('the code-span and bold shortcut of the API Markdown renderer', () => {
   });
 
   it('gives what react-markdown gives on the edges it accepts', () => {
-    for (const text of ['**Possible values:** [`A`, `B`]', 'Use `a` or `b`.', '**Default value:** `0`', '[`x`]', 'a ] b [ c', 'Plain.']) {
+    for (const text of [
+      '**Possible values:** [`A`, `B`]',
+      'Use `a` or `b`.',
+      '**Default value:** `0`',
+      '[`x`]',
+      'a ] b [ c',
+      'Plain.',
+    ]) {
       expect(renderInlineMarkdown(text), text).not.toBeNull();
       expect(renderToStaticMarkup(renderInlineMarkdown(text)), text).toBe(markdown(text));
     }

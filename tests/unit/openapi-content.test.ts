@@ -8,7 +8,16 @@
 import {describe, it, expect} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {ROOT, deref, getAt, isObject, loadBundledDefinition, operations, type Json, type JsonObject} from './openapi-definition';
+import {
+  ROOT,
+  deref,
+  getAt,
+  isObject,
+  loadBundledDefinition,
+  operations,
+  type Json,
+  type JsonObject,
+} from './openapi-definition';
 
 const doc = loadBundledDefinition();
 const apiOperations = operations(doc).filter((entry) => entry.kind === 'path');
@@ -37,7 +46,9 @@ function schemasUnder(node: Json | undefined, seen = new Set<Json>()): JsonObjec
 function mediaSchemas(holder: Json | undefined): Json[] {
   const resolved = deref(doc, holder, '').node;
   if (!isObject(resolved) || !isObject(resolved.content)) return [];
-  return Object.values(resolved.content).map((m) => (isObject(m) ? m.schema : undefined)).filter((s): s is Json => s !== undefined);
+  return Object.values(resolved.content)
+    .map((m) => (isObject(m) ? m.schema : undefined))
+    .filter((s): s is Json => s !== undefined);
 }
 
 describe('schemas a strict validator accepts', () => {
@@ -49,13 +60,15 @@ describe('schemas a strict validator accepts', () => {
       for (const schema of responses.flatMap(mediaSchemas).flatMap((s) => schemasUnder(s))) {
         const props = isObject(schema.properties) ? schema.properties : {};
         for (const name of Array.isArray(schema.required) ? schema.required : []) {
-          if (isObject(props[String(name)]) && (props[String(name)] as JsonObject).writeOnly === true) errors.push(`${id}: a response requires writeOnly ${String(name)}`);
+          if (isObject(props[String(name)]) && (props[String(name)] as JsonObject).writeOnly === true)
+            errors.push(`${id}: a response requires writeOnly ${String(name)}`);
         }
       }
       for (const schema of mediaSchemas(entry.operation.requestBody).flatMap((s) => schemasUnder(s))) {
         const props = isObject(schema.properties) ? schema.properties : {};
         for (const name of Array.isArray(schema.required) ? schema.required : []) {
-          if (isObject(props[String(name)]) && (props[String(name)] as JsonObject).readOnly === true) errors.push(`${id}: a request requires readOnly ${String(name)}`);
+          if (isObject(props[String(name)]) && (props[String(name)] as JsonObject).readOnly === true)
+            errors.push(`${id}: a request requires readOnly ${String(name)}`);
         }
       }
     }
@@ -87,20 +100,34 @@ describe('account limits', () => {
   };
 
   it('are counted for the kinds of operation listed here', () => {
-    const limits = getAt(doc, '#/components/schemas/AccountLimits/properties/limits/items/properties/operation') as JsonObject;
+    const limits = getAt(
+      doc,
+      '#/components/schemas/AccountLimits/properties/limits/items/properties/operation',
+    ) as JsonObject;
     expect([...(limits.enum as string[])].sort()).toEqual(Object.keys(LIMITED).sort());
   });
 
   it.each(Object.entries(LIMITED))('%s: %s documents 422 LIMIT_EXCEEDED with an example', (_kind, operationId) => {
-    const response = deref(doc, (byId.get(operationId)!.operation.responses as JsonObject)['422'], '').node as JsonObject;
+    const response = deref(doc, (byId.get(operationId)!.operation.responses as JsonObject)['422'], '')
+      .node as JsonObject;
     expect(String(response.description)).toContain('`LIMIT_EXCEEDED`');
-    const examples = Object.values(((response.content as JsonObject)['application/problem+json'] as JsonObject).examples as JsonObject);
+    const examples = Object.values(
+      ((response.content as JsonObject)['application/problem+json'] as JsonObject).examples as JsonObject,
+    );
     const codes = examples.map((e) => ((deref(doc, e, '').node as JsonObject).value as JsonObject).code);
     expect(codes).toContain('LIMIT_EXCEEDED');
   });
 
   it('are never called "daily" or "monthly": a limit runs over a DAY or a MONTH', () => {
-    const texts = [JSON.stringify(doc), ...['docs/walkthrough/sending-payments.md', 'docs/walkthrough/exchanging-currencies.md', 'docs/walkthrough/making-payouts.md', 'docs/account/overview.md'].map(read)];
+    const texts = [
+      JSON.stringify(doc),
+      ...[
+        'docs/walkthrough/sending-payments.md',
+        'docs/walkthrough/exchanging-currencies.md',
+        'docs/walkthrough/making-payouts.md',
+        'docs/account/overview.md',
+      ].map(read),
+    ];
     for (const text of texts) expect(text).not.toMatch(/\b(daily|monthly) (\w+ )?(limit|total)/i);
   });
 });
@@ -121,7 +148,10 @@ describe('the webhook retry schedule', () => {
     .map((l) => minutes(l.split('|')[2]!.trim()));
   const infoLines = info.split('\n');
   const afterRow = infoLines.find((l) => /^\| After \|/.test(l)) ?? '';
-  const infoRows = afterRow.split('|').slice(2, -1).map((c) => minutes(c.trim()));
+  const infoRows = afterRow
+    .split('|')
+    .slice(2, -1)
+    .map((c) => minutes(c.trim()));
 
   it('is in the definition and in the failure recovery guide, the same 10 attempts over 72 hours', () => {
     expect(infoRows).toHaveLength(10);
@@ -159,16 +189,27 @@ describe('exchange rates', () => {
   }
 
   it('are found', () => {
-    expect(rates.map(([n]) => n)).toEqual(expect.arrayContaining(['InvoiceQuote.exchangeRate', 'Receive.exchangeRate', 'PaymentQuote.exchangeRate', 'Payout.exchangeRate', 'CurrencyExchangeQuote.rate']));
+    expect(rates.map(([n]) => n)).toEqual(
+      expect.arrayContaining([
+        'InvoiceQuote.exchangeRate',
+        'Receive.exchangeRate',
+        'PaymentQuote.exchangeRate',
+        'Payout.exchangeRate',
+        'CurrencyExchangeQuote.rate',
+      ]),
+    );
   });
 
   it.each(rates)('%s says which currency it counts per unit of which', (_name, description) => {
     expect(description).toMatch(/\bper (unit|bitcoin|1 BTC)\b|\bper unit of\b/);
   });
 
-  it.each(rates.filter(([n]) => n !== 'CurrencyExchangeQuote.rate'))('%s gives a worked example ("1 BTC = ..." or "1 USD = ...")', (_name, description) => {
-    expect(description).toMatch(/1 (BTC|USD|EUR|GBP) = /);
-  });
+  it.each(rates.filter(([n]) => n !== 'CurrencyExchangeQuote.rate'))(
+    '%s gives a worked example ("1 BTC = ..." or "1 USD = ...")',
+    (_name, description) => {
+      expect(description).toMatch(/1 (BTC|USD|EUR|GBP) = /);
+    },
+  );
 });
 
 describe('paging', () => {
@@ -186,7 +227,16 @@ describe('paging', () => {
 
   it('the failure recovery guide pages the same way, and no text says to page until count', () => {
     expect(read('docs/webhooks/failure-recovery.md')).toMatch(RULE);
-    const texts = [JSON.stringify(doc), ...['docs/introduction.md', 'docs/webhooks/failure-recovery.md', 'docs/walkthrough/directing-payments-third-party.md', 'docs/walkthrough/making-payouts.md'].map(read)];
-    for (const text of texts) expect(text).not.toMatch(/until `?\$skip`? reaches `?count|When `count` is larger than `\$top`/);
+    const texts = [
+      JSON.stringify(doc),
+      ...[
+        'docs/introduction.md',
+        'docs/webhooks/failure-recovery.md',
+        'docs/walkthrough/directing-payments-third-party.md',
+        'docs/walkthrough/making-payouts.md',
+      ].map(read),
+    ];
+    for (const text of texts)
+      expect(text).not.toMatch(/until `?\$skip`? reaches `?count|When `count` is larger than `\$top`/);
   });
 });

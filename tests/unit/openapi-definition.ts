@@ -41,10 +41,9 @@ export function loadBundledDefinition(): JsonObject {
     cached = JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
   } catch (error) {
     const e = error as {stdout?: Buffer; stderr?: Buffer; message: string};
-    throw new Error(
-      `redocly bundle failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`,
-      {cause: error},
-    );
+    throw new Error(`redocly bundle failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`, {
+      cause: error,
+    });
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

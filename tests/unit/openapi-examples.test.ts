@@ -153,7 +153,8 @@ function examplesOf(holder: JsonObject, at: string, schemaAt: string, direction:
   if (isObject(holder.examples)) {
     for (const [key, raw] of Object.entries(holder.examples)) {
       const {node, at: exampleAt} = deref(doc, raw, `${at}/examples/${escapePointerToken(key)}`);
-      const name = `${at}/examples/${escapePointerToken(key)}` + (exampleAt.startsWith('#/components/') ? ` (${exampleAt})` : '');
+      const name =
+        `${at}/examples/${escapePointerToken(key)}` + (exampleAt.startsWith('#/components/') ? ` (${exampleAt})` : '');
       cases.push({name, value: isObject(node) ? node.value : undefined, schemaAt, direction});
     }
   }
@@ -170,7 +171,8 @@ const schemaCases: ExampleCase[] = [];
     walkSchema(root.node, root.at, (schema, at) => {
       if (seen.has(at)) return;
       seen.add(at);
-      if ('example' in schema) schemaCases.push({name: `${at}/example`, value: schema.example, schemaAt: at, direction: 'schema'});
+      if ('example' in schema)
+        schemaCases.push({name: `${at}/example`, value: schema.example, schemaAt: at, direction: 'schema'});
       if (Array.isArray(schema.examples)) {
         schema.examples.forEach((value, i) =>
           schemaCases.push({name: `${at}/examples/${i}`, value, schemaAt: at, direction: 'schema'}),
@@ -204,9 +206,13 @@ function definitionFor(direction: Direction): JsonObject {
       const properties = schema.properties;
       if (!isObject(properties)) return;
       if (flag && Array.isArray(schema.required)) {
-        schema.required = schema.required.filter((name) => typeof name !== 'string' || !hasFlag(properties[name], flag));
+        schema.required = schema.required.filter(
+          (name) => typeof name !== 'string' || !hasFlag(properties[name], flag),
+        );
       }
-      const open = ['additionalProperties', 'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf'].some((k) => k in schema);
+      const open = ['additionalProperties', 'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf'].some(
+        (k) => k in schema,
+      );
       if (!open) schema.additionalProperties = false;
     });
   }
@@ -248,11 +254,18 @@ function validate(example: ExampleCase): string[] {
   if (example.value === undefined) return ['the example has no value'];
   return check(example.value)
     ? []
-    : (check.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
+    : (check.errors ?? []).map(
+        (e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`,
+      );
 }
 
 /** Properties an example carries that its direction forbids: readOnly in requests, writeOnly in responses. */
-function forbiddenProperties(value: Json | undefined, schemaRaw: Json | undefined, flag: 'readOnly' | 'writeOnly', at = ''): string[] {
+function forbiddenProperties(
+  value: Json | undefined,
+  schemaRaw: Json | undefined,
+  flag: 'readOnly' | 'writeOnly',
+  at = '',
+): string[] {
   const {node: schema} = deref(doc, schemaRaw, '');
   if (!isObject(schema)) return [];
   const found: string[] = [];
@@ -308,7 +321,11 @@ describe('the definition has examples to check', () => {
   it('flags a readOnly id in a request and a writeOnly secret in a response', () => {
     const subscription = {$ref: pointer('components', 'schemas', 'Subscription')};
     const create = {$ref: pointer('components', 'schemas', 'SubscriptionCreate')};
-    const value = {id: '0fed23d6-1275-4631-a64c-ee6c453e1e15', webhookUrl: 'https://acme-coffee.example/hook', secret: 'Zq3v8Xr1nKp6Tw2Ld9Hs5Bf7Mc4Yg0Ja'};
+    const value = {
+      id: '0fed23d6-1275-4631-a64c-ee6c453e1e15',
+      webhookUrl: 'https://acme-coffee.example/hook',
+      secret: 'Zq3v8Xr1nKp6Tw2Ld9Hs5Bf7Mc4Yg0Ja',
+    };
     expect(forbiddenProperties(value, subscription, 'readOnly')).toEqual(['/id']);
     expect(forbiddenProperties(value, create, 'writeOnly')).toEqual(['/secret']);
   });

@@ -48,7 +48,12 @@ describe('redocly lint', {timeout: 60_000}, () => {
 
   it('fails an operation without a description', () => {
     const {status, output} = lintCopy((dir) =>
-      edit(dir, 'openapi/paths/invoices.yaml', '  description: |-\n    Issues an invoice', '  x-note: |-\n    Issues an invoice'),
+      edit(
+        dir,
+        'openapi/paths/invoices.yaml',
+        '  description: |-\n    Issues an invoice',
+        '  x-note: |-\n    Issues an invoice',
+      ),
     );
     expect(status).not.toBe(0);
     expect(output).toMatch(/operation-description/);

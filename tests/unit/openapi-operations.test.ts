@@ -40,7 +40,10 @@ const rows: Row[] = operationsMd
   .map((line) => line.trim())
   .filter((line) => line.startsWith('|') && !line.startsWith('| ---') && !line.startsWith('| group'))
   .map((line) => {
-    const cells = line.slice(1, -1).split('|').map((cell) => cell.trim());
+    const cells = line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
     const [group = '', slug = '', operationId = '', method = '', apiPath = '', scope = ''] = cells;
     return {group, slug, operationId, method, path: apiPath, scope};
   });
@@ -61,7 +64,10 @@ const webhookOperations = all.filter((entry) => entry.kind === 'webhook');
 const byId = new Map(apiOperations.map((entry) => [entry.operation.operationId, entry]));
 
 function parametersOf(entry: OperationEntry): JsonObject[] {
-  const raw: Json[] = [...entry.pathParameters, ...(Array.isArray(entry.operation.parameters) ? entry.operation.parameters : [])];
+  const raw: Json[] = [
+    ...entry.pathParameters,
+    ...(Array.isArray(entry.operation.parameters) ? entry.operation.parameters : []),
+  ];
   return raw.map((p) => deref(doc, p, '').node).filter(isObject);
 }
 
@@ -74,7 +80,8 @@ describe('OPERATIONS.md', () => {
     expect(rows).toHaveLength(49);
     expect(groups).toHaveLength(10);
     expect(moneyMovingSlugs.size).toBe(16);
-    for (const slug of ['create-bank-payment-method', 'create-a-payout-originator', 'create-subscription']) expect(moneyMovingSlugs.has(slug), slug).toBe(true);
+    for (const slug of ['create-bank-payment-method', 'create-a-payout-originator', 'create-subscription'])
+      expect(moneyMovingSlugs.has(slug), slug).toBe(true);
     expect(moneyMovingSlugs.has('initiate-a-payout')).toBe(true);
   });
 });
@@ -99,7 +106,10 @@ describe('the operations match OPERATIONS.md', () => {
     expect(entry.operation.summary).toMatch(/^[A-Z][^.]*[^.\s]$/);
     // The first paragraph (lists add one on filterable fields) holds 2 to 5 sentences.
     const lead = String(entry.operation.description ?? '').split('\n\n')[0] ?? '';
-    const sentences = lead.replace(/`[^`]*`/g, 'code').trim().split(/(?<=[.!?])\s+(?=[A-Z])/);
+    const sentences = lead
+      .replace(/`[^`]*`/g, 'code')
+      .trim()
+      .split(/(?<=[.!?])\s+(?=[A-Z])/);
     expect(sentences.length).toBeGreaterThanOrEqual(2);
     expect(sentences.length).toBeLessThanOrEqual(5);
   });
@@ -142,7 +152,11 @@ describe('Idempotency-Key', () => {
 
   it('is a 1 to 255 character header described with its 24-hour window and 409', () => {
     const key = getAt(doc, '#/components/parameters/IdempotencyKey');
-    expect(key).toMatchObject({name: 'Idempotency-Key', in: 'header', schema: {type: 'string', minLength: 1, maxLength: 255}});
+    expect(key).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+      schema: {type: 'string', minLength: 1, maxLength: 255},
+    });
     const description = isObject(key) ? String(key.description) : '';
     expect(description).toMatch(/24 hours/);
     expect(description).toMatch(/IDEMPOTENCY_KEY_REUSED/);

@@ -7,7 +7,17 @@ import remarkCodeFile, {resolveCodeFile} from '../../plugins/remark-code-file';
 const site = mkdtempSync(path.join(tmpdir(), 'code-file-'));
 writeFileSync(
   path.join(site, 'sample.ts'),
-  ['// #region setup', 'const a = 1;', '// #endregion setup', 'function f() {', '  // #region body', '  return a;', '  // #endregion body', '}', ''].join('\n'),
+  [
+    '// #region setup',
+    'const a = 1;',
+    '// #endregion setup',
+    'function f() {',
+    '  // #region body',
+    '  return a;',
+    '  // #endregion body',
+    '}',
+    '',
+  ].join('\n'),
 );
 
 describe('remark-code-file', () => {

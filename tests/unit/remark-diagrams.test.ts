@@ -39,17 +39,19 @@ function site(rendered: string[] = [SOURCE]) {
 }
 
 async function render(siteDir: string, markdown: string): Promise<string> {
-  const {default: Content} = await evaluate(
-    {value: markdown, path: path.join(siteDir, 'docs/flows/pay.md')},
-    {...runtime, remarkPlugins: [[remarkDiagrams, {siteDir}]]} as Parameters<typeof evaluate>[1],
-  );
+  const {default: Content} = await evaluate({value: markdown, path: path.join(siteDir, 'docs/flows/pay.md')}, {
+    ...runtime,
+    remarkPlugins: [[remarkDiagrams, {siteDir}]],
+  } as Parameters<typeof evaluate>[1]);
   return renderToStaticMarkup(React.createElement(Content, {components: {diagram: Diagram}}));
 }
 
 describe('remark-diagrams', () => {
   it('shows a rendered diagram as a lazy image with its size, its text alternative and its source', async () => {
     const html = await render(site(), page(SOURCE));
-    expect(html).toContain('<img src="/img/diagrams/flows-pay-1.svg" width="640" height="480" alt="Paying an invoice. The payer pays and Kestrel tells your server." loading="lazy" decoding="async"/>');
+    expect(html).toContain(
+      '<img src="/img/diagrams/flows-pay-1.svg" width="640" height="480" alt="Paying an invoice. The payer pays and Kestrel tells your server." loading="lazy" decoding="async"/>',
+    );
     expect(html).toContain(`data-llms-mermaid="${SOURCE.replace(/>/g, '&gt;')}"`);
     expect(html).not.toContain('<pre');
   });
@@ -57,17 +59,23 @@ describe('remark-diagrams', () => {
   it('numbers the diagrams of a page in order and leaves other code blocks alone', async () => {
     const second = SOURCE.replace('Pay', 'Pay again');
     const html = await render(site([SOURCE, second]), `${page(SOURCE)}\n\`\`\`js\nx()\n\`\`\`\n\n${page(second)}`);
-    expect(html).toMatch(/flows-pay-1\.svg[\s\S]*<pre><code class="language-js">x\(\)\n?<\/code><\/pre>[\s\S]*flows-pay-2\.svg/);
+    expect(html).toMatch(
+      /flows-pay-1\.svg[\s\S]*<pre><code class="language-js">x\(\)\n?<\/code><\/pre>[\s\S]*flows-pay-2\.svg/,
+    );
   });
 
   it('fails, naming the file, when the SVG is missing', async () => {
     const dir = site();
     rmSync(path.join(dir, 'static/img/diagrams/flows-pay-1.svg'));
-    await expect(render(dir, page(SOURCE))).rejects.toThrow(/docs\/flows\/pay\.md \(mermaid block 1\) has not been rendered.*npm run diagrams/);
+    await expect(render(dir, page(SOURCE))).rejects.toThrow(
+      /docs\/flows\/pay\.md \(mermaid block 1\) has not been rendered.*npm run diagrams/,
+    );
   });
 
   it('fails, naming the file, when the diagram is not in the manifest', async () => {
-    await expect(render(site([]), page(SOURCE))).rejects.toThrow(/docs\/flows\/pay\.md \(mermaid block 1\) has not been rendered/);
+    await expect(render(site([]), page(SOURCE))).rejects.toThrow(
+      /docs\/flows\/pay\.md \(mermaid block 1\) has not been rendered/,
+    );
   });
 
   it('fails, naming the file, when the diagram changed since it was rendered', async () => {
@@ -79,13 +87,19 @@ describe('remark-diagrams', () => {
   it('fails on a diagram outside docs/, which the renderer does not read', () => {
     const dir = site();
     const tree = {type: 'root', children: [{type: 'code', lang: 'mermaid', value: SOURCE}]};
-    expect(() => remarkDiagrams({siteDir: dir})(tree, {path: path.join(dir, 'api/intro.mdx')})).toThrow(/api\/intro\.mdx has a diagram outside docs\//);
+    expect(() => remarkDiagrams({siteDir: dir})(tree, {path: path.join(dir, 'api/intro.mdx')})).toThrow(
+      /api\/intro\.mdx has a diagram outside docs\//,
+    );
   });
 
   it('fails, naming the file, when accTitle or accDescr is missing', async () => {
     for (const line of ['accTitle', 'accDescr']) {
-      const source = SOURCE.split('\n').filter((l) => !l.includes(line)).join('\n');
-      await expect(render(site([source]), page(source))).rejects.toThrow(/docs\/flows\/pay\.md \(mermaid block 1\): a diagram needs a text alternative/);
+      const source = SOURCE.split('\n')
+        .filter((l) => !l.includes(line))
+        .join('\n');
+      await expect(render(site([source]), page(source))).rejects.toThrow(
+        /docs\/flows\/pay\.md \(mermaid block 1\): a diagram needs a text alternative/,
+      );
     }
   });
 });

@@ -9,7 +9,13 @@ import {definition} from './guide-http';
 const def = definition();
 
 /** Problems with an answer to `method apiPath` (apiPath under /v1); empty when it conforms. */
-export function answerProblems(method: string, apiPath: string, status: number, contentType: string | null, body: unknown): string[] {
+export function answerProblems(
+  method: string,
+  apiPath: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): string[] {
   const found = def.findOperation(method, apiPath.split('?')[0]!);
   if (!found) return [`no operation ${method} ${apiPath}`];
   const responses = found.op.node.responses as Record<string, unknown>;
@@ -20,7 +26,8 @@ export function answerProblems(method: string, apiPath: string, status: number, 
   if (Object.keys(media).length === 0) return body === undefined ? [] : [`status ${status} documents no body`];
   const type = (contentType ?? '').split(';')[0]!.trim();
   const entry = media[type] as {schema?: unknown} | undefined;
-  if (!entry?.schema) return [`${found.op.operationId} ${status} does not document ${type || 'a missing Content-Type'}`];
+  if (!entry?.schema)
+    return [`${found.op.operationId} ${status} does not document ${type || 'a missing Content-Type'}`];
   return def.validate(entry.schema as never, content!.file, body, 'response');
 }
 

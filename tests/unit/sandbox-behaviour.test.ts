@@ -26,7 +26,10 @@ function client(sandbox: () => Sandbox, headers: Record<string, string> = AUTH) 
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : undefined;
     // The one documented difference: the local sandbox accepts http webhook URLs on loopback.
-    const asDocumented = typeof parsed?.webhookUrl === 'string' ? {...parsed, webhookUrl: parsed.webhookUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'https://shop.example')} : parsed;
+    const asDocumented =
+      typeof parsed?.webhookUrl === 'string'
+        ? {...parsed, webhookUrl: parsed.webhookUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'https://shop.example')}
+        : parsed;
     const problems = answerProblems(method, path, res.status, res.headers.get('content-type'), asDocumented);
     expect(problems, `${method} ${path} -> ${res.status} ${text}`).toEqual([]);
     return {status: res.status, body: parsed as Json, headers: res.headers};
@@ -36,7 +39,8 @@ function client(sandbox: () => Sandbox, headers: Record<string, string> = AUTH) 
     send,
     get: (path: string) => send('GET', path),
     create: (path: string, body?: unknown) => send('POST', path, body, key()),
-    invoice: async (amount: string, extra: Json = {}) => (await send('POST', '/invoices', {amount: {amount, currency: 'USD'}, ...extra}, key())).body,
+    invoice: async (amount: string, extra: Json = {}) =>
+      (await send('POST', '/invoices', {amount: {amount, currency: 'USD'}, ...extra}, key())).body,
     quote: async (id: string) => send('POST', `/invoices/${id}/quote`, undefined, key()),
   };
 }
@@ -66,7 +70,9 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     for (const [i, amount] of ['1.00', '2.00', '3.00'].entries()) await api.invoice(amount, {reference: `page-${i}`});
     const filter = encodeURIComponent("startsWith eq 'x'");
     expect((await api.send('GET', `/invoices?$filter=${filter}`)).body.code).toBe('INVALID_QUERY_OPTION');
-    const mine = encodeURIComponent("(reference eq 'page-0' or reference eq 'page-1' or reference eq 'page-2') and status eq 'UNPAID'");
+    const mine = encodeURIComponent(
+      "(reference eq 'page-0' or reference eq 'page-1' or reference eq 'page-2') and status eq 'UNPAID'",
+    );
     const page = await api.get(`/invoices?$filter=${mine}&$orderby=reference%20asc&$skip=1&$top=1`);
     expect(page.body.count).toBe(3);
     expect(page.body.items.map((i: Json) => i.reference)).toEqual(['page-1']);
@@ -81,12 +87,15 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     // An option sent without a value, as the API explorer sends an empty field, takes its default.
     expect((await api.get('/invoices?$top&$skip=')).body.items.length).toBe(Math.min(50, top.body.count));
     expect((await api.send('GET', '/invoices?$orderby=colour%20desc')).body.code).toBe('INVALID_QUERY_OPTION');
-    const byTime = encodeURIComponent(`created ge ${new Date(Date.now() - 3600_000).toISOString().slice(0, 19)}Z and amount/currency eq 'USD'`);
+    const byTime = encodeURIComponent(
+      `created ge ${new Date(Date.now() - 3600_000).toISOString().slice(0, 19)}Z and amount/currency eq 'USD'`,
+    );
     expect((await api.get(`/invoices?$filter=${byTime}`)).body.count).toBeGreaterThanOrEqual(3);
   });
 
   it('an invoice is paid --pay-after seconds after a quote: UNPAID, PENDING, PAID, and the balance grows by its amount', async () => {
-    const usd = async () => (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
+    const usd = async () =>
+      (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
     const start = Number(await usd());
     const invoice = await api.invoice('150.00');
     const quote = await api.quote(invoice.id);
@@ -102,9 +111,17 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     expect(paid.status).toBe('PAID');
     expect(Number(await usd())).toBeCloseTo(start + 150, 2);
     expect((await api.quote(invoice.id)).body.code).toBe('INVOICE_NOT_PAYABLE');
-    const events = await api.get(`/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}&$orderby=created%20asc`);
-    expect(events.body.items.map((e: Json) => e.eventType)).toEqual(['invoice.created', 'invoice.updated', 'invoice.updated']);
-    expect((await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.count).toBeGreaterThanOrEqual(3);
+    const events = await api.get(
+      `/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}&$orderby=created%20asc`,
+    );
+    expect(events.body.items.map((e: Json) => e.eventType)).toEqual([
+      'invoice.created',
+      'invoice.updated',
+      'invoice.updated',
+    ]);
+    expect(
+      (await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.count,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('an amount ending in .13 is never paid and expires at its expiration; one ending in .66 stays UNPAID', async () => {
@@ -133,53 +150,151 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     const invoice = await api.invoice('1000.00');
     await api.quote(invoice.id);
     await sandbox.advance(12);
-    const balances = async () => Object.fromEntries((await api.get('/account/balances')).body.items.map((b: Json) => [b.currency, Number(b.available.amount)]));
-    const stale = (await api.create('/currency-exchange-quotes', {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '100.00', currency: 'USD'}})).body;
+    const balances = async () =>
+      Object.fromEntries(
+        (await api.get('/account/balances')).body.items.map((b: Json) => [b.currency, Number(b.available.amount)]),
+      );
+    const stale = (
+      await api.create('/currency-exchange-quotes', {
+        sourceCurrency: 'USD',
+        targetCurrency: 'BTC',
+        amount: {amount: '100.00', currency: 'USD'},
+      })
+    ).body;
     await sandbox.advance(31);
-    expect((await api.send('POST', `/currency-exchange-quotes/${stale.id}/execute`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_EXPIRED');
+    expect(
+      (
+        await api.send('POST', `/currency-exchange-quotes/${stale.id}/execute`, undefined, {
+          'Idempotency-Key': crypto.randomUUID(),
+        })
+      ).body.code,
+    ).toBe('QUOTE_EXPIRED');
     const before = await balances();
-    const quote = (await api.create('/currency-exchange-quotes', {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '100.00', currency: 'USD'}})).body;
-    expect(quote).toMatchObject({status: 'NEW', source: {amount: '100.00', currency: 'USD'}, fee: {amount: '0.50', currency: 'USD'}});
-    const executed = await api.send('POST', `/currency-exchange-quotes/${quote.id}/execute`, undefined, {'Idempotency-Key': crypto.randomUUID()});
+    const quote = (
+      await api.create('/currency-exchange-quotes', {
+        sourceCurrency: 'USD',
+        targetCurrency: 'BTC',
+        amount: {amount: '100.00', currency: 'USD'},
+      })
+    ).body;
+    expect(quote).toMatchObject({
+      status: 'NEW',
+      source: {amount: '100.00', currency: 'USD'},
+      fee: {amount: '0.50', currency: 'USD'},
+    });
+    const executed = await api.send('POST', `/currency-exchange-quotes/${quote.id}/execute`, undefined, {
+      'Idempotency-Key': crypto.randomUUID(),
+    });
     expect(executed.body.status).toBe('PENDING');
     expect((await balances()).USD).toBeCloseTo(before.USD - 100, 2);
     await sandbox.advance(3);
     expect((await api.get(`/currency-exchange-quotes/${quote.id}`)).body.status).toBe('COMPLETED');
     expect((await balances()).BTC).toBeCloseTo(before.BTC + Number(quote.target.amount), 8);
-    expect((await api.send('POST', `/currency-exchange-quotes/${quote.id}/execute`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_ALREADY_EXECUTED');
+    expect(
+      (
+        await api.send('POST', `/currency-exchange-quotes/${quote.id}/execute`, undefined, {
+          'Idempotency-Key': crypto.randomUUID(),
+        })
+      ).body.code,
+    ).toBe('QUOTE_ALREADY_EXECUTED');
   });
 
   it('payouts: initiating takes amount plus fee and moves NEW -> INITIATED -> PENDING -> COMPLETED; deleting an originator removes it', async () => {
-    const method = (await api.create('/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
+    const method = (
+      await api.create('/payment-methods/bank', {
+        currency: 'USD',
+        country: 'US',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '021000021',
+        accountNumber: '000123456789',
+      })
+    ).body;
     expect(method.accountNumberLast4).toBe('6789');
-    const originator = (await api.create('/payout-originators', {type: 'BUSINESS', name: 'Acme', address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'}})).body;
-    const payout = (await api.create('/payouts', {paymentMethodId: method.id, originatorId: originator.id, amount: {amount: '50.00', currency: 'USD'}, reference: 'PAYOUT TEST'})).body;
-    expect(payout).toMatchObject({status: 'NEW', sourceAmount: {amount: '51.50', currency: 'USD'}, fee: {amount: '1.50', currency: 'USD'}});
-    expect((await api.send('DELETE', `/payout-originators/${originator.id}`)).body.code).toBe('PAYOUT_ORIGINATOR_IN_USE');
-    const before = (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
-    const initiated = await api.send('PATCH', `/payouts/${payout.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()});
+    const originator = (
+      await api.create('/payout-originators', {
+        type: 'BUSINESS',
+        name: 'Acme',
+        address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'},
+      })
+    ).body;
+    const payout = (
+      await api.create('/payouts', {
+        paymentMethodId: method.id,
+        originatorId: originator.id,
+        amount: {amount: '50.00', currency: 'USD'},
+        reference: 'PAYOUT TEST',
+      })
+    ).body;
+    expect(payout).toMatchObject({
+      status: 'NEW',
+      sourceAmount: {amount: '51.50', currency: 'USD'},
+      fee: {amount: '1.50', currency: 'USD'},
+    });
+    expect((await api.send('DELETE', `/payout-originators/${originator.id}`)).body.code).toBe(
+      'PAYOUT_ORIGINATOR_IN_USE',
+    );
+    const before = (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available
+      .amount;
+    const initiated = await api.send('PATCH', `/payouts/${payout.id}/initiate`, undefined, {
+      'Idempotency-Key': crypto.randomUUID(),
+    });
     expect(initiated.body.status).toBe('INITIATED');
-    const after = (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available.amount;
+    const after = (await api.get('/account/balances')).body.items.find((b: Json) => b.currency === 'USD').available
+      .amount;
     expect(Number(after)).toBeCloseTo(Number(before) - 51.5, 2);
     await sandbox.advance(5);
     expect((await api.get(`/payouts/${payout.id}`)).body.status).toBe('COMPLETED');
     expect((await api.send('DELETE', `/payout-originators/${originator.id}`)).status).toBe(204);
-    expect((await api.send('GET', `/payout-originators/${originator.id}`)).body.code).toBe('PAYOUT_ORIGINATOR_NOT_FOUND');
+    expect((await api.send('GET', `/payout-originators/${originator.id}`)).body.code).toBe(
+      'PAYOUT_ORIGINATOR_NOT_FOUND',
+    );
     expect((await api.send('DELETE', `/payment-methods/bank/${method.id}`)).status).toBe(204);
     expect((await api.send('GET', `/payment-methods/bank/${method.id}`)).status).toBe(404);
   });
 
   it('a payout past its expiration cannot be initiated; spending more than the balance answers INSUFFICIENT_FUNDS', async () => {
-    const method = (await api.create('/payment-methods/bank', {currency: 'GBP', country: 'GB', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '200000', accountNumber: '55779911'})).body;
-    const late = (await api.create('/payouts', {paymentMethodId: method.id, amount: {amount: '5.00', currency: 'GBP'}, reference: 'LATE'})).body;
+    const method = (
+      await api.create('/payment-methods/bank', {
+        currency: 'GBP',
+        country: 'GB',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '200000',
+        accountNumber: '55779911',
+      })
+    ).body;
+    const late = (
+      await api.create('/payouts', {
+        paymentMethodId: method.id,
+        amount: {amount: '5.00', currency: 'GBP'},
+        reference: 'LATE',
+      })
+    ).body;
     await sandbox.advance(15 * 60 + 1);
-    expect((await api.send('PATCH', `/payouts/${late.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('QUOTE_EXPIRED');
-    const big = (await api.create('/payouts', {paymentMethodId: method.id, amount: {amount: '999999.00', currency: 'GBP'}, reference: 'BIG'})).body;
-    expect((await api.send('PATCH', `/payouts/${big.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(
+      (await api.send('PATCH', `/payouts/${late.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()}))
+        .body.code,
+    ).toBe('QUOTE_EXPIRED');
+    const big = (
+      await api.create('/payouts', {
+        paymentMethodId: method.id,
+        amount: {amount: '999999.00', currency: 'GBP'},
+        reference: 'BIG',
+      })
+    ).body;
+    expect(
+      (await api.send('PATCH', `/payouts/${big.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body
+        .code,
+    ).toBe('INSUFFICIENT_FUNDS');
   });
 
   it('a clock control with a bad body is refused naming the field', async () => {
-    const res = await fetch(`${sandbox.origin}/_sandbox/clock`, {method: 'POST', headers: json, body: JSON.stringify({advanceSeconds: -5})});
+    const res = await fetch(`${sandbox.origin}/_sandbox/clock`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({advanceSeconds: -5}),
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).validationErrors).toHaveProperty('advanceSeconds');
     const now = await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json();
@@ -261,7 +376,11 @@ describe('auth and the rate limit', () => {
     const seen: {status: number; remaining: string | null; reset: string | null}[] = [];
     for (let i = 0; i < 26; i++) {
       const r = await api.send('GET', '/account/balances');
-      seen.push({status: r.status, remaining: r.headers.get('ratelimit-remaining'), reset: r.headers.get('ratelimit-reset')});
+      seen.push({
+        status: r.status,
+        remaining: r.headers.get('ratelimit-remaining'),
+        reset: r.headers.get('ratelimit-reset'),
+      });
       if (r.status === 429) {
         expect(r.body.code).toBe('RATE_LIMITED');
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -283,7 +402,9 @@ describe('auth and the rate limit', () => {
   it('--no-rate-limit sends no limit headers and never 429', async () => {
     const s = await start(['--no-rate-limit']);
     const api = client(() => s);
-    const statuses = await Promise.all(Array.from({length: 40}, () => api.send('GET', '/account/balances').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({length: 40}, () => api.send('GET', '/account/balances').then((r) => r.status)),
+    );
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect((await api.get('/account/balances')).headers.get('ratelimit-limit')).toBeNull();
   }, 30_000);
@@ -327,7 +448,12 @@ describe('webhooks', () => {
   });
 
   it('delivers each event, signed with the subscription secret, to the receiver example, which verifies it', async () => {
-    const sub = await api.create('/subscriptions', {webhookUrl: receiverUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created', 'invoice.updated']});
+    const sub = await api.create('/subscriptions', {
+      webhookUrl: receiverUrl,
+      webhookVersion: '2025-06-01',
+      secret: SECRET,
+      eventTypes: ['invoice.created', 'invoice.updated'],
+    });
     expect(sub.status).toBe(201);
     expect(sub.body).not.toHaveProperty('secret');
     const invoice = await api.invoice('30.00');
@@ -340,25 +466,52 @@ describe('webhooks', () => {
     expect(got.map((e) => e.eventType).sort()).toEqual(['invoice.created', 'invoice.updated', 'invoice.updated']);
     const event = await api.get(`/events/${got[0]!.id}`);
     expect(event.body.id).toBe(got[0]!.id);
-    await waitFor('deliverySuccess true', async () => (await api.get(`/events/${got[0]!.id}`)).body.deliverySuccess === true);
+    await waitFor(
+      'deliverySuccess true',
+      async () => (await api.get(`/events/${got[0]!.id}`)).body.deliverySuccess === true,
+    );
   });
 
   it('http URLs are accepted only on a loopback host', async () => {
     const res = await fetch(`${sandbox.base}/subscriptions`, {
       method: 'POST',
       headers: {...AUTH, ...json, 'Idempotency-Key': crypto.randomUUID()},
-      body: JSON.stringify({webhookUrl: 'http://shop.example/hook', webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']}),
+      body: JSON.stringify({
+        webhookUrl: 'http://shop.example/hook',
+        webhookVersion: '2025-06-01',
+        secret: SECRET,
+        eventTypes: ['invoice.created'],
+      }),
     });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).validationErrors)).toEqual(['webhookUrl']);
   });
 
   it('a failing endpoint gets retries on the documented schedule, each signed afresh; disabling stops them', async () => {
-    const sub = (await api.create('/subscriptions', {webhookUrl: failingUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['deposit.updated']})).body;
-    const method = (await api.create('/payment-methods/bank', {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'})).body;
-    const deposit = (await api.create('/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'USD'}})).body;
+    const sub = (
+      await api.create('/subscriptions', {
+        webhookUrl: failingUrl,
+        webhookVersion: '2025-06-01',
+        secret: SECRET,
+        eventTypes: ['deposit.updated'],
+      })
+    ).body;
+    const method = (
+      await api.create('/payment-methods/bank', {
+        currency: 'USD',
+        country: 'US',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '021000021',
+        accountNumber: '000123456789',
+      })
+    ).body;
+    const deposit = (
+      await api.create('/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'USD'}})
+    ).body;
     await sandbox.advance(4); // the deposit completes: deposit.updated
-    const event = (await api.get(`/events?$filter=${encodeURIComponent(`data/entityId eq '${deposit.id}'`)}`)).body.items[0];
+    const event = (await api.get(`/events?$filter=${encodeURIComponent(`data/entityId eq '${deposit.id}'`)}`)).body
+      .items[0];
     expect(event.eventType).toBe('deposit.updated');
     const count = () => attempts.filter((a) => a.id === event.id).length;
     await waitFor('attempt 1', async () => count() === 1);
@@ -367,7 +520,11 @@ describe('webhooks', () => {
     await waitFor('attempt 2', async () => count() === 2);
     await sandbox.advance(4); // attempt 3 at 5 minutes -> 5 s
     await waitFor('attempt 3', async () => count() === 3);
-    expect((await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.items.map((e: Json) => e.id)).toContain(event.id);
+    expect(
+      (await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.items.map(
+        (e: Json) => e.id,
+      ),
+    ).toContain(event.id);
     await api.send('PATCH', `/subscriptions/${sub.id}`, {enabled: false});
     await sandbox.advance(3600);
     // Wait for what the jump would have sent: one more request to the sandbox lets in-flight ones land.

@@ -29,7 +29,10 @@ function run(file: string, args: string[], env: Record<string, string> = {}, tim
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
   const done = new Promise<{code: number | null; output: string}>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${file} did not finish in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${file} did not finish in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({code, output});
@@ -41,7 +44,11 @@ function run(file: string, args: string[], env: Record<string, string> = {}, tim
 const api = async (method: string, p: string, body?: unknown) => {
   const res = await fetch(`${sandbox.base}${p}`, {
     method,
-    headers: {Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+    headers: {
+      Authorization: `Bearer ${KEY}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -51,7 +58,10 @@ const api = async (method: string, p: string, body?: unknown) => {
 beforeAll(async () => {
   sandbox = await startSandbox(['--no-rate-limit', '--pay-after', '1']);
   // Test funds for the apps that spend: invoices the simulated customer pays.
-  for (const amount of [{amount: '5000.00', currency: 'USD'}, {amount: '1.00000000', currency: 'BTC'}]) {
+  for (const amount of [
+    {amount: '5000.00', currency: 'USD'},
+    {amount: '1.00000000', currency: 'BTC'},
+  ]) {
     const invoice = await api('POST', '/invoices', {amount});
     await api('POST', `/invoices/${invoice.id}/quote`);
   }
@@ -65,7 +75,8 @@ afterAll(async () => {
 
 describe('the example apps against the local sandbox', () => {
   it('receive-payment issues an invoice, shows the quote and ends when the invoice is PAID', async () => {
-    const {code, output} = await run('examples/walkthroughs/node/receive-payment.ts', ['25.00', 'USD', 'Order', '1042']).done;
+    const {code, output} = await run('examples/walkthroughs/node/receive-payment.ts', ['25.00', 'USD', 'Order', '1042'])
+      .done;
     expect(code, output).toBe(0);
     expect(output).toMatch(/Pay 0\.\d{8} BTC before \d{4}-\d{2}-\d{2}T/);
     expect(output).toMatch(/Invoice [0-9a-f-]{36} is PAID\./);
@@ -74,7 +85,8 @@ describe('the example apps against the local sandbox', () => {
   }, 60_000);
 
   it('send-payment quotes a Lightning invoice, executes it and ends COMPLETED', async () => {
-    const lnInvoice = 'lntbs250u1p7wuhzjw8rvvyhtusqxkdzh4fzdszdq56htnydzl7y6xef92e36jn6rnk66phveedqm2m89eha2gqrfe9h2fkj22yxclvngz75rc92wev7tdze2ck8f0vzz58can6n0mchuutpqla0uat7exygkmh9uzzg959rcgpy8vglj2wyks253afs7ds05hzvte235c2s8rhuxsehschfh49uwtrjsn5qzwfjm6hrglwzprqknxkw6ngdh72gq0fuxyf3esqrkul02qzrpet02rxqvf6v6tnynr7qcma9utwxswz84s4j0kct';
+    const lnInvoice =
+      'lntbs250u1p7wuhzjw8rvvyhtusqxkdzh4fzdszdq56htnydzl7y6xef92e36jn6rnk66phveedqm2m89eha2gqrfe9h2fkj22yxclvngz75rc92wev7tdze2ck8f0vzz58can6n0mchuutpqla0uat7exygkmh9uzzg959rcgpy8vglj2wyks253afs7ds05hzvte235c2s8rhuxsehschfh49uwtrjsn5qzwfjm6hrglwzprqknxkw6ngdh72gq0fuxyf3esqrkul02qzrpet02rxqvf6v6tnynr7qcma9utwxswz84s4j0kct';
     const {code, output} = await run('examples/walkthroughs/node/send-payment.ts', [lnInvoice, 'USD']).done;
     expect(code, output).toBe(0);
     expect(output).toContain('0.00025000 BTC to the payee');
@@ -101,22 +113,47 @@ describe('the example apps against the local sandbox', () => {
   it('the webhook receiver verifies real deliveries and fetches the invoice they name; replay-missed-events lists what it missed', async () => {
     const port = await freePort();
     const secret = 'whsec_examples_receiver_0123456789';
-    const receiver = run('examples/webhooks/node/server.ts', [], {PORT: String(port), KESTREL_WEBHOOK_SECRET: secret}, 60_000);
+    const receiver = run(
+      'examples/webhooks/node/server.ts',
+      [],
+      {PORT: String(port), KESTREL_WEBHOOK_SECRET: secret},
+      60_000,
+    );
     await waitFor('the receiver to listen', async () => receiver.output().includes('Listening on'));
     // A subscription with the wrong secret: the receiver refuses those deliveries (400), so they stay undelivered.
     const url = `http://127.0.0.1:${port}/webhooks/kestrel`;
-    await api('POST', '/subscriptions', {webhookUrl: url, webhookVersion: '2025-06-01', secret: 'a-different-secret-0000', eventTypes: ['invoice.created']});
+    await api('POST', '/subscriptions', {
+      webhookUrl: url,
+      webhookVersion: '2025-06-01',
+      secret: 'a-different-secret-0000',
+      eventTypes: ['invoice.created'],
+    });
     const since = new Date(Date.now() - 1000).toISOString().replace(/\.\d+Z$/, 'Z');
     const refused = await api('POST', '/invoices', {amount: {amount: '8.00', currency: 'USD'}});
     await waitFor('the refused delivery', async () => sandbox.output().includes(`-> ${url}: 400`));
-    expect((await api('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${refused.id}'`)}`)).items[0].deliverySuccess).toBe(false);
+    expect(
+      (await api('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${refused.id}'`)}`)).items[0]
+        .deliverySuccess,
+    ).toBe(false);
     const subs = await api('GET', '/subscriptions');
     for (const s of subs.items) await api('DELETE', `/subscriptions/${s.id}`);
-    await api('POST', '/subscriptions', {webhookUrl: url, webhookVersion: '2025-06-01', secret, eventTypes: ['invoice.created', 'invoice.updated']});
+    await api('POST', '/subscriptions', {
+      webhookUrl: url,
+      webhookVersion: '2025-06-01',
+      secret,
+      eventTypes: ['invoice.created', 'invoice.updated'],
+    });
     const invoice = await api('POST', '/invoices', {amount: {amount: '9.00', currency: 'USD'}});
-    await waitFor('the verified delivery, logged with the fetched invoice', async () => receiver.output().includes(`invoice.created ${invoice.id}`));
+    await waitFor('the verified delivery, logged with the fetched invoice', async () =>
+      receiver.output().includes(`invoice.created ${invoice.id}`),
+    );
     expect(receiver.output()).toContain(`status: 'UNPAID'`);
-    await waitFor('deliverySuccess', async () => (await api('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}`)).items[0].deliverySuccess === true);
+    await waitFor(
+      'deliverySuccess',
+      async () =>
+        (await api('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}`)).items[0]
+          .deliverySuccess === true,
+    );
 
     const replay = await run('examples/webhooks/node/replay-missed-events.ts', [since]).done;
     expect(replay.code, replay.output).toBe(0);

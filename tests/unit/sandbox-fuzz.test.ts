@@ -36,13 +36,68 @@ function firstExample(node: JsonObject): Json | undefined {
   return isObject(example) ? structuredClone(example.value) : undefined;
 }
 
-const ODD_VALUES: Json[] = [null, true, 0, -1, 1e308, 'x', '', ' ', 'ü'.repeat(3000), '𝄞\u0000\u202e', [], {}, [1, 'a', null], {nested: {deeper: [{}]}}, '0b9b6546-887b-4276-ae91-e5ee189bf56c', "' or 1 eq 1", '../../etc/passwd', '-0.00', '1e3', '150.001'];
-const ODD_IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '%00', 'a'.repeat(600), '0b9b6546-887b-4276-ae91-e5ee189bf56c', '..', '%F0%9F%98%80', '7d1b9c2e-0000-4000-8000-000000000000'];
-const ODD_QUERIES = ['$top=0', '$top=101', '$top=1.5', '$top=-3', '$skip=-1', '$skip=abc', "$filter=status eq 'PAID'", '$filter=status eq', '$filter=((((', "$filter=nope eq 'x'", "$filter=created ge 2025-01-01T00:00:00Z and not (status ne 'UNPAID')", '$orderby=created', '$orderby=created sideways', '$orderby=', '$filter=' + 'a'.repeat(1200), 'unknown=1', '$top=1&$top=2'];
+const ODD_VALUES: Json[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  'x',
+  '',
+  ' ',
+  'ü'.repeat(3000),
+  '𝄞\u0000\u202e',
+  [],
+  {},
+  [1, 'a', null],
+  {nested: {deeper: [{}]}},
+  '0b9b6546-887b-4276-ae91-e5ee189bf56c',
+  "' or 1 eq 1",
+  '../../etc/passwd',
+  '-0.00',
+  '1e3',
+  '150.001',
+];
+const ODD_IDS = [
+  'not-a-uuid',
+  '00000000-0000-0000-0000-000000000000',
+  '%00',
+  'a'.repeat(600),
+  '0b9b6546-887b-4276-ae91-e5ee189bf56c',
+  '..',
+  '%F0%9F%98%80',
+  '7d1b9c2e-0000-4000-8000-000000000000',
+];
+const ODD_QUERIES = [
+  '$top=0',
+  '$top=101',
+  '$top=1.5',
+  '$top=-3',
+  '$skip=-1',
+  '$skip=abc',
+  "$filter=status eq 'PAID'",
+  '$filter=status eq',
+  '$filter=((((',
+  "$filter=nope eq 'x'",
+  "$filter=created ge 2025-01-01T00:00:00Z and not (status ne 'UNPAID')",
+  '$orderby=created',
+  '$orderby=created sideways',
+  '$orderby=',
+  '$filter=' + 'a'.repeat(1200),
+  'unknown=1',
+  '$top=1&$top=2',
+];
 
 /** Mutates a JSON value at a random place. */
 function mutate(value: Json | undefined, depth = 0): Json {
-  if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0 && random() < 0.7 && depth < 4) {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0 &&
+    random() < 0.7 &&
+    depth < 4
+  ) {
     const key = pick(Object.keys(value));
     const r = random();
     const copy = {...value};
@@ -51,7 +106,8 @@ function mutate(value: Json | undefined, depth = 0): Json {
     else copy[`extra${Math.floor(random() * 100)}`] = pick(ODD_VALUES);
     return copy;
   }
-  if (Array.isArray(value) && value.length > 0 && random() < 0.5) return value.map((v, i) => (i === 0 ? mutate(v, depth + 1) : v));
+  if (Array.isArray(value) && value.length > 0 && random() < 0.5)
+    return value.map((v, i) => (i === 0 ? mutate(v, depth + 1) : v));
   return pick(ODD_VALUES);
 }
 
@@ -72,9 +128,15 @@ function generate(entry: (typeof ENTRIES)[number], ids: string[]): Request {
     const {node: p} = deref(doc, raw, '#');
     if (!isObject(p)) continue;
     const example = firstExample(p) ?? (p.in === 'path' ? pick(ids) : undefined);
-    if (p.in === 'path') path = path.replace(`{${String(p.name)}}`, encodeURIComponent(String(random() < 0.5 && ids.length > 0 ? pick(ids) : example)));
-    else if (p.in === 'query' && (p.required === true || random() < 0.3) && example !== undefined) query.set(String(p.name), String(example));
-    else if (p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key') headers['Idempotency-Key'] = random() < 0.2 ? 'fixed-fuzz-key' : crypto.randomUUID();
+    if (p.in === 'path')
+      path = path.replace(
+        `{${String(p.name)}}`,
+        encodeURIComponent(String(random() < 0.5 && ids.length > 0 ? pick(ids) : example)),
+      );
+    else if (p.in === 'query' && (p.required === true || random() < 0.3) && example !== undefined)
+      query.set(String(p.name), String(example));
+    else if (p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key')
+      headers['Idempotency-Key'] = random() < 0.2 ? 'fixed-fuzz-key' : crypto.randomUUID();
   }
   let body: string | undefined;
   const {node: requestBody} = deref(doc, operation.requestBody, '#');
@@ -86,9 +148,18 @@ function generate(entry: (typeof ENTRIES)[number], ids: string[]): Request {
   const r = random();
   if (r < 0.35 && body) body = JSON.stringify(mutate(JSON.parse(body)));
   else if (r < 0.42 && body) body = body.slice(0, Math.floor(random() * body.length));
-  else if (r < 0.47) headers['Content-Type'] = pick(['text/plain', 'application/xml', 'application/json; charset=utf-8', 'multipart/form-data', '']);
+  else if (r < 0.47)
+    headers['Content-Type'] = pick([
+      'text/plain',
+      'application/xml',
+      'application/json; charset=utf-8',
+      'multipart/form-data',
+      '',
+    ]);
   else if (r < 0.57) path = path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|(?<=handle\/)[^/]+/, pick(ODD_IDS));
-  else if (r < 0.7) for (const part of pick(ODD_QUERIES).split('&')) query.append(...(part.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  else if (r < 0.7)
+    for (const part of pick(ODD_QUERIES).split('&'))
+      query.append(...(part.split(/=(.*)/s).slice(0, 2) as [string, string]));
   else if (r < 0.74) delete headers.Authorization;
   else if (r < 0.77) headers.Authorization = pick(['Bearer', 'Basic eDp5', 'bearer  x', `Bearer ${'t'.repeat(5000)}`]);
   else if (r < 0.8) headers['Idempotency-Key'] = pick(['', 'k'.repeat(256)]);
@@ -132,7 +203,8 @@ describe('fuzzing the local sandbox', () => {
           } catch {
             return void failures.push(`not JSON: ${where}`);
           }
-          if (res.status >= 400 && res.headers.get('content-type') !== 'application/problem+json') failures.push(`not a problem: ${where}`);
+          if (res.status >= 400 && res.headers.get('content-type') !== 'application/problem+json')
+            failures.push(`not a problem: ${where}`);
           // A mutated id such as `..` can make a path that no operation has, or has with another method.
           if (isObject(body) && (body.code === 'NOT_FOUND' || body.code === 'METHOD_NOT_ALLOWED')) return;
           const problems = answerProblems(r.method, r.path, res.status, res.headers.get('content-type'), body);
@@ -145,15 +217,25 @@ describe('fuzzing the local sandbox', () => {
     for (let i = 0; i < CAP + 20; i++) {
       await fetch(`${sandbox.base}/invoices`, {
         method: 'POST',
-        headers: {Authorization: 'Bearer sk_sandbox_fuzz', 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+        headers: {
+          Authorization: 'Bearer sk_sandbox_fuzz',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': crypto.randomUUID(),
+        },
         body: JSON.stringify({amount: {amount: '1.00', currency: 'USD'}, reference: `cap-${i}`}),
       });
     }
-    const page = await (await fetch(`${sandbox.base}/invoices?$top=1`, {headers: {Authorization: 'Bearer sk_sandbox_fuzz'}})).json();
-    const events = await (await fetch(`${sandbox.base}/events?$top=1`, {headers: {Authorization: 'Bearer sk_sandbox_fuzz'}})).json();
+    const page = await (
+      await fetch(`${sandbox.base}/invoices?$top=1`, {headers: {Authorization: 'Bearer sk_sandbox_fuzz'}})
+    ).json();
+    const events = await (
+      await fetch(`${sandbox.base}/events?$top=1`, {headers: {Authorization: 'Bearer sk_sandbox_fuzz'}})
+    ).json();
     const rssEnd = rssKb(sandbox.process.pid!);
     const stats = await (await fetch(`${sandbox.origin}/_sandbox/stats`)).json();
-    console.log(`fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, RSS ${Math.round(rssStart / 1024)} -> ${Math.round(rssEnd / 1024)} MB, held ${JSON.stringify(stats)}`);
+    console.log(
+      `fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, RSS ${Math.round(rssStart / 1024)} -> ${Math.round(rssEnd / 1024)} MB, held ${JSON.stringify(stats)}`,
+    );
 
     expect(failures.slice(0, 20)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(2000);

@@ -22,7 +22,11 @@ function firstExample(node: JsonObject): Json | undefined {
 }
 
 type Entry = ReturnType<typeof operations>[number];
-const ENTRIES = new Map(operations(doc).filter((e) => e.kind === 'path').map((e) => [String(e.operation.operationId), e]));
+const ENTRIES = new Map(
+  operations(doc)
+    .filter((e) => e.kind === 'path')
+    .map((e) => [String(e.operation.operationId), e]),
+);
 
 type Ids = Record<string, string | undefined>;
 /** An example request body, changed to take earlier answers' ids (or an amount the account can pay). */
@@ -48,7 +52,10 @@ const PLAN: [operationId: string, override: (ids: Ids) => Override][] = [
   ['initiateDeposit', (ids) => ({body: (b) => ({...b, paymentMethodId: ids.method})})],
   ['getDeposits', () => ({})],
   ['getDeposit', (ids) => ({path: {depositId: ids.deposit!}})],
-  ['createAPayout', (ids) => ({body: (b) => ({...b, paymentMethodId: ids.method, amount: {amount: '100.00', currency: 'EUR'}})})],
+  [
+    'createAPayout',
+    (ids) => ({body: (b) => ({...b, paymentMethodId: ids.method, amount: {amount: '100.00', currency: 'EUR'}})}),
+  ],
   ['getPayouts', () => ({})],
   ['findPayoutById', (ids) => ({path: {payoutId: ids.payout!}})],
   ['createAReceiveRequest', () => ({})],
@@ -109,7 +116,8 @@ function request(entry: Entry, override: Override) {
     const {node: p} = deref(doc, raw, '#');
     if (!isObject(p) || (p.in !== 'path' && p.required !== true)) continue;
     const name = String(p.name);
-    if (p.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(override.path?.[name] ?? String(firstExample(p))));
+    if (p.in === 'path')
+      path = path.replace(`{${name}}`, encodeURIComponent(override.path?.[name] ?? String(firstExample(p))));
     else if (p.in === 'query') query.set(name, override.query?.[name] ?? String(firstExample(p)));
     else if (p.in === 'header') headers[name] = crypto.randomUUID();
   }
@@ -161,8 +169,13 @@ describe('every operation answers as the definition documents', () => {
       const res = await call(r.path, {method: r.method, headers: r.headers, body: r.body});
       const text = await res.text();
       const body = text ? JSON.parse(text) : undefined;
-      const status = Number(Object.keys(entry.operation.responses as JsonObject).filter((s) => /^2/.test(s)).sort()[0]);
-      if (res.status !== status) failures.push(`${operationId}: ${r.method} ${r.path} answered ${res.status}, documented ${status}: ${text}`);
+      const status = Number(
+        Object.keys(entry.operation.responses as JsonObject)
+          .filter((s) => /^2/.test(s))
+          .sort()[0],
+      );
+      if (res.status !== status)
+        failures.push(`${operationId}: ${r.method} ${r.path} answered ${res.status}, documented ${status}: ${text}`);
       const problems = answerProblems(r.method, r.path, res.status, res.headers.get('content-type'), body);
       if (problems.length > 0) failures.push(`${operationId}: ${problems.join('; ')}`);
       if (body !== undefined) PROVIDES[operationId]?.(body, ids);
@@ -179,7 +192,12 @@ describe('requests that break the definition', () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
     call('/invoices', {
       method: 'POST',
-      headers: {Authorization: TOKEN, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID(), ...headers},
+      headers: {
+        Authorization: TOKEN,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': crypto.randomUUID(),
+        ...headers,
+      },
       body,
     });
 
@@ -225,7 +243,12 @@ describe('requests that break the definition', () => {
     const res = await call('/subscriptions', {
       method: 'POST',
       headers: {Authorization: TOKEN, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
-      body: JSON.stringify({webhookUrl: 'https://shop.example/hooks', webhookVersion: '2025-06-01', secret: 'Zq3v8Xr1nKp6Tw2Ld9Hs5Bf7Mc4Yg0Ja', eventTypes: ['invoice.created', 'invoice.nope']}),
+      body: JSON.stringify({
+        webhookUrl: 'https://shop.example/hooks',
+        webhookVersion: '2025-06-01',
+        secret: 'Zq3v8Xr1nKp6Tw2Ld9Hs5Bf7Mc4Yg0Ja',
+        eventTypes: ['invoice.created', 'invoice.nope'],
+      }),
     });
     expect(res.status).toBe(422);
     expect(Object.keys((await problemOf(res, 'POST', '/subscriptions')).validationErrors)).toEqual(['eventTypes[1]']);
@@ -234,11 +257,17 @@ describe('requests that break the definition', () => {
   it('more decimals than the currency has answers 422 naming amount.amount', async () => {
     const res = await post(JSON.stringify({amount: {amount: '10.001', currency: 'USD'}}));
     expect(res.status).toBe(422);
-    expect((await problemOf(res, 'POST', '/invoices')).validationErrors).toEqual({'amount.amount': ['Must have at most 2 decimal places for USD.']});
+    expect((await problemOf(res, 'POST', '/invoices')).validationErrors).toEqual({
+      'amount.amount': ['Must have at most 2 decimal places for USD.'],
+    });
   });
 
   it('a missing Idempotency-Key answers 400 IDEMPOTENCY_KEY_INVALID, as the reference says', async () => {
-    const res = await call('/invoices', {method: 'POST', headers: {Authorization: TOKEN, 'Content-Type': 'application/json'}, body: JSON.stringify(invoice)});
+    const res = await call('/invoices', {
+      method: 'POST',
+      headers: {Authorization: TOKEN, 'Content-Type': 'application/json'},
+      body: JSON.stringify(invoice),
+    });
     expect(res.status).toBe(400);
     const problem = await problemOf(res, 'POST', '/invoices');
     expect(problem.code).toBe('IDEMPOTENCY_KEY_INVALID');
@@ -319,7 +348,11 @@ describe('CORS', () => {
   const preflight = (origin: string) =>
     call('/invoices', {
       method: 'OPTIONS',
-      headers: {Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key'},
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key',
+      },
     });
 
   it('lets a portal on this machine send the explorer headers', async () => {
@@ -360,7 +393,10 @@ describe('starting and stopping', () => {
     const first = await startSandbox();
     const {spawnSync} = await import('node:child_process');
     const {CLI} = await import('./sandbox-process');
-    const second = spawnSync(process.execPath, [CLI, '--port', String(first.port)], {encoding: 'utf8', timeout: 20_000});
+    const second = spawnSync(process.execPath, [CLI, '--port', String(first.port)], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     await first.stop('SIGTERM');
     expect(second.status).not.toBe(0);
     expect(second.stderr).toContain(`port ${first.port} is in use`);
@@ -371,11 +407,15 @@ describe('starting and stopping', () => {
     [['--pay-after', '-1'], '--pay-after needs a number of seconds'],
     [['--scopes', 'partner.nope'], '--scopes names scopes the API does not have: partner.nope'],
     [['--colour'], 'unknown option "--colour"'],
-  ])('%j is refused with a message naming the flag', async (flags, message) => {
-    const {spawnSync} = await import('node:child_process');
-    const {CLI} = await import('./sandbox-process');
-    const run = spawnSync(process.execPath, [CLI, ...flags], {encoding: 'utf8', timeout: 20_000});
-    expect(run.status).toBe(2);
-    expect(run.stderr).toContain(message);
-  }, 30_000);
+  ])(
+    '%j is refused with a message naming the flag',
+    async (flags, message) => {
+      const {spawnSync} = await import('node:child_process');
+      const {CLI} = await import('./sandbox-process');
+      const run = spawnSync(process.execPath, [CLI, ...flags], {encoding: 'utf8', timeout: 20_000});
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(message);
+    },
+    30_000,
+  );
 });

@@ -59,7 +59,11 @@ export async function startSandbox(flags: string[] = [], timeoutMs = 30_000): Pr
       return exited;
     },
     advance: async (seconds) => {
-      const res = await fetch(`${origin}/_sandbox/clock`, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({advanceSeconds: seconds})});
+      const res = await fetch(`${origin}/_sandbox/clock`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({advanceSeconds: seconds}),
+      });
       if (res.status !== 200) throw new Error(`clock: ${res.status} ${await res.text()}`);
     },
   };
@@ -76,7 +80,11 @@ export function isAlive(pid: number): boolean {
 }
 
 /** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -32,12 +32,25 @@ describe('the local sandbox quickstart', () => {
     // --pay-after 1 instead of the default 10 s: the same steps, sooner.
     sandbox = await startSandbox(['--pay-after', '1']);
     const port = await freePort();
-    const env = {...process.env, KESTREL_API_BASE: sandbox.base, KESTREL_API_KEY: 'local-test-token', KESTREL_WEBHOOK_SECRET: SECRET};
-    receiver = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'examples/webhooks/node/server.ts')], {env: {...env, PORT: String(port)}, stdio: ['ignore', 'pipe', 'pipe']});
+    const env = {
+      ...process.env,
+      KESTREL_API_BASE: sandbox.base,
+      KESTREL_API_KEY: 'local-test-token',
+      KESTREL_WEBHOOK_SECRET: SECRET,
+    };
+    receiver = spawn(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(ROOT, 'examples/webhooks/node/server.ts')],
+      {env: {...env, PORT: String(port)}, stdio: ['ignore', 'pipe', 'pipe']},
+    );
     const received = collect(receiver);
     await waitFor('the receiver to listen', async () => received().includes('Listening on'), 20_000);
 
-    const script = spawn('bash', [path.join(ROOT, 'examples/sandbox/quickstart.sh'), `http://127.0.0.1:${port}/webhooks/kestrel`], {env, stdio: ['ignore', 'pipe', 'pipe']});
+    const script = spawn(
+      'bash',
+      [path.join(ROOT, 'examples/sandbox/quickstart.sh'), `http://127.0.0.1:${port}/webhooks/kestrel`],
+      {env, stdio: ['ignore', 'pipe', 'pipe']},
+    );
     const output = collect(script);
     const code = await new Promise<number | null>((resolve) => script.once('exit', resolve));
     expect(code, output()).toBe(0);
@@ -46,7 +59,11 @@ describe('the local sandbox quickstart', () => {
     expect(output()).toMatch(/^lntbs\d+n1p[02-9ac-hj-np-z]+$/m);
     expect(output()).toContain(`Invoice ${id} is PAID`);
     // The receiver verified each delivery, then fetched the invoice: created, then PAID.
-    await waitFor('the verified PAID delivery', async () => /invoice\.updated [0-9a-f-]{36}[\s\S]*status: 'PAID'/.test(received()), 15_000);
+    await waitFor(
+      'the verified PAID delivery',
+      async () => /invoice\.updated [0-9a-f-]{36}[\s\S]*status: 'PAID'/.test(received()),
+      15_000,
+    );
     expect(received()).toContain(`invoice.created ${id}`);
     expect(received()).not.toMatch(/SIGNATURE_MISMATCH|failed/);
   }, 60_000);
@@ -58,9 +75,16 @@ describe('the clock script of the guide', () => {
     try {
       const headers = {Authorization: 'Bearer local-test-token', 'Content-Type': 'application/json'};
       const invoice = await (
-        await fetch(`${s.base}/invoices`, {method: 'POST', headers: {...headers, 'Idempotency-Key': crypto.randomUUID()}, body: JSON.stringify({amount: {amount: '10.13', currency: 'USD'}, expiresInSeconds: 300})})
+        await fetch(`${s.base}/invoices`, {
+          method: 'POST',
+          headers: {...headers, 'Idempotency-Key': crypto.randomUUID()},
+          body: JSON.stringify({amount: {amount: '10.13', currency: 'USD'}, expiresInSeconds: 300}),
+        })
       ).json();
-      const script = spawn('bash', [path.join(ROOT, 'examples/sandbox/advance-clock.sh'), '300'], {env: {...process.env, KESTREL_SANDBOX_ORIGIN: s.origin}, stdio: ['ignore', 'pipe', 'pipe']});
+      const script = spawn('bash', [path.join(ROOT, 'examples/sandbox/advance-clock.sh'), '300'], {
+        env: {...process.env, KESTREL_SANDBOX_ORIGIN: s.origin},
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const output = collect(script);
       expect(await new Promise((resolve) => script.once('exit', resolve)), output()).toBe(0);
       expect(JSON.parse(output())).toMatchObject({offsetSeconds: 300});

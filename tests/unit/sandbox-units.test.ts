@@ -25,9 +25,12 @@ describe('Kestrel-Signature', () => {
   // vectors whose header is `t=<that number>,v1=<lower-case hex>`. Vectors written some other way
   // (t with leading zeros, t after v1, two signatures) exercise receivers, not the signer.
   it('is the header of every plain valid test vector, byte for byte', () => {
-    const plain = vectors.vectors.filter((v) => v.expected === 'valid' && /^t=(0|[1-9]\d*),v1=[0-9a-f]{64}$/.test(v.header));
+    const plain = vectors.vectors.filter(
+      (v) => v.expected === 'valid' && /^t=(0|[1-9]\d*),v1=[0-9a-f]{64}$/.test(v.header),
+    );
     expect(plain.length).toBeGreaterThanOrEqual(3);
-    for (const v of plain) expect(signature(v.secret, Number(/^t=(\d+)/.exec(v.header)![1]), v.rawBody), v.name).toBe(v.header);
+    for (const v of plain)
+      expect(signature(v.secret, Number(/^t=(\d+)/.exec(v.header)![1]), v.rawBody), v.name).toBe(v.header);
   });
 });
 
@@ -47,12 +50,34 @@ describe('the retry schedule', () => {
 
 describe('list options', () => {
   const items = [
-    {id: 'a', status: 'PAID', reference: "o'neil", amount: {currency: 'USD'}, created: '2026-11-01T10:00:00Z', deliverySuccess: false},
-    {id: 'b', status: 'UNPAID', reference: 'x', amount: {currency: 'EUR'}, created: '2026-11-02T10:00:00Z', deliverySuccess: true},
-    {id: 'c', status: 'PAID', reference: null, amount: {currency: 'EUR'}, created: '2026-11-03T10:00:00Z', deliverySuccess: false},
+    {
+      id: 'a',
+      status: 'PAID',
+      reference: "o'neil",
+      amount: {currency: 'USD'},
+      created: '2026-11-01T10:00:00Z',
+      deliverySuccess: false,
+    },
+    {
+      id: 'b',
+      status: 'UNPAID',
+      reference: 'x',
+      amount: {currency: 'EUR'},
+      created: '2026-11-02T10:00:00Z',
+      deliverySuccess: true,
+    },
+    {
+      id: 'c',
+      status: 'PAID',
+      reference: null,
+      amount: {currency: 'EUR'},
+      created: '2026-11-03T10:00:00Z',
+      deliverySuccess: false,
+    },
   ];
   const fields = ['status', 'reference', 'amount/currency', 'created', 'deliverySuccess'];
-  const ids = (filter: string, extra = {}) => listPage(items, {$filter: filter, ...extra}, fields).items.map((i) => i.id);
+  const ids = (filter: string, extra = {}) =>
+    listPage(items, {$filter: filter, ...extra}, fields).items.map((i) => i.id);
 
   it('read the filters the guides show', () => {
     expect(ids("status eq 'PAID' and created ge 2026-11-02T00:00:00Z")).toEqual(['c']);
@@ -88,8 +113,17 @@ describe('--state FILE', () => {
     const headers = {Authorization: 'Bearer local-test-token', 'Content-Type': 'application/json'};
     try {
       const first = await startSandbox(['--state', file, '--pay-after', '1']);
-      const invoice = await (await fetch(`${first.base}/invoices`, {method: 'POST', headers: {...headers, 'Idempotency-Key': crypto.randomUUID()}, body: JSON.stringify({amount: {amount: '15.00', currency: 'USD'}})})).json();
-      await fetch(`${first.base}/invoices/${invoice.id}/quote`, {method: 'POST', headers: {Authorization: headers.Authorization, 'Idempotency-Key': crypto.randomUUID()}});
+      const invoice = await (
+        await fetch(`${first.base}/invoices`, {
+          method: 'POST',
+          headers: {...headers, 'Idempotency-Key': crypto.randomUUID()},
+          body: JSON.stringify({amount: {amount: '15.00', currency: 'USD'}}),
+        })
+      ).json();
+      await fetch(`${first.base}/invoices/${invoice.id}/quote`, {
+        method: 'POST',
+        headers: {Authorization: headers.Authorization, 'Idempotency-Key': crypto.randomUUID()},
+      });
       await first.advance(5);
       expect(await first.stop('SIGTERM')).toBe(0);
 
@@ -97,7 +131,9 @@ describe('--state FILE', () => {
       try {
         const again = await (await fetch(`${second.base}/invoices/${invoice.id}`, {headers})).json();
         expect(again).toMatchObject({id: invoice.id, status: 'PAID'});
-        const usd = (await (await fetch(`${second.base}/account/balances`, {headers})).json()).items.find((b: {currency: string}) => b.currency === 'USD');
+        const usd = (await (await fetch(`${second.base}/account/balances`, {headers})).json()).items.find(
+          (b: {currency: string}) => b.currency === 'USD',
+        );
         expect(usd.available.amount).toBe('15.00');
         expect((await (await fetch(`${second.origin}/_sandbox/clock`)).json()).offsetSeconds).toBeGreaterThanOrEqual(5);
       } finally {

@@ -20,7 +20,10 @@ import {startSandbox, type Sandbox} from './sandbox-process';
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of every operation's shape, read by path
 const TOKEN = 'Bearer sk_sandbox_walkthroughs';
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const PAGES = GUIDE_FILES.filter((f) => f.startsWith('docs/walkthrough/')).map((file) => ({file, ...exchangesOf(readPage(file))}));
+const PAGES = GUIDE_FILES.filter((f) => f.startsWith('docs/walkthrough/')).map((file) => ({
+  file,
+  ...exchangesOf(readPage(file)),
+}));
 
 let sandbox: Sandbox;
 /** The page's ids -> the sandbox's. */
@@ -29,11 +32,22 @@ const ids = new Map<string, string>();
 async function send(method: string, target: string, headers: Record<string, string>, body?: string) {
   const res = await fetch(`${sandbox.origin}${target}`, {method, headers, body});
   const text = await res.text();
-  return {status: res.status, type: res.headers.get('content-type'), body: text ? (JSON.parse(text) as Any) : undefined};
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: text ? (JSON.parse(text) as Any) : undefined,
+  };
 }
 
 const post = async (path: string, body: unknown) =>
-  (await send('POST', `/v1${path}`, {Authorization: TOKEN, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()}, JSON.stringify(body))).body;
+  (
+    await send(
+      'POST',
+      `/v1${path}`,
+      {Authorization: TOKEN, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+      JSON.stringify(body),
+    )
+  ).body;
 
 /** Learns id pairs from a shown answer and the real one, walking both in parallel. */
 function learn(shown: Any, real: Any): void {
@@ -42,15 +56,31 @@ function learn(shown: Any, real: Any): void {
     return;
   }
   if (Array.isArray(shown) && Array.isArray(real)) shown.forEach((s, i) => learn(s, real[i]));
-  else if (shown && real && typeof shown === 'object' && typeof real === 'object') for (const k of Object.keys(shown)) learn(shown[k], real[k]);
+  else if (shown && real && typeof shown === 'object' && typeof real === 'object')
+    for (const k of Object.keys(shown)) learn(shown[k], real[k]);
 }
 
 /** Creates what a page names without having created it, from the field or parameter that names it. */
 const STAND_INS: Record<string, (shown: Any) => Promise<string>> = {
   invoiceId: async (shown) =>
-    (await post('/invoices', {amount: shown?.amount ?? {amount: '75.00', currency: 'USD'}, description: shown?.description ?? undefined, reference: shown?.reference ?? undefined})).id,
+    (
+      await post('/invoices', {
+        amount: shown?.amount ?? {amount: '75.00', currency: 'USD'},
+        description: shown?.description ?? undefined,
+        reference: shown?.reference ?? undefined,
+      })
+    ).id,
   paymentMethodId: async () =>
-    (await post('/payment-methods/bank', {currency: 'EUR', country: 'DE', accountHolderName: 'Stand-in GmbH', accountHolderType: 'BUSINESS', bankCode: 'COBADEFFXXX', accountNumber: 'DE89370400440532013000'})).id,
+    (
+      await post('/payment-methods/bank', {
+        currency: 'EUR',
+        country: 'DE',
+        accountHolderName: 'Stand-in GmbH',
+        accountHolderType: 'BUSINESS',
+        bankCode: 'COBADEFFXXX',
+        accountNumber: 'DE89370400440532013000',
+      })
+    ).id,
 };
 
 /** The name a page gives an id: its path parameter, query parameter or body field. */
@@ -60,7 +90,9 @@ function nameOf(r: HttpRequest, id: string): string | undefined {
   if (param) return param;
   const query = [...r.query].find(([, v]) => v === id)?.[0];
   if (query) return query;
-  return /"(\w+)"\s*:\s*"([^"]+)"/g.exec(r.rawBody.replace(new RegExp(`[\\s\\S]*?("\\w+"\\s*:\\s*"${id}")`), '$1'))?.[1];
+  return /"(\w+)"\s*:\s*"([^"]+)"/g.exec(
+    r.rawBody.replace(new RegExp(`[\\s\\S]*?("\\w+"\\s*:\\s*"${id}")`), '$1'),
+  )?.[1];
 }
 
 /** `named` is the id as the request writes it, when the page's id is another (a sample's placeholder). */
@@ -69,7 +101,10 @@ async function realId(r: HttpRequest, id: string, shown: Any, named = id): Promi
   if (known) return known;
   const name = nameOf(r, named);
   const make = name ? STAND_INS[name] : undefined;
-  if (!make) throw new Error(`${r.method} ${r.target}: the id ${id} (${name ?? 'unnamed'}) comes from no earlier answer and has no stand-in`);
+  if (!make)
+    throw new Error(
+      `${r.method} ${r.target}: the id ${id} (${name ?? 'unnamed'}) comes from no earlier answer and has no stand-in`,
+    );
   const made = await make(shown);
   ids.set(id, made);
   return made;
@@ -87,20 +122,33 @@ function pageIdOf(r: HttpRequest, id: string, shown: Any): string {
   if (name && typeof shown[name] === 'string' && UUID.test(shown[name])) return shown[name];
   const found = guideDefinition.findOperation(r.method, r.apiPath);
   const pathParams = found ? Object.keys(found.values) : [];
-  if (name && name === pathParams.at(-1) && typeof shown.id === 'string' && UUID.test(shown.id) && !Object.keys(shown).some((k) => /Id$/.test(k) && k !== name && shown[k] === shown.id)) return shown.id;
+  if (
+    name &&
+    name === pathParams.at(-1) &&
+    typeof shown.id === 'string' &&
+    UUID.test(shown.id) &&
+    !Object.keys(shown).some((k) => /Id$/.test(k) && k !== name && shown[k] === shown.id)
+  )
+    return shown.id;
   return id;
 }
 
 async function replaceIds(r: HttpRequest, text: string, shown: Any): Promise<string> {
   let out = text;
-  for (const id of new Set(text.match(UUIDS) ?? [])) out = out.split(id).join(await realId(r, pageIdOf(r, id, shown), shown, id));
+  for (const id of new Set(text.match(UUIDS) ?? []))
+    out = out.split(id).join(await realId(r, pageIdOf(r, id, shown), shown, id));
   return out;
 }
 
 beforeAll(async () => {
   sandbox = await startSandbox(['--no-rate-limit']);
   // Test funds, as the guides say: invoices paid by the simulated customer.
-  for (const amount of [{amount: '200000.00', currency: 'USD'}, {amount: '200000.00', currency: 'EUR'}, {amount: '50000.00', currency: 'GBP'}, {amount: '5.00000000', currency: 'BTC'}]) {
+  for (const amount of [
+    {amount: '200000.00', currency: 'USD'},
+    {amount: '200000.00', currency: 'EUR'},
+    {amount: '50000.00', currency: 'GBP'},
+    {amount: '5.00000000', currency: 'BTC'},
+  ]) {
     const invoice = await post('/invoices', {amount});
     await post(`/invoices/${invoice.id}/quote`, undefined);
   }
@@ -129,11 +177,17 @@ describe('the walkthroughs run against the local sandbox', () => {
         let real = await send(r.method, target, headers, body);
         // A step the page says takes time (a payment, a payout): move the clock until it shows.
         const wanted = (shown?.body as Any)?.status;
-        for (let waited = 0; r.method === 'GET' && typeof wanted === 'string' && real.body?.status !== wanted && waited < 120; waited += 5) {
+        for (
+          let waited = 0;
+          r.method === 'GET' && typeof wanted === 'string' && real.body?.status !== wanted && waited < 120;
+          waited += 5
+        ) {
           await sandbox.advance(5);
           real = await send(r.method, target, headers, body);
         }
-        expect(answerProblems(r.method, target.replace(/^\/v1/, ''), real.status, real.type, real.body), where).toEqual([]);
+        expect(answerProblems(r.method, target.replace(/^\/v1/, ''), real.status, real.type, real.body), where).toEqual(
+          [],
+        );
         if (!shown) {
           expect(real.status, `${where}: ${JSON.stringify(real.body)}`).toBeLessThan(300);
           continue;

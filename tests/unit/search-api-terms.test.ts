@@ -8,7 +8,13 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {IDENTIFIER_TAG_REPEATS, apiTerms, indexWords, joinedWord, type Definition} from '../../packages/kestrel-search/indexing/search-api-terms';
+import {
+  IDENTIFIER_TAG_REPEATS,
+  apiTerms,
+  indexWords,
+  joinedWord,
+  type Definition,
+} from '../../packages/kestrel-search/indexing/search-api-terms';
 import {API_SLUGS} from '../../config/routes';
 
 function bundledDefinition(): Definition {
@@ -30,7 +36,12 @@ const DEFINITION: Definition = {
             content: {'application/json': {schema: {type: 'array', items: {$ref: '#/components/schemas/Invoice'}}}},
           },
           '404': {
-            content: {'application/problem+json': {schema: {$ref: '#/components/schemas/Problem'}, examples: {gone: {$ref: '#/components/examples/NotFound'}}}},
+            content: {
+              'application/problem+json': {
+                schema: {$ref: '#/components/schemas/Problem'},
+                examples: {gone: {$ref: '#/components/examples/NotFound'}},
+              },
+            },
           },
         },
       },
@@ -42,7 +53,14 @@ const DEFINITION: Definition = {
     },
   },
   webhooks: {
-    'invoice.created': {post: {operationId: 'invoiceCreatedWebhook', requestBody: {content: {'application/json': {schema: {properties: {data: {properties: {entityId: {type: 'string'}}}}}}}}}},
+    'invoice.created': {
+      post: {
+        operationId: 'invoiceCreatedWebhook',
+        requestBody: {
+          content: {'application/json': {schema: {properties: {data: {properties: {entityId: {type: 'string'}}}}}}},
+        },
+      },
+    },
   },
   components: {
     parameters: {Idempotency: {name: 'Idempotency-Key', in: 'header', schema: {type: 'string'}}},
@@ -58,7 +76,12 @@ const DEFINITION: Definition = {
           parent: {$ref: '#/components/schemas/Invoice'},
         },
       },
-      Money: {allOf: [{properties: {currency: {type: 'string', enum: ['USD', 'BTC']}}}, {properties: {amount: {type: 'string'}}}]},
+      Money: {
+        allOf: [
+          {properties: {currency: {type: 'string', enum: ['USD', 'BTC']}}},
+          {properties: {amount: {type: 'string'}}},
+        ],
+      },
       Problem: {properties: {code: {type: 'string', enum: ['EVERY_CODE_THERE_IS']}}},
     },
     examples: {NotFound: {value: {code: 'INVOICE_NOT_FOUND'}}},
@@ -81,7 +104,17 @@ describe('the API words of the search (packages/kestrel-search/indexing/search-a
     const get = byRoute.get('/api/get-invoices')!;
     expect(get.queryParameters).toEqual(['status']);
     expect(get.identifiers).toEqual(
-      expect.arrayContaining(['Idempotency-Key', 'status', 'UNPAID', 'PAID', 'RateLimit-Remaining', 'id', 'amount.currency', 'USD', 'INVOICE_NOT_FOUND']),
+      expect.arrayContaining([
+        'Idempotency-Key',
+        'status',
+        'UNPAID',
+        'PAID',
+        'RateLimit-Remaining',
+        'id',
+        'amount.currency',
+        'USD',
+        'INVOICE_NOT_FOUND',
+      ]),
     );
     // The problem schema is every error's: its enum would give every operation every code.
     expect(get.identifiers).not.toContain('EVERY_CODE_THERE_IS');
@@ -91,18 +124,23 @@ describe('the API words of the search (packages/kestrel-search/indexing/search-a
 
   it('hold request body fields by their path, writable ones only, through $ref, oneOf, allOf and recursion', () => {
     const post = byRoute.get('/api/issue-invoice')!;
-    expect(post.requestFields).toEqual(expect.arrayContaining(['amount', 'amount.currency', 'amount.amount', 'expiresInSeconds', 'secret', 'parent']));
+    expect(post.requestFields).toEqual(
+      expect.arrayContaining(['amount', 'amount.currency', 'amount.amount', 'expiresInSeconds', 'secret', 'parent']),
+    );
     // A schema under itself is not walked again: its fields are already there.
     expect(post.requestFields).not.toContain('parent.expiresInSeconds');
     expect(post.requestFields).not.toContain('id');
     expect(byRoute.get('/api/invoice-created-webhook')!.requestFields).toEqual(['data', 'data.entityId']);
   });
 
-  it('index each identifier written together, and each name\'s own last segment, marked, twice', () => {
+  it("index each identifier written together, and each name's own last segment, marked, twice", () => {
     expect(joinedWord('amount.currency')).toBe('amountcurrency');
     expect(joinedWord('Kestrel-Signature')).toBe('kestrelsignature');
     expect(joinedWord('$orderby')).toBe('orderby');
-    const words = indexWords({names: ['expiresInSeconds', 'amount.currency'], values: ['RateLimit-Remaining', 'INVOICE_NOT_FOUND']});
+    const words = indexWords({
+      names: ['expiresInSeconds', 'amount.currency'],
+      values: ['RateLimit-Remaining', 'INVOICE_NOT_FOUND'],
+    });
     const once = ['_expiresinseconds', '_amountcurrency', '_ratelimitremaining', '_invoicenotfound', '_currency'];
     expect(IDENTIFIER_TAG_REPEATS).toBe(2);
     expect(words).toEqual([...once, ...once]);
@@ -110,8 +148,12 @@ describe('the API words of the search (packages/kestrel-search/indexing/search-a
 
   it('refuse a definition they cannot read, naming what is wrong', () => {
     expect(() => apiTerms({} as Definition)).toThrow(/no "paths" object/);
-    expect(() => apiTerms({paths: {'/x': {get: {operationId: 'x', parameters: [{$ref: '#/components/parameters/Missing'}]}}}})).toThrow(/"#\/components\/parameters\/Missing" names nothing/);
-    expect(() => apiTerms({paths: {'/x': {get: {responses: {}}}}})).toThrow(/GET \/x has neither operationId nor summary/);
+    expect(() =>
+      apiTerms({paths: {'/x': {get: {operationId: 'x', parameters: [{$ref: '#/components/parameters/Missing'}]}}}}),
+    ).toThrow(/"#\/components\/parameters\/Missing" names nothing/);
+    expect(() => apiTerms({paths: {'/x': {get: {responses: {}}}}})).toThrow(
+      /GET \/x has neither operationId nor summary/,
+    );
   });
 
   it('cover every operation page of the reference (the bundled definition)', {timeout: 60_000}, () => {

@@ -6,7 +6,13 @@
  */
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
-import {indexedParts, indexerView, pageKeywords, withEndpointPathAsText, withKeywordTags} from '../../packages/kestrel-search/indexing/search-index-view';
+import {
+  indexedParts,
+  indexerView,
+  pageKeywords,
+  withEndpointPathAsText,
+  withKeywordTags,
+} from '../../packages/kestrel-search/indexing/search-index-view';
 import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
 import {searchOverSections} from '../search-client';
 
@@ -19,7 +25,10 @@ const {html2text, getDocusaurusTag} = jiti('@cmfcmf/docusaurus-search-local/lib/
     html: string,
     type: 'docs' | 'blog' | 'page',
     url: string,
-  ): {sections: {title: string; hash: string; content: string; tags: string[]}[]; docSidebarParentCategories?: string[]};
+  ): {
+    sections: {title: string; hash: string; content: string; tags: string[]}[];
+    docSidebarParentCategories?: string[];
+  };
   getDocusaurusTag(html: string): string;
 };
 
@@ -50,7 +59,9 @@ describe('the page the indexer reads (packages/kestrel-search/indexing/search-in
     expect(plain.sections[0]!.tags).toEqual([]);
     // Word by word: lunr indexes each tag whole, and no query word would match "event types".
     expect(viewed.sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once']);
-    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s) => [s.title, s.hash, s.content]));
+    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(
+      plain.sections.map((s) => [s.title, s.hash, s.content]),
+    );
   });
 
   it('indexes an operation once, under its name, its path in the text', () => {
@@ -65,12 +76,27 @@ describe('the page the indexer reads (packages/kestrel-search/indexing/search-in
 
   it('gives an API page the words of its definition as tags of its first section, and no text changes', () => {
     const plain = html2text(indexerView(OPERATION), 'docs', '/api/issue-invoice');
-    const viewed = html2text(indexerView(OPERATION, ['_expiresinseconds', '_amountcurrency']), 'docs', '/api/issue-invoice');
+    const viewed = html2text(
+      indexerView(OPERATION, ['_expiresinseconds', '_amountcurrency']),
+      'docs',
+      '/api/issue-invoice',
+    );
     expect(viewed.sections[0]!.tags).toEqual(['_expiresinseconds', '_amountcurrency']);
     expect(viewed.sections.slice(1).map((s) => s.tags)).toEqual([[]]);
-    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(plain.sections.map((s) => [s.title, s.hash, s.content]));
+    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(
+      plain.sections.map((s) => [s.title, s.hash, s.content]),
+    );
     // After the keywords' words, as given.
-    expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once', '_retry', '_retry']);
+    expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0]!.tags).toEqual([
+      'webhooks',
+      'event',
+      'types',
+      'at',
+      'least',
+      'once',
+      '_retry',
+      '_retry',
+    ]);
   });
 });
 
@@ -90,7 +116,14 @@ describe('the parts of a page the indexer reads (indexedParts)', () => {
     expect(parts).toContain('name=docusaurus_tag');
     expect(parts).toContain('Issues an invoice payable to your own account.');
     expect(parts.match(/menu__link--active/g)).toHaveLength(2);
-    for (const dropped of ['Get balances', 'Get invoice', 'navbar__link', 'table-of-contents__link', 'Copyright Kestrel']) expect(parts).not.toContain(dropped);
+    for (const dropped of [
+      'Get balances',
+      'Get invoice',
+      'navbar__link',
+      'table-of-contents__link',
+      'Copyright Kestrel',
+    ])
+      expect(parts).not.toContain(dropped);
   });
 
   it('indexes as the whole page does: sections, tags, parent categories, docusaurus tag', () => {
@@ -115,7 +148,10 @@ describe('query stop words (config/search-query-stop-words.ts)', () => {
     const docs = [
       {title: 'Pay a seller', content: 'marketplace payments for a seller'},
       // Many words that begin with "a" or "on", as a real index has.
-      ...Array.from({length: 30}, (_, i) => ({title: `Account ${i}`, content: `amount address api answer onchain online ${'x'.repeat(i)}`})),
+      ...Array.from({length: 30}, (_, i) => ({
+        title: `Account ${i}`,
+        content: `amount address api answer onchain online ${'x'.repeat(i)}`,
+      })),
     ];
     return searchOverSections(docs, pipeline);
   }

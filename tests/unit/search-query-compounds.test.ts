@@ -16,12 +16,21 @@ const PIPELINE = [QUERY_SYNONYMS, QUERY_COMPOUNDS, 'stemmer', QUERY_STOP_WORDS];
 const searchOver = (docs: {title: string; content: string; tags?: string[]}[]) => searchOverSections(docs, PIPELINE);
 
 const DOCS = [
-  {title: 'Issue invoice', content: 'Issues an invoice.', tags: indexWords({names: ['amount.currency', 'expiresInSeconds', 'description'], values: ['Idempotency-Key']})},
+  {
+    title: 'Issue invoice',
+    content: 'Issues an invoice.',
+    tags: indexWords({names: ['amount.currency', 'expiresInSeconds', 'description'], values: ['Idempotency-Key']}),
+  },
   {title: 'Create a payout originator', content: 'Registers who sends a payout.', tags: []},
-  {title: 'Find payout originator by ID', content: 'Returns one.', tags: indexWords({names: ['payoutOriginatorId'], values: []})},
+  {
+    title: 'Find payout originator by ID',
+    content: 'Returns one.',
+    tags: indexWords({names: ['payoutOriginatorId'], values: []}),
+  },
   {title: 'Invoices guide', content: 'An unpaid invoice expires after some seconds.'},
 ];
-const routes = async (s: ReturnType<typeof searchOver>, query: string) => (await s.search(query)).map((h) => h.document.sectionRoute);
+const routes = async (s: ReturnType<typeof searchOver>, query: string) =>
+  (await s.search(query)).map((h) => h.document.sectionRoute);
 
 describe('query compounds (config/search-query-compounds.ts)', () => {
   it('join every run of two to four adjacent words', () => {

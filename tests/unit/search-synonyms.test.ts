@@ -19,7 +19,8 @@ const DOCS = [
   {title: 'Delete subscription', content: 'Stops the deliveries to an endpoint.'},
   {title: 'Create a receive request', content: 'A request for any amount.'},
 ];
-const routes = async (s: ReturnType<typeof searchWith>, query: string) => (await s.search(query)).map((h) => h.document.sectionRoute);
+const routes = async (s: ReturnType<typeof searchWith>, query: string) =>
+  (await s.search(query)).map((h) => h.document.sectionRoute);
 
 describe('search synonyms (config/search-synonyms.ts)', () => {
   it('map to words Kestrel uses: each target word is in an API slug or a guide word the table names', () => {
@@ -48,7 +49,7 @@ describe('search synonyms (config/search-synonyms.ts)', () => {
     expect(() => checkSynonyms({fx: []})).toThrow(/"fx" lists no words/);
   });
 
-  it('are applied to queries: a developer\'s word finds the page in Kestrel\'s', async () => {
+  it("are applied to queries: a developer's word finds the page in Kestrel's", async () => {
     const withSynonyms = searchWith(PIPELINE, DOCS);
     const without = searchWith(['stemmer', QUERY_STOP_WORDS], DOCS);
     expect((await routes(withSynonyms, 'create invoice'))[0]).toBe('/p1');

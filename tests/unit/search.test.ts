@@ -22,7 +22,13 @@ const TAGS = ['default', 'docs-default-current', 'docs-api-current'];
 /** The plugin's client over one small index built the way the plugin's indexer builds one. */
 function searchOver(
   docs: {title: string; content: string; tags?: string[]; sidebarParentCategories?: string}[],
-  {weighed = true, fetch}: {weighed?: boolean; fetch?: (url: string, file: object) => Promise<{ok: boolean; json: () => Promise<unknown>}>} = {},
+  {
+    weighed = true,
+    fetch,
+  }: {
+    weighed?: boolean;
+    fetch?: (url: string, file: object) => Promise<{ok: boolean; json: () => Promise<unknown>}>;
+  } = {},
 ) {
   const index = lunr(function () {
     this.ref('id');
@@ -31,7 +37,13 @@ function searchOver(
   });
   const serialized = JSON.parse(JSON.stringify(index));
   const file = {
-    documents: docs.map((doc, i) => ({id: i + 1, pageTitle: doc.title, sectionTitle: doc.title, sectionRoute: `/p${i + 1}`, type: 'docs'})),
+    documents: docs.map((doc, i) => ({
+      id: i + 1,
+      pageTitle: doc.title,
+      sectionTitle: doc.title,
+      sectionRoute: `/p${i + 1}`,
+      type: 'docs',
+    })),
     // As packages/kestrel-search/indexing/search-local.ts writes it after the plugin's postBuild.
     index: weighed ? weighFields(serialized, fieldBoostsOf(searchOptions.lunr)) : serialized,
   };
@@ -41,10 +53,13 @@ function searchOver(
     fetch: fetch
       ? (url) => fetch(url, file)
       : async (url) =>
-          url.endsWith('docs-default-current.json') ? {ok: true, json: async () => file} : {ok: false, json: async () => ({})},
+          url.endsWith('docs-default-current.json')
+            ? {ok: true, json: async () => file}
+            : {ok: false, json: async () => ({})},
   });
 }
-const routes = async (s: ReturnType<typeof searchOver>, query: string) => (await s.search(query)).map((h) => h.document.sectionRoute);
+const routes = async (s: ReturnType<typeof searchOver>, query: string) =>
+  (await s.search(query)).map((h) => h.document.sectionRoute);
 
 describe('the plugin client as configured', () => {
   const options = searchOver([]).autocompleteOptions;
@@ -63,7 +78,9 @@ describe('the plugin client as configured', () => {
   });
 
   it('says "No results found." when nothing matches', async () => {
-    const [source] = searchOver([{title: 'Alpha', content: 'first page'}]).autocompleteOptions.getSources({query: 'zzqxv'});
+    const [source] = searchOver([{title: 'Alpha', content: 'first page'}]).autocompleteOptions.getSources({
+      query: 'zzqxv',
+    });
     expect(await source!.getItems()).toEqual([]);
     expect(renderToStaticMarkup(source!.templates.noResults())).toContain('>No results found.<');
   });
@@ -80,7 +97,9 @@ describe('the plugin client as configured', () => {
     expect(hits[0]!.document.sectionRoute).toBe('/p1');
     const [source] = s.autocompleteOptions.getSources({query: 'kestrel'});
     for (const hit of hits) {
-      expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(`href="${hit.document.sectionRoute}"`);
+      expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(
+        `href="${hit.document.sectionRoute}"`,
+      );
     }
   });
 
@@ -166,11 +185,17 @@ describe('index loading', () => {
     const release: (() => void)[] = [];
     const s = searchOver(docs, {
       fetch: (url, file) =>
-        new Promise((resolve) => release.push(() => resolve({ok: url.includes('docs-default'), json: async () => file}))),
+        new Promise((resolve) =>
+          release.push(() => resolve({ok: url.includes('docs-default'), json: async () => file})),
+        ),
     });
     const pending = [s.search('w'), s.search('we'), s.search('webhook')];
     await vi.waitFor(() => expect(s.fetched).toHaveLength(3));
-    expect(s.fetched).toEqual(['/search-index-default.json', '/search-index-docs-default-current.json', '/search-index-docs-api-current.json']);
+    expect(s.fetched).toEqual([
+      '/search-index-default.json',
+      '/search-index-docs-default-current.json',
+      '/search-index-docs-api-current.json',
+    ]);
     release.forEach((go) => go());
     const results = await Promise.all(pending);
     expect(results[2]).toHaveLength(1);
@@ -186,7 +211,9 @@ describe('index loading', () => {
     // One failing index leaves the others searchable.
     const partial = searchOver(docs, {
       fetch: async (url, file) =>
-        url.includes('docs-api') ? Promise.reject(new TypeError('Failed to fetch')) : {ok: url.includes('docs-default'), json: async () => file},
+        url.includes('docs-api')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : {ok: url.includes('docs-default'), json: async () => file},
     });
     expect((await partial.search('webhook')).map((h) => h.document.sectionRoute)).toEqual(['/p1']);
   });
@@ -210,7 +237,9 @@ describe('autocomplete: input cap, stalled state, panel placement', () => {
     const props = autocomplete.getInputProps({inputElement: {} as HTMLInputElement});
     expect(props.maxLength).toBe(512);
     // The input event as far as autocomplete-core reads it.
-    props.onChange({currentTarget: {value: 'x'.repeat(2000)}, nativeEvent: {}} as unknown as Parameters<typeof props.onChange>[0]);
+    props.onChange({currentTarget: {value: 'x'.repeat(2000)}, nativeEvent: {}} as unknown as Parameters<
+      typeof props.onChange
+    >[0]);
     expect(query).toHaveLength(512);
   });
 
@@ -244,7 +273,13 @@ describe('autocomplete: input cap, stalled state, panel placement', () => {
     };
     const place = (panelPlacement: string) =>
       // The elements and environment as far as the placement reads them.
-      getPanelPlacementStyle({panelPlacement, container: element, form: element, panel: element, environment} as unknown as PlacementParams);
+      getPanelPlacementStyle({
+        panelPlacement,
+        container: element,
+        form: element,
+        panel: element,
+        environment,
+      } as unknown as PlacementParams);
     for (const placement of ['start', 'end', 'full-width', 'input-wrapper-width']) {
       expect(place(placement)).toHaveProperty('top', 50);
     }
@@ -256,7 +291,9 @@ describe('autocomplete: input cap, stalled state, panel placement', () => {
 describe('search configuration', () => {
   it('the plugin generates the client tokenizer these tests reproduce', () => {
     const server = readFileSync(PLUGIN_SERVER_FILE, 'utf8');
-    expect(server).toContain('generated += `\\\nexport const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\\n`;');
+    expect(server).toContain(
+      'generated += `\\\nexport const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\\n`;',
+    );
     expect(GENERATED_TOKENIZE).toContain('lunr.tokenizer(input)');
     expect(server).toContain('lunr.tokenizer.separator = ${lunrTokenizerSeparator.toString()};');
     expect(searchOptions.lunr.tokenizerSeparator).toBe(TOKENIZER_SEPARATOR);
@@ -265,7 +302,11 @@ describe('search configuration', () => {
   it('splits words at punctuation, as code in the guides needs', () => {
     // The words of the text; the identifier words config/search-query-compounds.ts adds after them
     // (marked, starting with "_") are its own test's.
-    const words = (text: string) => lunr.tokenizer(text).map((t: {str: string}) => t.str).filter((w: string) => !w.startsWith('_'));
+    const words = (text: string) =>
+      lunr
+        .tokenizer(text)
+        .map((t: {str: string}) => t.str)
+        .filter((w: string) => !w.startsWith('_'));
     expect(words("verify_kestrel_signature(req.headers['kestrel-signature'])")).toEqual([
       'verify',
       'kestrel',
@@ -281,7 +322,15 @@ describe('search configuration', () => {
 
 describe('search box keyboard rules', () => {
   const key = (k: string, mods: Partial<KeyboardEvent> = {}) =>
-    ({key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, isComposing: false, ...mods}) as KeyboardEvent;
+    ({
+      key: k,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+      isComposing: false,
+      ...mods,
+    }) as KeyboardEvent;
 
   it('opens on Ctrl+K, Cmd+K and "/"', () => {
     expect(isOpenShortcut(key('k', {ctrlKey: true}))).toBe(true);

@@ -69,7 +69,9 @@ describe('output formats', () => {
     expect(headersFor(rules, '/')).toEqual(Object.fromEntries(headers));
   });
   it('nginx: one add_header line per header, always', () => {
-    const lines = toNginx(headers).split('\n').filter((l) => l.startsWith('add_header'));
+    const lines = toNginx(headers)
+      .split('\n')
+      .filter((l) => l.startsWith('add_header'));
     expect(lines).toEqual(headers.map(([name, value]) => `add_header ${name} "${value}" always;`));
   });
   it('nginx: refuses a value it would misread', () => {
@@ -83,7 +85,10 @@ describe('postBuild', () => {
     const outDir = mkdtempSync(path.join(tmpdir(), 'headers-'));
     mkdirSync(path.join(outDir, 'guide'));
     writeFileSync(path.join(outDir, 'index.html'), '<html><script>one()</script></html>');
-    writeFileSync(path.join(outDir, 'guide', 'index.html'), '<html><script>two()</script><script>one()</script></html>');
+    writeFileSync(
+      path.join(outDir, 'guide', 'index.html'),
+      '<html><script>two()</script><script>one()</script></html>',
+    );
     await securityHeadersPlugin().postBuild!({outDir} as never);
     const headersFile = readFileSync(path.join(outDir, '_headers'), 'utf8');
     expect(headersFile).toContain(`script-src 'self' ${[sha('one()'), sha('two()')].sort().join(' ')} https://`);

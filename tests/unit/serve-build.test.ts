@@ -50,7 +50,17 @@ describe('serve-build', () => {
 describe('serve-build --headers', () => {
   it('parses a _headers file: patterns with splats and placeholders, later rules override', () => {
     const rules = parseHeadersFile(
-      ['# comment', '/*', '  X-A: 1', '  X-B: two: with colon', '', '/api/*', '  X-A: api', '/docs/:slug', '  X-C: slug'].join('\n'),
+      [
+        '# comment',
+        '/*',
+        '  X-A: 1',
+        '  X-B: two: with colon',
+        '',
+        '/api/*',
+        '  X-A: api',
+        '/docs/:slug',
+        '  X-C: slug',
+      ].join('\n'),
     );
     expect(headersFor(rules, '/')).toEqual({'X-A': '1', 'X-B': 'two: with colon'});
     expect(headersFor(rules, '/api/issue-invoice')).toEqual({'X-A': 'api', 'X-B': 'two: with colon'});
@@ -60,7 +70,10 @@ describe('serve-build --headers', () => {
   });
 
   it('sends the headers on pages, assets and the not-found page', async () => {
-    const withHeaders = createServer({root, headerRules: parseHeadersFile('/*\n  Content-Security-Policy: default-src \'self\'\n')});
+    const withHeaders = createServer({
+      root,
+      headerRules: parseHeadersFile("/*\n  Content-Security-Policy: default-src 'self'\n"),
+    });
     const url = await listenOnFreePort(withHeaders);
     try {
       for (const p of ['/', '/rate-limits', '/nope']) {

@@ -16,7 +16,8 @@ async function occupied(): Promise<{port: number; close: () => void}> {
   return {port, close: () => server.close()};
 }
 
-const start = (args: string[]) => spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), ...args], {encoding: 'utf8', timeout: 20_000});
+const start = (args: string[]) =>
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), ...args], {encoding: 'utf8', timeout: 20_000});
 
 describe('npm start with a port in use', () => {
   it('names the portal port', async () => {

@@ -16,7 +16,9 @@ const read = (dir: string, file: string) => readFileSync(path.join(dir, file), '
 
 describe('the theme internals the mobile drawer wrapper reads', () => {
   it('theme-common exports useNavbarMobileSidebar from its internal entry', () => {
-    expect(read(themeCommon, 'lib/internal.js')).toMatch(/export \{[^}]*\buseNavbarMobileSidebar\b[^}]*\} from '\.\/contexts\/navbarMobileSidebar'/);
+    expect(read(themeCommon, 'lib/internal.js')).toMatch(
+      /export \{[^}]*\buseNavbarMobileSidebar\b[^}]*\} from '\.\/contexts\/navbarMobileSidebar'/,
+    );
   });
 
   it('the hook returns shouldRender and shown', () => {

@@ -9,14 +9,26 @@
  */
 import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
-import tabsWithoutRemount, {checkDetails, checkSidebarCategory, checkTabComponent, detailsFile, sidebarCategoryFile, tabComponentFiles} from '../../packages/kestrel-theme/bundler/tabs-without-remount';
+import tabsWithoutRemount, {
+  checkDetails,
+  checkSidebarCategory,
+  checkTabComponent,
+  detailsFile,
+  sidebarCategoryFile,
+  tabComponentFiles,
+} from '../../packages/kestrel-theme/bundler/tabs-without-remount';
 import explorerStorageUtils from '../../packages/kestrel-theme/bundler/explorer-storage-utils';
 import path from 'node:path';
 import {checkSampleLanguages} from '../../packages/kestrel-theme/bundler/lazy-prism';
-import serverRenderedApi, {apiItemFile, checkApiItem, checkSectionComponent, sectionComponentFiles} from '../../packages/kestrel-theme/bundler/server-rendered-api';
+import serverRenderedApi, {
+  apiItemFile,
+  checkApiItem,
+  checkSectionComponent,
+  sectionComponentFiles,
+} from '../../packages/kestrel-theme/bundler/server-rendered-api';
 
 describe('tabs-without-remount', () => {
-  it("finds the eight tab components of the installed themes, each keyed on useIsBrowser() only", () => {
+  it('finds the eight tab components of the installed themes, each keyed on useIsBrowser() only', () => {
     const files = tabComponentFiles();
     expect(files).toHaveLength(8);
     for (const file of files) expect(existsSync(file), file).toBe(true);
@@ -26,7 +38,9 @@ describe('tabs-without-remount', () => {
   it('accepts a component whose only use of isBrowser is the key', () => {
     const source = 'const isBrowser = useIsBrowser(); return h(Tabs, {key: String(isBrowser), ...props});';
     expect(() => checkTabComponent('Tabs', source)).not.toThrow();
-    expect(() => checkTabComponent('Tabs', 'const isBrowser = useIsBrowser(); return <Tabs key={String(isBrowser)} />;')).not.toThrow();
+    expect(() =>
+      checkTabComponent('Tabs', 'const isBrowser = useIsBrowser(); return <Tabs key={String(isBrowser)} />;'),
+    ).not.toThrow();
   });
 
   it('fails naming the component when isBrowser does more than key it, or nothing', () => {
@@ -59,10 +73,14 @@ describe('server-rendered-api', () => {
 
   it('fails naming the component when BrowserOnly is gone, used twice or given no render function', () => {
     const imported = 'const BrowserOnly_1 = __importDefault(require("@docusaurus/BrowserOnly"));\n';
-    expect(() => checkSectionComponent('RequestSchema', 'return h(Schema, props);')).toThrow(/RequestSchema no longer wraps one section/);
+    expect(() => checkSectionComponent('RequestSchema', 'return h(Schema, props);')).toThrow(
+      /RequestSchema no longer wraps one section/,
+    );
     const twice = `${imported}createElement(BrowserOnly_1.default, null, () => a); createElement(BrowserOnly_1.default, null, () => b);`;
     expect(() => checkSectionComponent('ResponseSchema', twice)).toThrow(/ResponseSchema/);
-    expect(() => checkSectionComponent('ApiItem', `${imported}createElement(BrowserOnly_1.default, null, children);`)).toThrow(/ApiItem/);
+    expect(() =>
+      checkSectionComponent('ApiItem', `${imported}createElement(BrowserOnly_1.default, null, children);`),
+    ).toThrow(/ApiItem/);
   });
 });
 
@@ -75,20 +93,22 @@ describe("server-rendered-api: ApiItem's store and explorer", () => {
     'if (isBrowser) {\n    store2 = (0, store_1.createStoreWithState)(state, [m]);\n  }',
   ].join('\n');
 
-  it("accepts the installed ApiItem and one that uses both only to choose its store and load its explorer", () => {
+  it('accepts the installed ApiItem and one that uses both only to choose its store and load its explorer', () => {
     expect(existsSync(apiItemFile())).toBe(true);
     expect(() => checkApiItem(apiItem)).not.toThrow();
   });
 
   it('fails naming ApiItem when either is used for more', () => {
-    expect(() => checkApiItem(`${apiItem}\nif (isBrowser) go();`)).toThrow(/ApiItem\/index.js no longer uses useIsBrowser\(\) only to choose its store/);
+    expect(() => checkApiItem(`${apiItem}\nif (isBrowser) go();`)).toThrow(
+      /ApiItem\/index.js no longer uses useIsBrowser\(\) only to choose its store/,
+    );
     expect(() => checkApiItem(`${apiItem}\nif (ExecutionEnvironment_1.default.canUseDOM) go();`)).toThrow(
       /no longer uses ExecutionEnvironment only to load @theme\/ApiExplorer/,
     );
   });
 });
 
-describe('lazy-prism: the code samples\' grammars, on the server only', () => {
+describe("lazy-prism: the code samples' grammars, on the server only", () => {
   const dir = path.resolve(__dirname, '../../src/components/CodeSamples');
   const server = path.join(dir, 'serverLanguages.ts');
   const empty = path.join(dir, 'noServerLanguages.ts');
@@ -100,7 +120,9 @@ describe('lazy-prism: the code samples\' grammars, on the server only', () => {
   });
 
   it('fails naming the bundle when the grammars reach the browser or miss the server', () => {
-    expect(() => checkSampleLanguages('client', [server, empty])).toThrow(/client bundle should hold noServerLanguages\.ts and not serverLanguages\.ts/);
+    expect(() => checkSampleLanguages('client', [server, empty])).toThrow(
+      /client bundle should hold noServerLanguages\.ts and not serverLanguages\.ts/,
+    );
     expect(() => checkSampleLanguages('client', ['/x.js'])).toThrow(/client bundle/);
     expect(() => checkSampleLanguages('server', [empty])).toThrow(/server bundle should hold serverLanguages\.ts/);
   });
@@ -112,9 +134,12 @@ describe('tabs-without-remount: the docs sidebar category', () => {
   });
 
   it('fails naming the component when isBrowser does anything else', () => {
-    const fallback = 'const isBrowser = useIsBrowser();\nif (isBrowser || !item.collapsible) {\n  return undefined;\n}\nreturn findFirstSidebarItemLink(item);\n}, [item, isBrowser]);';
+    const fallback =
+      'const isBrowser = useIsBrowser();\nif (isBrowser || !item.collapsible) {\n  return undefined;\n}\nreturn findFirstSidebarItemLink(item);\n}, [item, isBrowser]);';
     expect(() => checkSidebarCategory(fallback)).not.toThrow();
-    expect(() => checkSidebarCategory(`${fallback}\nif (isBrowser) expand();`)).toThrow(/DocSidebarItem\/Category\/index\.js no longer uses useIsBrowser\(\) only for its first-page fallback link/);
+    expect(() => checkSidebarCategory(`${fallback}\nif (isBrowser) expand();`)).toThrow(
+      /DocSidebarItem\/Category\/index\.js no longer uses useIsBrowser\(\) only for its first-page fallback link/,
+    );
     expect(() => checkSidebarCategory('return findFirstSidebarItemLink(item);')).toThrow(/DocSidebarItem\/Category/);
   });
 });
@@ -125,9 +150,12 @@ describe("tabs-without-remount: theme-common's Details", () => {
   });
 
   it('fails naming the component when isBrowser does anything else', () => {
-    const classOnly = 'const isBrowser = useIsBrowser();\nclassName={clsx(styles.details, isBrowser && styles.isBrowser, props.className)}';
+    const classOnly =
+      'const isBrowser = useIsBrowser();\nclassName={clsx(styles.details, isBrowser && styles.isBrowser, props.className)}';
     expect(() => checkDetails(classOnly)).not.toThrow();
-    expect(() => checkDetails(`${classOnly}\n{isBrowser && <Button />}`)).toThrow(/theme-common\/Details no longer uses useIsBrowser\(\) only for its class/);
+    expect(() => checkDetails(`${classOnly}\n{isBrowser && <Button />}`)).toThrow(
+      /theme-common\/Details no longer uses useIsBrowser\(\) only for its class/,
+    );
     expect(() => checkDetails('className={clsx(styles.details, props.className)}')).toThrow(/Details/);
   });
 });

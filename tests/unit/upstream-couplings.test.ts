@@ -28,7 +28,9 @@ const upstream = (file: string) => readFileSync(path.join(ROOT, 'node_modules', 
 /** The modules a source file imports (`import ... from 'x'`, `import 'x'`, `require('x')`). */
 function importedModules(source: string): Set<string> {
   const found = new Set<string>();
-  for (const m of source.matchAll(/\bimport\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|\brequire\(['"]([^'"]+)['"]\)/g)) {
+  for (const m of source.matchAll(
+    /\bimport\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|\brequire\(['"]([^'"]+)['"]\)/g,
+  )) {
     found.add((m[1] ?? m[2])!);
   }
   return found;
@@ -36,7 +38,8 @@ function importedModules(source: string): Set<string> {
 
 describe('ssr-template: core page template with the scripts requested after the first paint', () => {
   const core: string = require('@docusaurus/core/lib/ssg/ssgTemplate.html.js').default;
-  const CORE_HEAD_SCRIPTS = /\n[ \t]*<% it\.scripts\.forEach\(\(script\) => \{ %>\n[ \t]*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\n[ \t]*<% \}\); %>/g;
+  const CORE_HEAD_SCRIPTS =
+    /\n[ \t]*<% it\.scripts\.forEach\(\(script\) => \{ %>\n[ \t]*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\n[ \t]*<% \}\); %>/g;
   const OUR_LOADER = /\n[ \t]*<script>[\s\S]*?<\/script>(?=\n[ \t]*<%~ it\.postBodyTags %>)/g;
 
   it("core's template still requests the page scripts in one loop in <head>, the part we replace", () => {
@@ -77,7 +80,7 @@ describe('codeblock-content-eject: theme-classic CodeBlock/Content (eject unsafe
   const css = upstream('@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css');
   const mine = ours('codeBlockContent');
 
-  it("imports what the original imports (Prism through our lazy getter, its styles by their path)", () => {
+  it('imports what the original imports (Prism through our lazy getter, its styles by their path)', () => {
     const ourImports = importedModules(mine);
     const expected = [...importedModules(original)].map((m) =>
       m === './styles.module.css' ? '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css' : m,
@@ -95,8 +98,12 @@ describe('codeblock-content-eject: theme-classic CodeBlock/Content (eject unsafe
   });
 
   it('is still what the string and element code blocks render through', () => {
-    expect(importedModules(upstream('@docusaurus/theme-classic/lib/theme/CodeBlock/Content/String.js'))).toContain('@theme/CodeBlock/Layout');
-    expect(importedModules(upstream('@docusaurus/theme-classic/lib/theme/CodeBlock/Layout/index.js'))).toContain('@theme/CodeBlock/Content');
+    expect(importedModules(upstream('@docusaurus/theme-classic/lib/theme/CodeBlock/Content/String.js'))).toContain(
+      '@theme/CodeBlock/Layout',
+    );
+    expect(importedModules(upstream('@docusaurus/theme-classic/lib/theme/CodeBlock/Layout/index.js'))).toContain(
+      '@theme/CodeBlock/Content',
+    );
   });
 });
 
@@ -107,15 +114,21 @@ describe("announcement-bar: theme-classic's private pre-hydration attribute", ()
 
   it('the inline script still sets the attribute, and the bar CSS still hides on it', () => {
     expect(attribute).toBeDefined();
-    expect(inlineScripts).toContain("document.documentElement.setAttribute('${AnnouncementBarDismissDataAttribute}', isDismissed())");
+    expect(inlineScripts).toContain(
+      "document.documentElement.setAttribute('${AnnouncementBarDismissDataAttribute}', isDismissed())",
+    );
     expect(css).toContain(`html[${attribute}='true'] .announcementBar`);
   });
 
   it('our wrapper resets that attribute, once useAnnouncementBar says the bar is active', () => {
     const mine = ours('announcementBar');
     expect(mine).toContain(`setAttribute('${attribute}', 'false')`);
-    expect(upstream('@docusaurus/theme-common/lib/internal.js')).toMatch(/\buseAnnouncementBar\b[^;]*from '\.\/contexts\/announcementBar'/);
-    expect(upstream('@docusaurus/theme-common/lib/contexts/announcementBar.js')).toMatch(/isActive: !!announcementBar && !isClosed/);
+    expect(upstream('@docusaurus/theme-common/lib/internal.js')).toMatch(
+      /\buseAnnouncementBar\b[^;]*from '\.\/contexts\/announcementBar'/,
+    );
+    expect(upstream('@docusaurus/theme-common/lib/contexts/announcementBar.js')).toMatch(
+      /isActive: !!announcementBar && !isClosed/,
+    );
   });
 });
 
@@ -135,7 +148,9 @@ describe("idle-prefetch: core's window.docusaurus, trapped as it is assigned", (
     const link = upstream('@docusaurus/core/lib/client/exports/Link.js');
     expect(link).toContain('window.docusaurus.prefetch(targetLink)');
     expect(link).toContain('window.docusaurus.preload(targetLink)');
-    expect(upstream('@docusaurus/core/lib/client/docusaurus.js')).toMatch(/const docusaurus = \{\s*prefetch,\s*preload,\s*\};/);
+    expect(upstream('@docusaurus/core/lib/client/docusaurus.js')).toMatch(
+      /const docusaurus = \{\s*prefetch,\s*preload,\s*\};/,
+    );
   });
 
   it('ours traps that assignment', () => {

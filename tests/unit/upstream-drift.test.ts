@@ -62,7 +62,8 @@ describe(`${RECORD_FILE} and ${LEDGER_FILE}`, () => {
       .filter(({id}) => ledgerPoints.includes(id))
       .flatMap(({id, guard}) => {
         if (!guard) return [`${id}: no "- **Guard:**" line`];
-        if (/\bdrift\b/.test(guard) && !recorded.has(id)) return [`${id}: guarded by drift, but no file in ${RECORD_FILE} names it`];
+        if (/\bdrift\b/.test(guard) && !recorded.has(id))
+          return [`${id}: guarded by drift, but no file in ${RECORD_FILE} names it`];
         return [];
       });
     expect(problems).toEqual([]);
@@ -72,9 +73,11 @@ describe(`${RECORD_FILE} and ${LEDGER_FILE}`, () => {
     expect(ledgerPoints.filter((c, i) => ledgerPoints.indexOf(c) !== i)).toEqual([]);
   });
 
-  it("ledger states each upstream package at its installed version", () => {
+  it('ledger states each upstream package at its installed version', () => {
     // "**Upstream:** `package` 1.2.3 ..." lines; a bump shows up here as well as in the drift list.
-    const stated = [...ledger.matchAll(/^- \*\*Upstream:\*\*(.*)$/gm)].flatMap((m) => [...m[1]!.matchAll(/`(@?[a-z0-9][\w.-]*(?:\/[\w.-]+)?)` (\d+\.\d+\.\d+)/g)]);
+    const stated = [...ledger.matchAll(/^- \*\*Upstream:\*\*(.*)$/gm)].flatMap((m) => [
+      ...m[1]!.matchAll(/`(@?[a-z0-9][\w.-]*(?:\/[\w.-]+)?)` (\d+\.\d+\.\d+)/g),
+    ]);
     expect(stated.length).toBeGreaterThan(20);
     const wrong = stated
       .map(([, pkg, version]) => ({pkg: pkg!, version: version!, installed: installedVersion(ROOT, pkg!)}))
@@ -123,13 +126,25 @@ describe('the drift check itself', () => {
     expect(report).toContain(
       'CHANGED upstream-a (recorded 1.0.0, installed 1.1.0): node_modules/upstream-a/lib/template.js; re-check page-template',
     );
-    expect(report).toContain('MISSING upstream-a (recorded 1.0.0, installed 1.1.0): node_modules/upstream-a/lib/other.js; re-check other-point');
+    expect(report).toContain(
+      'MISSING upstream-a (recorded 1.0.0, installed 1.1.0): node_modules/upstream-a/lib/other.js; re-check other-point',
+    );
   });
 
   it('refuses a malformed record, naming the entry and the field', () => {
-    const entry = {package: 'upstream-a', version: '1.0.0', path: 'node_modules/upstream-a/x.js', sha256: 'f'.repeat(64), couplingPoints: ['x']};
-    expect(() => validateRecord({files: [{...entry, path: 'elsewhere/x.js'}]})).toThrow(/files\[0\].*"path" must be a file under node_modules\/upstream-a\//);
-    expect(() => validateRecord({files: [{...entry, sha256: 'abc'}]})).toThrow(/files\[0\] \(node_modules\/upstream-a\/x.js\): "sha256"/);
+    const entry = {
+      package: 'upstream-a',
+      version: '1.0.0',
+      path: 'node_modules/upstream-a/x.js',
+      sha256: 'f'.repeat(64),
+      couplingPoints: ['x'],
+    };
+    expect(() => validateRecord({files: [{...entry, path: 'elsewhere/x.js'}]})).toThrow(
+      /files\[0\].*"path" must be a file under node_modules\/upstream-a\//,
+    );
+    expect(() => validateRecord({files: [{...entry, sha256: 'abc'}]})).toThrow(
+      /files\[0\] \(node_modules\/upstream-a\/x.js\): "sha256"/,
+    );
     expect(() => validateRecord({files: [{...entry, couplingPoints: []}]})).toThrow(/"couplingPoints"/);
     expect(() => validateRecord({files: [entry, entry]})).toThrow(/files\[1\].*recorded twice/);
     expect(() => validateRecord({})).toThrow(/"files" array/);

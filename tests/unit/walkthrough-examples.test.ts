@@ -21,7 +21,13 @@ const PAGES = GUIDE_FILES.filter((f) => f.startsWith('docs/walkthrough/')).map((
 });
 const page = (name: string) => PAGES.find((p) => p.name === name)!;
 /** The walkthroughs whose every API step is shown in curl, Node.js and Python. */
-const THREE_LANGUAGE_PAGES = ['receiving-payments', 'sending-payments', 'making-payouts', 'exchanging-currencies', 'directing-payments-third-party'];
+const THREE_LANGUAGE_PAGES = [
+  'receiving-payments',
+  'sending-payments',
+  'making-payouts',
+  'exchanging-currencies',
+  'directing-payments-third-party',
+];
 const FLOW_PAGES = [
   'receiving-payments',
   'sending-payments',
@@ -56,17 +62,20 @@ describe('walkthrough pages', () => {
     for (const p of PAGES) expect(p.frontMatter.slug, p.name).toBe(`/walkthrough/${p.name}`);
   });
 
-  it.each(FLOW_PAGES.map((name) => [name] as const))('%s: has one mermaid sequence diagram with your server in it, and 800 to 1800 words of prose', (name) => {
-    const p = page(name);
-    const diagrams = p.fences.filter((f) => f.lang === 'mermaid');
-    expect(diagrams).toHaveLength(1);
-    expect(diagrams[0]!.body).toMatch(/^sequenceDiagram\n/);
-    expect(diagrams[0]!.body).toMatch(/participant Server as Your server/);
-    expect(diagrams[0]!.body).not.toMatch(/;/);
-    const words = p.prose.split(/\s+/).filter(Boolean).length;
-    expect(words).toBeGreaterThanOrEqual(800);
-    expect(words).toBeLessThanOrEqual(1800);
-  });
+  it.each(FLOW_PAGES.map((name) => [name] as const))(
+    '%s: has one mermaid sequence diagram with your server in it, and 800 to 1800 words of prose',
+    (name) => {
+      const p = page(name);
+      const diagrams = p.fences.filter((f) => f.lang === 'mermaid');
+      expect(diagrams).toHaveLength(1);
+      expect(diagrams[0]!.body).toMatch(/^sequenceDiagram\n/);
+      expect(diagrams[0]!.body).toMatch(/participant Server as Your server/);
+      expect(diagrams[0]!.body).not.toMatch(/;/);
+      const words = p.prose.split(/\s+/).filter(Boolean).length;
+      expect(words).toBeGreaterThanOrEqual(800);
+      expect(words).toBeLessThanOrEqual(1800);
+    },
+  );
 
   it('link to other pages without anchors, which their owners may rename', () => {
     for (const p of PAGES) {
@@ -78,7 +87,9 @@ describe('walkthrough pages', () => {
 
   it('use only kestrel.example addresses', () => {
     for (const p of PAGES) {
-      for (const [host] of p.source.replace(/%40/g, '@').matchAll(/\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|example)\b/g)) {
+      for (const [host] of p.source
+        .replace(/%40/g, '@')
+        .matchAll(/\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|example)\b/g)) {
         if (/^[\w.-]+\.(md|ts|json|yaml)$/.test(host)) continue;
         expect(host, p.name).toMatch(/(^|\.)kestrel\.example$/);
       }
@@ -99,25 +110,33 @@ describe('walkthrough pages', () => {
     expect(count).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(THREE_LANGUAGE_PAGES.map((name) => [name] as const))('%s: shows each API call in curl, Node.js and Python tabs of the code-samples group, each a file under examples/', (name) => {
-    const p = page(name);
-    expect(p.requests.filter((r) => r.via === 'http'), 'no ```http request is left: the tabs show the call').toEqual([]);
-    const tabs = [...p.source.matchAll(/<Tabs groupId="code-samples">([\s\S]*?)<\/Tabs>/g)].map((m) => m[1]!);
-    const samples = p.requests.filter((r) => r.sample);
-    expect(samples.length).toBeGreaterThanOrEqual(5);
-    expect(tabs).toHaveLength(samples.length);
-    for (const [i, tab] of tabs.entries()) {
-      const slug = /file=examples\/walkthroughs\/curl\/([a-z0-9-]+)\.sh/.exec(tab)?.[1];
-      expect(slug, `tab ${i + 1} has a curl sample`).toBeDefined();
-      expect(tab).toContain(`file=examples/walkthroughs/node/steps/${slug}.ts`);
-      expect(tab).toContain(`file=examples/walkthroughs/python/${slug!.replace(/-/g, '_')}.py`);
-      expect(findOperation(samples[i]!.method, samples[i]!.apiPath)?.op.slug, `tab ${i + 1}`).toBe(slug);
-    }
-  });
+  it.each(THREE_LANGUAGE_PAGES.map((name) => [name] as const))(
+    '%s: shows each API call in curl, Node.js and Python tabs of the code-samples group, each a file under examples/',
+    (name) => {
+      const p = page(name);
+      expect(
+        p.requests.filter((r) => r.via === 'http'),
+        'no ```http request is left: the tabs show the call',
+      ).toEqual([]);
+      const tabs = [...p.source.matchAll(/<Tabs groupId="code-samples">([\s\S]*?)<\/Tabs>/g)].map((m) => m[1]!);
+      const samples = p.requests.filter((r) => r.sample);
+      expect(samples.length).toBeGreaterThanOrEqual(5);
+      expect(tabs).toHaveLength(samples.length);
+      for (const [i, tab] of tabs.entries()) {
+        const slug = /file=examples\/walkthroughs\/curl\/([a-z0-9-]+)\.sh/.exec(tab)?.[1];
+        expect(slug, `tab ${i + 1} has a curl sample`).toBeDefined();
+        expect(tab).toContain(`file=examples/walkthroughs/node/steps/${slug}.ts`);
+        expect(tab).toContain(`file=examples/walkthroughs/python/${slug!.replace(/-/g, '_')}.py`);
+        expect(findOperation(samples[i]!.method, samples[i]!.apiPath)?.op.slug, `tab ${i + 1}`).toBe(slug);
+      }
+    },
+  );
 
   it('embed the example client from its file on the example apps page', () => {
     const blocks = page('example-apps').fences.filter((f) => /(^|\s)file=/.test(f.meta));
-    expect(blocks.map((f) => f.meta)).toContainEqual(expect.stringContaining('file=examples/walkthroughs/node/kestrel-client.ts'));
+    expect(blocks.map((f) => f.meta)).toContainEqual(
+      expect.stringContaining('file=examples/walkthroughs/node/kestrel-client.ts'),
+    );
   });
 });
 
@@ -160,19 +179,32 @@ const noSleep = vi.fn(async () => {});
 
 function client(route: (call: Call, index: number) => Answer, options: {sleep?: (ms: number) => Promise<void>} = {}) {
   const fake = fakeFetch(route);
-  const kestrel = new KestrelClient({apiKey: 'sk_sandbox_test', fetch: fake.fetch, sleep: options.sleep ?? noSleep, random: () => 0.5});
+  const kestrel = new KestrelClient({
+    apiKey: 'sk_sandbox_test',
+    fetch: fake.fetch,
+    sleep: options.sleep ?? noSleep,
+    random: () => 0.5,
+  });
   return {kestrel, calls: fake.calls};
 }
 
 function problem(status: number, code: string, extra: Json = {}): Answer {
   return {
     status,
-    body: {type: `urn:kestrel:problem:${code.toLowerCase().replace(/_/g, '-')}`, title: code, status, code, traceId: '4bf92f3577b34da6a3ce929d0e0e4736', ...extra},
+    body: {
+      type: `urn:kestrel:problem:${code.toLowerCase().replace(/_/g, '-')}`,
+      title: code,
+      status,
+      code,
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      ...extra,
+    },
   };
 }
 
 /** The id in the page's request path for the operation. */
-const pathId = (slug: string) => Object.values(findOperation(requestFor(slug).method, requestFor(slug).apiPath)!.values)[0]!;
+const pathId = (slug: string) =>
+  Object.values(findOperation(requestFor(slug).method, requestFor(slug).apiPath)!.values)[0]!;
 
 describe('the example client sends the requests the walkthroughs show', () => {
   const cases: [slug: string, call: (k: KestrelClient, r: HttpRequest) => Promise<unknown>][] = [
@@ -180,12 +212,21 @@ describe('the example client sends the requests the walkthroughs show', () => {
     ['issue-quote-for-invoice', (k) => k.issueQuoteForInvoice(pathId('issue-quote-for-invoice'))],
     ['find-invoice-by-id', (k) => k.findInvoiceById(pathId('find-invoice-by-id'))],
     ['cancel-unpaid-invoice', (k) => k.cancelUnpaidInvoice(pathId('cancel-unpaid-invoice'))],
-    ['create-lightning-payment-quote', (k, r) => k.createLightningPaymentQuote(r.body as Parameters<KestrelClient['createLightningPaymentQuote']>[0])],
+    [
+      'create-lightning-payment-quote',
+      (k, r) => k.createLightningPaymentQuote(r.body as Parameters<KestrelClient['createLightningPaymentQuote']>[0]),
+    ],
     ['execute-payment-quote', (k) => k.executePaymentQuote(pathId('execute-payment-quote'))],
     ['get-payment-by-id', (k) => k.getPaymentById(pathId('get-payment-by-id'))],
     ['get-currency-exchange-rate-tickers', (k) => k.getCurrencyExchangeRateTickers()],
-    ['create-currency-exchange-quote', (k, r) => k.createCurrencyExchangeQuote(r.body as Parameters<KestrelClient['createCurrencyExchangeQuote']>[0])],
-    ['execute-currency-exchange-quote', (k) => k.executeCurrencyExchangeQuote(pathId('execute-currency-exchange-quote'))],
+    [
+      'create-currency-exchange-quote',
+      (k, r) => k.createCurrencyExchangeQuote(r.body as Parameters<KestrelClient['createCurrencyExchangeQuote']>[0]),
+    ],
+    [
+      'execute-currency-exchange-quote',
+      (k) => k.executeCurrencyExchangeQuote(pathId('execute-currency-exchange-quote')),
+    ],
     ['get-currency-exchange-quote', (k) => k.getCurrencyExchangeQuote(pathId('get-currency-exchange-quote'))],
     ['get-account-balance-details', (k) => k.getAccountBalanceDetails()],
   ];
@@ -212,7 +253,9 @@ describe('the example client sends the requests the walkthroughs show', () => {
     await kestrel.request('GET', '/payouts', {query: Object.fromEntries(shown.query)});
     const sent = calls[0]!.url.href;
     expect(sent).not.toMatch(/\+/);
-    expect(decodeURIComponent(sent)).toBe(decodeURIComponent(`${SANDBOX_BASE_URL}${shown.target.replace(/^\/v1/, '')}`));
+    expect(decodeURIComponent(sent)).toBe(
+      decodeURIComponent(`${SANDBOX_BASE_URL}${shown.target.replace(/^\/v1/, '')}`),
+    );
   });
 
   it('generates a new Idempotency-Key for each call, or sends the one given', async () => {
@@ -244,7 +287,10 @@ describe('the example client sends the requests the walkthroughs show', () => {
 describe('the example client turns errors into KestrelProblem', () => {
   it('keeps status, code, traceId, detail and validationErrors', async () => {
     const {kestrel} = client(() =>
-      problem(422, 'VALIDATION_FAILED', {detail: 'One field is invalid.', validationErrors: {'amount.amount': ['Must be a decimal string.']}}),
+      problem(422, 'VALIDATION_FAILED', {
+        detail: 'One field is invalid.',
+        validationErrors: {'amount.amount': ['Must be a decimal string.']},
+      }),
     );
     const error = await kestrel.issueInvoice({amount: {amount: '1', currency: 'USD'}}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KestrelProblem);
@@ -259,9 +305,18 @@ describe('the example client turns errors into KestrelProblem', () => {
   });
 
   it('turns a body that is not JSON into a problem with the HTTP status', async () => {
-    const fetch = vi.fn(async () => new Response('<html>Bad gateway</html>', {status: 502, headers: {'Content-Type': 'text/html'}}));
-    const kestrel = new KestrelClient({apiKey: 'k', fetch: fetch as unknown as typeof globalThis.fetch, sleep: noSleep, maxRetries: 0});
-    const error = (await kestrel.findInvoiceById('416203f4-673f-44ba-b417-8d9b070174ad').catch((e: unknown) => e)) as KestrelProblem;
+    const fetch = vi.fn(
+      async () => new Response('<html>Bad gateway</html>', {status: 502, headers: {'Content-Type': 'text/html'}}),
+    );
+    const kestrel = new KestrelClient({
+      apiKey: 'k',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      sleep: noSleep,
+      maxRetries: 0,
+    });
+    const error = (await kestrel
+      .findInvoiceById('416203f4-673f-44ba-b417-8d9b070174ad')
+      .catch((e: unknown) => e)) as KestrelProblem;
     expect(error).toBeInstanceOf(KestrelProblem);
     expect(error).toMatchObject({status: 502, code: 'UNKNOWN', traceId: undefined, detail: '<html>Bad gateway</html>'});
   });
@@ -271,7 +326,8 @@ describe('the example client retries', () => {
   it('a 429 after Retry-After, with jitter, and the same Idempotency-Key', async () => {
     const waits: number[] = [];
     const {kestrel, calls} = client(
-      (_call, i) => (i === 0 ? {...problem(429, 'RATE_LIMITED'), headers: {'Retry-After': '2'}} : {status: 201, body: {id: 'x'}}),
+      (_call, i) =>
+        i === 0 ? {...problem(429, 'RATE_LIMITED'), headers: {'Retry-After': '2'}} : {status: 201, body: {id: 'x'}},
       {sleep: async (ms) => void waits.push(ms)},
     );
     await expect(kestrel.issueInvoice({amount: {amount: '5.00', currency: 'USD'}})).resolves.toEqual({id: 'x'});
@@ -295,19 +351,26 @@ describe('the example client retries', () => {
 
   it('not a 503 on a write without an Idempotency-Key, which may have run', async () => {
     const {kestrel, calls} = client(() => problem(503, 'SERVICE_UNAVAILABLE'));
-    await expect(kestrel.cancelUnpaidInvoice('416203f4-673f-44ba-b417-8d9b070174ad')).rejects.toMatchObject({status: 503});
+    await expect(kestrel.cancelUnpaidInvoice('416203f4-673f-44ba-b417-8d9b070174ad')).rejects.toMatchObject({
+      status: 503,
+    });
     expect(calls).toHaveLength(1);
   });
 
   it('a 429 on any write, and gives up after maxRetries', async () => {
     const {kestrel, calls} = client(() => ({...problem(429, 'RATE_LIMITED'), headers: {'Retry-After': '1'}}));
-    await expect(kestrel.cancelUnpaidInvoice('416203f4-673f-44ba-b417-8d9b070174ad')).rejects.toMatchObject({status: 429, code: 'RATE_LIMITED'});
+    await expect(kestrel.cancelUnpaidInvoice('416203f4-673f-44ba-b417-8d9b070174ad')).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
     expect(calls).toHaveLength(4);
   });
 
   it('never a 4xx other than 429', async () => {
     const {kestrel, calls} = client(() => problem(409, 'INVOICE_NOT_CANCELLABLE'));
-    await expect(kestrel.cancelUnpaidInvoice('416203f4-673f-44ba-b417-8d9b070174ad')).rejects.toMatchObject({status: 409});
+    await expect(kestrel.cancelUnpaidInvoice('416203f4-673f-44ba-b417-8d9b070174ad')).rejects.toMatchObject({
+      status: 409,
+    });
     expect(calls).toHaveLength(1);
   });
 });
@@ -319,7 +382,13 @@ describe('the example client retries', () => {
 const INVOICE_ID = '416203f4-673f-44ba-b417-8d9b070174ad';
 
 function invoice(status: string): Json {
-  return {id: INVOICE_ID, status, amount: {amount: '150.00', currency: 'USD'}, expiration: '2026-11-04T14:05:12Z', created: '2026-11-03T14:05:12Z'};
+  return {
+    id: INVOICE_ID,
+    status,
+    amount: {amount: '150.00', currency: 'USD'},
+    expiration: '2026-11-04T14:05:12Z',
+    created: '2026-11-03T14:05:12Z',
+  };
 }
 
 function invoiceQuote(n: number, expiration: string): Json {
@@ -433,10 +502,13 @@ describe('send-payment.ts', () => {
     let executes = 0;
     const {kestrel, calls} = client((call) => {
       if (call.url.pathname === '/v1/payment-quotes/lightning') return {status: 201, body: {id: QUOTE_ID}};
-      if (call.url.pathname.endsWith('/execute')) return ++executes === 1 ? problem(422, 'QUOTE_EXPIRED') : {status: 201, body: payment('COMPLETED')};
+      if (call.url.pathname.endsWith('/execute'))
+        return ++executes === 1 ? problem(422, 'QUOTE_EXPIRED') : {status: 201, body: payment('COMPLETED')};
       return {body: payment('COMPLETED')};
     });
-    await expect(payLightningInvoice(kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).resolves.toMatchObject({status: 'COMPLETED'});
+    await expect(payLightningInvoice(kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).resolves.toMatchObject({
+      status: 'COMPLETED',
+    });
     const keys = calls.map((c) => c.headers['Idempotency-Key']);
     expect(new Set(keys).size).toBe(4);
   });
@@ -445,16 +517,20 @@ describe('send-payment.ts', () => {
     const expired = client((call) =>
       call.url.pathname.endsWith('/execute') ? problem(422, 'QUOTE_EXPIRED') : {status: 201, body: {id: QUOTE_ID}},
     );
-    await expect(payLightningInvoice(expired.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).rejects.toMatchObject({code: 'QUOTE_EXPIRED'});
+    await expect(
+      payLightningInvoice(expired.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'}),
+    ).rejects.toMatchObject({code: 'QUOTE_EXPIRED'});
     expect(expired.calls).toHaveLength(4);
 
     const poor = client((call) =>
       call.url.pathname.endsWith('/execute') ? problem(422, 'INSUFFICIENT_FUNDS') : {status: 201, body: {id: QUOTE_ID}},
     );
-    await expect(payLightningInvoice(poor.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).rejects.toMatchObject({
-      status: 422,
-      code: 'INSUFFICIENT_FUNDS',
-    });
+    await expect(payLightningInvoice(poor.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).rejects.toMatchObject(
+      {
+        status: 422,
+        code: 'INSUFFICIENT_FUNDS',
+      },
+    );
     expect(poor.calls).toHaveLength(2);
   });
 });
@@ -466,7 +542,14 @@ describe('exchange-currency.ts', () => {
     const {kestrel, calls} = client((call) => {
       const p = call.url.pathname;
       if (p === '/v1/rates/ticker') {
-        const ticker = (base: string, quote: string, mid: string) => ({baseCurrency: base, quoteCurrency: quote, bid: mid, ask: mid, mid, updated: '2026-11-03T16:19:58Z'});
+        const ticker = (base: string, quote: string, mid: string) => ({
+          baseCurrency: base,
+          quoteCurrency: quote,
+          bid: mid,
+          ask: mid,
+          mid,
+          updated: '2026-11-03T16:19:58Z',
+        });
         return {body: {items: [ticker('BTC', 'EUR', '89410.00'), ticker('BTC', 'USD', '97250.00')], count: 2}};
       }
       if (p === '/v1/currency-exchange-quotes') return {status: 201, body: {id: quoteId, status: 'NEW'}};
@@ -476,7 +559,13 @@ describe('exchange-currency.ts', () => {
           body: {
             items: ['BTC', 'USD', 'EUR'].map((currency) => {
               const money = {amount: '1.00', currency};
-              return {currency, available: money, pending: {amount: '0.00', currency}, total: money, updated: '2026-11-03T16:20:12Z'};
+              return {
+                currency,
+                available: money,
+                pending: {amount: '0.00', currency},
+                total: money,
+                updated: '2026-11-03T16:20:12Z',
+              };
             }),
             count: 3,
           },

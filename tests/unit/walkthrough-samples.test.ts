@@ -43,7 +43,8 @@ interface Step {
 }
 
 const id = (answer: Record<string, unknown>) => answer.id;
-const pageFile = (page: string) => (page === 'setting-up-webhooks' ? `docs/webhooks/${page}.md` : `docs/walkthrough/${page}.md`);
+const pageFile = (page: string) =>
+  page === 'setting-up-webhooks' ? `docs/webhooks/${page}.md` : `docs/walkthrough/${page}.md`;
 
 /** Each walkthrough's API steps, in page order, and the ids they hand on. */
 const FLOWS: Record<string, Step[]> = {
@@ -117,7 +118,11 @@ const SETTLE_SECONDS = 2;
 async function api(method: string, apiPath: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${sandbox.base}${apiPath}`, {
     method,
-    headers: {Authorization: 'Bearer sk_sandbox_local_test', 'Idempotency-Key': randomUUID(), ...(body ? {'Content-Type': 'application/json'} : {})},
+    headers: {
+      Authorization: 'Bearer sk_sandbox_local_test',
+      'Idempotency-Key': randomUUID(),
+      ...(body ? {'Content-Type': 'application/json'} : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -172,17 +177,27 @@ describe('the walkthrough samples', () => {
       const shown = exchangesOf(readPage(pageFile(page))).requests.filter((r) => r.sample);
       const shownSlugs = shown.map((r) => def.findOperation(r.method, r.apiPath)!.op.slug);
       // The test issues one extra invoice for the cancel step; otherwise the page's order.
-      const tested = steps.map((s) => s.slug).filter((slug, i) => !(page === 'receiving-payments' && i === 3 && slug === 'issue-invoice'));
+      const tested = steps
+        .map((s) => s.slug)
+        .filter((slug, i) => !(page === 'receiving-payments' && i === 3 && slug === 'issue-invoice'));
       expect(tested, page).toEqual(shownSlugs);
-      for (const language of LANGUAGES) for (const slug of tested) expect(existsSync(path.join(ROOT, sampleFile(language, slug))), sampleFile(language, slug)).toBe(true);
+      for (const language of LANGUAGES)
+        for (const slug of tested)
+          expect(existsSync(path.join(ROOT, sampleFile(language, slug))), sampleFile(language, slug)).toBe(true);
     }
   });
 
   it('are all run by this suite: no sample file is left out', () => {
     const slugs = new Set(Object.values(FLOWS).flatMap((steps) => steps.map((s) => s.slug)));
-    expect(readdirSync(path.join(ROOT, 'examples/walkthroughs/curl')).map((f) => f.replace(/\.sh$/, '')).sort()).toEqual([...slugs].sort());
+    expect(
+      readdirSync(path.join(ROOT, 'examples/walkthroughs/curl'))
+        .map((f) => f.replace(/\.sh$/, ''))
+        .sort(),
+    ).toEqual([...slugs].sort());
     // print.ts is the helper that prints each Node.js sample's answer.
-    const nodeSamples = readdirSync(path.join(ROOT, 'examples/walkthroughs/node/steps')).filter((f) => f !== 'print.ts');
+    const nodeSamples = readdirSync(path.join(ROOT, 'examples/walkthroughs/node/steps')).filter(
+      (f) => f !== 'print.ts',
+    );
     expect(nodeSamples.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...slugs].sort());
   });
 
@@ -204,9 +219,15 @@ describe('the walkthrough samples', () => {
         const file = sampleFile(language, step.slug);
         const [cmd, args] = command(language, file);
         // curl reads its Idempotency-Key from the environment; the clients make their own.
-        const result = await run(cmd, args, {cwd: ROOT, env: {...env, IDEMPOTENCY_KEY: randomUUID()}, timeout: 30_000}).catch(
-          (error: {code?: number; stdout?: string; stderr?: string}) => ({stdout: error.stdout ?? '', stderr: `exit ${error.code}: ${error.stderr ?? ''}`, failed: true}),
-        );
+        const result = await run(cmd, args, {
+          cwd: ROOT,
+          env: {...env, IDEMPOTENCY_KEY: randomUUID()},
+          timeout: 30_000,
+        }).catch((error: {code?: number; stdout?: string; stderr?: string}) => ({
+          stdout: error.stdout ?? '',
+          stderr: `exit ${error.code}: ${error.stderr ?? ''}`,
+          failed: true,
+        }));
         if ('failed' in result) {
           errors.push(`${file}: ${result.stderr.trim()} ${result.stdout.trim()}`.slice(0, 400));
           break;
@@ -226,11 +247,17 @@ describe('the walkthrough samples', () => {
 });
 
 describe("the sandbox guide's table of what the local sandbox checks", () => {
-  const table = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8').split('\n').filter((l) => l.startsWith('| '));
+  const table = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('| '));
   const row = (start: string) => table.find((l) => l.startsWith(start)) ?? '';
 
   it.each([
-    ['| A query parameter of the wrong type', '/deposits/fee-estimate?paymentMethodId=6f416894-1646-4465-a379-a1167314e06b&amount=ten&currency=EUR', 'amount'],
+    [
+      '| A query parameter of the wrong type',
+      '/deposits/fee-estimate?paymentMethodId=6f416894-1646-4465-a379-a1167314e06b&amount=ten&currency=EUR',
+      'amount',
+    ],
     ['| A list option', '/invoices?$top=many', '$top'],
   ])('%s: the row says the status and code the sandbox answers', async (start, target, field) => {
     const line = row(start);

@@ -10,11 +10,13 @@ import {readdirSync, readFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {KestrelSignatureError, verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {
-  KestrelSignatureError,
-  verifyKestrelSignature,
-} from '../../examples/webhooks/node/verify-signature';
-import {createWebhookServer, memoryEventStore, type EventStore, type KestrelEvent} from '../../examples/webhooks/node/server';
+  createWebhookServer,
+  memoryEventStore,
+  type EventStore,
+  type KestrelEvent,
+} from '../../examples/webhooks/node/server';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
 import {GUIDE_FILES, isRequest, parseHttp, readPage, type HttpRequest} from './guide-http';
 
@@ -42,9 +44,12 @@ function hasTool(command: string, args: string[]): boolean {
 }
 const hasPython = hasTool('python3', ['--version']);
 const hasGo = hasTool('go', ['version']);
-const hasShellTools = ['bash', 'openssl', 'curl'].every((tool) => hasTool(tool, ['--version']) || hasTool(tool, ['version']));
+const hasShellTools = ['bash', 'openssl', 'curl'].every(
+  (tool) => hasTool(tool, ['--version']) || hasTool(tool, ['version']),
+);
 if (!hasPython) console.warn('webhook-signature: python3 is missing, so the Python suite is skipped');
-if (!hasShellTools) console.warn('webhook-signature: bash, openssl or curl is missing, so send-test-delivery.sh is not tested');
+if (!hasShellTools)
+  console.warn('webhook-signature: bash, openssl or curl is missing, so send-test-delivery.sh is not tested');
 if (!hasGo) console.warn('webhook-signature: the go toolchain is missing, so the Go suite is skipped');
 
 function outcome(run: () => unknown): string {
@@ -95,9 +100,9 @@ describe('Node.js verifier (examples/webhooks/node/verify-signature.ts)', () => 
     it(`${v.name}: ${v.expected}`, () => {
       expect(outcome(() => verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now}))).toBe(v.expected);
       // A Buffer body gives the same answer as a string body.
-      expect(outcome(() => verifyKestrelSignature(Buffer.from(v.rawBody, 'utf8'), v.header, v.secret, {now: v.now}))).toBe(
-        v.expected,
-      );
+      expect(
+        outcome(() => verifyKestrelSignature(Buffer.from(v.rawBody, 'utf8'), v.header, v.secret, {now: v.now})),
+      ).toBe(v.expected);
     });
   }
 
@@ -105,9 +110,9 @@ describe('Node.js verifier (examples/webhooks/node/verify-signature.ts)', () => 
     const v = vectors.find((x) => x.name === 'valid')!;
     const t = Number(/t=(\d+)/.exec(v.header)![1]);
     expect(verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now})).toEqual({timestamp: t});
-    expect(outcome(() => verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now, toleranceSeconds: 5}))).toBe(
-      'TIMESTAMP_OUT_OF_TOLERANCE',
-    );
+    expect(
+      outcome(() => verifyKestrelSignature(v.rawBody, v.header, v.secret, {now: v.now, toleranceSeconds: 5})),
+    ).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
   });
 
   it('refuses an empty secret as a programming error', () => {
@@ -164,11 +169,20 @@ describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
         return memory.save(event);
       },
     };
-    const server = createWebhookServer({secret: v.secret, now: () => v.now, store, onEvent: async () => void order.push('handled')});
+    const server = createWebhookServer({
+      secret: v.secret,
+      now: () => v.now,
+      store,
+      onEvent: async () => void order.push('handled'),
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const {port} = server.address() as AddressInfo;
     const post = () =>
-      fetch(`http://127.0.0.1:${port}/webhooks/kestrel`, {method: 'POST', headers: {'Content-Type': 'application/json', 'Kestrel-Signature': v.header}, body: v.rawBody}).then((res) => {
+      fetch(`http://127.0.0.1:${port}/webhooks/kestrel`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Kestrel-Signature': v.header},
+        body: v.rawBody,
+      }).then((res) => {
         order.push(`answered ${res.status}`);
         return res.status;
       });
@@ -194,7 +208,10 @@ describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
 describe('replay-missed-events.ts', () => {
   it('pages through unacknowledged events and skips the ones already handled', async () => {
     const base = JSON.parse(vectors.find((x) => x.name === 'valid')!.rawBody) as KestrelEvent;
-    const all = Array.from({length: 130}, (_, i) => ({...base, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`}));
+    const all = Array.from({length: 130}, (_, i) => ({
+      ...base,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    }));
     const urls: URL[] = [];
     const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(String(input));
@@ -226,7 +243,9 @@ describe('replay-missed-events.ts', () => {
 
 describe('send-test-delivery.sh', () => {
   it.skipIf(!hasShellTools)(
-    hasShellTools ? 'signs a delivery that the Node.js receiver accepts' : 'signs a delivery (skipped: bash, openssl or curl is missing)',
+    hasShellTools
+      ? 'signs a delivery that the Node.js receiver accepts'
+      : 'signs a delivery (skipped: bash, openssl or curl is missing)',
     async () => {
       const secret = 'kestrel_script_secret_7d3e1a9c';
       const handled: KestrelEvent[] = [];
@@ -236,10 +255,14 @@ describe('send-test-delivery.sh', () => {
       try {
         const run = (key: string) =>
           new Promise<number | null>((resolve) => {
-            const child = spawn('bash', [path.join(EXAMPLES, 'send-test-delivery.sh'), `http://127.0.0.1:${port}/webhooks/kestrel`], {
-              env: {...process.env, KESTREL_WEBHOOK_SECRET: key},
-              stdio: 'ignore',
-            });
+            const child = spawn(
+              'bash',
+              [path.join(EXAMPLES, 'send-test-delivery.sh'), `http://127.0.0.1:${port}/webhooks/kestrel`],
+              {
+                env: {...process.env, KESTREL_WEBHOOK_SECRET: key},
+                stdio: 'ignore',
+              },
+            );
             child.on('close', resolve);
           });
         expect(await run(secret)).toBe(0);
@@ -315,7 +338,10 @@ describe('webhook guides', () => {
     const headers = [...pages.matchAll(/^Kestrel-Signature: (t=\d+(?:,v1=[0-9a-f]{64})+)$/gm)].map((m) => m[1]!);
     expect(headers.length).toBeGreaterThan(0);
     for (const header of headers) {
-      expect(vectors.some((v) => v.header === header && v.expected === 'valid'), header).toBe(true);
+      expect(
+        vectors.some((v) => v.header === header && v.expected === 'valid'),
+        header,
+      ).toBe(true);
     }
   });
 
@@ -326,7 +352,9 @@ describe('webhook guides', () => {
       .filter((m): m is HttpRequest => isRequest(m) && m.headers.has('kestrel-signature'));
     expect(deliveries.length).toBeGreaterThan(0);
     for (const delivery of deliveries) {
-      const vector = vectors.find((v) => v.header === delivery.headers.get('kestrel-signature') && v.expected === 'valid');
+      const vector = vectors.find(
+        (v) => v.header === delivery.headers.get('kestrel-signature') && v.expected === 'valid',
+      );
       expect(vector?.rawBody, `line ${delivery.line}`).toBe(delivery.rawBody);
     }
   });

@@ -3,13 +3,7 @@
  *
  *   KESTREL_API_KEY=... npx tsx examples/walkthroughs/node/exchange-currency.ts USD BTC 500.00
  */
-import {
-  KestrelClient,
-  pollUntil,
-  type Balance,
-  type CurrencyExchangeQuote,
-  type RateTicker,
-} from './kestrel-client.js';
+import {KestrelClient, pollUntil, type Balance, type CurrencyExchangeQuote, type RateTicker} from './kestrel-client.js';
 import {runMain} from './cli.js';
 
 export interface ExchangeOptions {
@@ -57,8 +51,14 @@ export async function exchangeCurrency(client: KestrelClient, options: ExchangeO
 
 runMain('exchange-currency', async () => {
   const [sourceCurrency = 'USD', targetCurrency = 'BTC', amount = '100.00'] = process.argv.slice(2);
-  const {ticker, quote, balances} = await exchangeCurrency(new KestrelClient(), {sourceCurrency, targetCurrency, amount});
+  const {ticker, quote, balances} = await exchangeCurrency(new KestrelClient(), {
+    sourceCurrency,
+    targetCurrency,
+    amount,
+  });
   if (ticker) console.log(`Indicative price: 1 ${ticker.baseCurrency} = ${ticker.mid} ${ticker.quoteCurrency}`);
-  console.log(`Quote ${quote.id} is ${quote.status}: ${quote.source.amount} ${sourceCurrency} -> ${quote.target.amount} ${targetCurrency}`);
+  console.log(
+    `Quote ${quote.id} is ${quote.status}: ${quote.source.amount} ${sourceCurrency} -> ${quote.target.amount} ${targetCurrency}`,
+  );
   for (const b of balances) console.log(`${b.currency}: ${b.available.amount} available`);
 });

@@ -161,7 +161,8 @@ export class KestrelNetworkError extends Error {
     readonly attempts: number,
     readonly cause: unknown,
   ) {
-    const reason = cause instanceof Error ? (cause.name === 'TimeoutError' ? 'timed out' : cause.message) : String(cause);
+    const reason =
+      cause instanceof Error ? (cause.name === 'TimeoutError' ? 'timed out' : cause.message) : String(cause);
     super(`${method} ${path}: no answer after ${attempts} attempt${attempts === 1 ? '' : 's'} (${reason})`);
     this.name = 'KestrelNetworkError';
   }
@@ -209,8 +210,15 @@ export class KestrelClient {
     this.maxRetries = options.maxRetries ?? 3;
     this.baseDelayMs = options.baseDelayMs ?? 500;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    for (const [name, value] of Object.entries({maxRetries: this.maxRetries, baseDelayMs: this.baseDelayMs, timeoutMs: this.timeoutMs})) {
-      if (!Number.isInteger(value) || value < (name === 'timeoutMs' ? 1 : 0)) throw new RangeError(`KestrelClient: ${name} must be a whole number${name === 'timeoutMs' ? ' above 0' : ' of 0 or more'}, not ${value}`);
+    for (const [name, value] of Object.entries({
+      maxRetries: this.maxRetries,
+      baseDelayMs: this.baseDelayMs,
+      timeoutMs: this.timeoutMs,
+    })) {
+      if (!Number.isInteger(value) || value < (name === 'timeoutMs' ? 1 : 0))
+        throw new RangeError(
+          `KestrelClient: ${name} must be a whole number${name === 'timeoutMs' ? ' above 0' : ' of 0 or more'}, not ${value}`,
+        );
     }
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.sleep = options.sleep ?? delay;
@@ -255,7 +263,8 @@ export class KestrelClient {
       const problem = parseProblem(text);
       // The first request with this key is still running: the answer comes once it ends.
       const keyInUse = response.status === 409 && problem.code === 'IDEMPOTENCY_KEY_IN_USE';
-      const retryable = response.status === 429 || keyInUse || (safeToRepeat && RETRYABLE_STATUSES.has(response.status));
+      const retryable =
+        response.status === 429 || keyInUse || (safeToRepeat && RETRYABLE_STATUSES.has(response.status));
       if (!retryable || lastAttempt) throw new KestrelProblem(response.status, problem);
       const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
       // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
@@ -355,9 +364,14 @@ export interface PollOptions {
 }
 
 /** Reads an entity every intervalMs until done says it is final, at most maxPolls times. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, options: PollOptions): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: PollOptions,
+): Promise<T> {
   const {intervalMs, maxPolls, sleep = delay, what} = options;
-  if (!Number.isInteger(maxPolls) || maxPolls < 1) throw new RangeError(`pollUntil: maxPolls must be a whole number above 0, not ${maxPolls}`);
+  if (!Number.isInteger(maxPolls) || maxPolls < 1)
+    throw new RangeError(`pollUntil: maxPolls must be a whole number above 0, not ${maxPolls}`);
   for (let poll = 1; poll <= maxPolls; poll++) {
     await sleep(intervalMs);
     const value = await read();

@@ -7,7 +7,15 @@
  * examples/webhooks/node/server.ts); polling find-invoice-by-id, as here, is the fallback when a
  * webhook is late.
  */
-import {KestrelClient, KestrelProblem, PollLimitError, delay, type Invoice, type InvoiceQuote, type Money} from './kestrel-client.js';
+import {
+  KestrelClient,
+  KestrelProblem,
+  PollLimitError,
+  delay,
+  type Invoice,
+  type InvoiceQuote,
+  type Money,
+} from './kestrel-client.js';
 import {runMain} from './cli.js';
 
 export interface ReceivePaymentOptions {
@@ -54,7 +62,8 @@ async function cancelIfUnpaid(client: KestrelClient, invoiceId: string): Promise
   try {
     return await client.cancelUnpaidInvoice(invoiceId);
   } catch (error) {
-    if (error instanceof KestrelProblem && error.code === 'INVOICE_NOT_CANCELLABLE') return client.findInvoiceById(invoiceId);
+    if (error instanceof KestrelProblem && error.code === 'INVOICE_NOT_CANCELLABLE')
+      return client.findInvoiceById(invoiceId);
     throw error;
   }
 }

@@ -23,7 +23,10 @@ export async function payLightningInvoice(client: KestrelClient, options: SendPa
   let payment: Payment | undefined;
   // A quote that expired before it was executed is replaced once by a fresh one.
   for (let attempt = 0; !payment; attempt++) {
-    const quote = await client.createLightningPaymentQuote({lnInvoice: options.lnInvoice, sourceCurrency: options.sourceCurrency});
+    const quote = await client.createLightningPaymentQuote({
+      lnInvoice: options.lnInvoice,
+      sourceCurrency: options.sourceCurrency,
+    });
     options.onQuote?.(quote);
     try {
       payment = await client.executePaymentQuote(quote.id);
@@ -33,12 +36,16 @@ export async function payLightningInvoice(client: KestrelClient, options: SendPa
   }
   if (payment.status !== 'PENDING') return payment;
   const paymentId = payment.id;
-  return pollUntil(() => client.getPaymentById(paymentId), (p) => p.status !== 'PENDING', {
-    intervalMs: pollIntervalMs,
-    maxPolls,
-    sleep,
-    what: `payment ${paymentId}`,
-  });
+  return pollUntil(
+    () => client.getPaymentById(paymentId),
+    (p) => p.status !== 'PENDING',
+    {
+      intervalMs: pollIntervalMs,
+      maxPolls,
+      sleep,
+      what: `payment ${paymentId}`,
+    },
+  );
 }
 
 runMain('send-payment', async () => {

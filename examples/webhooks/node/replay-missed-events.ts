@@ -30,7 +30,9 @@ export interface ReplayOptions {
 // #region replay
 const PAGE_SIZE = 100; // the largest $top the API accepts
 
-export async function replayMissedEvents(opts: ReplayOptions): Promise<{listed: number; replayed: number; complete: boolean}> {
+export async function replayMissedEvents(
+  opts: ReplayOptions,
+): Promise<{listed: number; replayed: number; complete: boolean}> {
   const fetchImpl = opts.fetchImpl ?? fetch;
   const {maxPages = 50, timeoutMs = 10_000} = opts;
   let listed = 0;
@@ -81,7 +83,9 @@ async function main(): Promise<void> {
       handled.add(event.id);
     },
   });
-  console.log(`${result.listed} unacknowledged events, ${result.replayed} replayed${result.complete ? '' : '; more remain, run again'}`);
+  console.log(
+    `${result.listed} unacknowledged events, ${result.replayed} replayed${result.complete ? '' : '; more remain, run again'}`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -48,7 +48,10 @@ type Operation = {
   requestBody?: {$ref?: string; content?: Record<string, MediaType>};
   responses?: Record<string, Response>;
 };
-export type Definition = {paths?: Record<string, Record<string, unknown>>; webhooks?: Record<string, Record<string, unknown>>} & Json;
+export type Definition = {
+  paths?: Record<string, Record<string, unknown>>;
+  webhooks?: Record<string, Record<string, unknown>>;
+} & Json;
 
 /** What one operation (or webhook) defines, as the search indexes it. */
 export type OperationTerms = {
@@ -76,7 +79,8 @@ function resolver(definition: Definition) {
     let current = node as T & {$ref?: string};
     for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
       const ref = current.$ref;
-      if (!ref.startsWith('#/') || hops > 20) throw new Error(`search-api-terms: cannot follow $ref "${ref}" in the API definition`);
+      if (!ref.startsWith('#/') || hops > 20)
+        throw new Error(`search-api-terms: cannot follow $ref "${ref}" in the API definition`);
       let target: unknown = definition;
       for (const part of ref.slice(2).split('/')) {
         target = (target as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
@@ -116,26 +120,37 @@ function walkSchema(
     out.fields.push(path);
     walkSchema(resolve, resolved, skip, out, path, inner);
   }
-  for (const branch of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walkSchema(resolve, branch, skip, out, prefix, inner);
+  for (const branch of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])])
+    walkSchema(resolve, branch, skip, out, prefix, inner);
   if (s.items) walkSchema(resolve, s.items, skip, out, prefix, inner);
-  if (s.additionalProperties && typeof s.additionalProperties === 'object') walkSchema(resolve, s.additionalProperties, skip, out, prefix, inner);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object')
+    walkSchema(resolve, s.additionalProperties, skip, out, prefix, inner);
 }
 
 /** The `code` of each error example of a response (problem details answer with one). */
 function exampleCodes(resolve: ReturnType<typeof resolver>, media: MediaType): string[] {
   const values = [media.example, ...Object.values(media.examples ?? {}).map((e) => resolve(e)?.value)];
-  return values.flatMap((v) => (v && typeof v === 'object' && typeof (v as Json).code === 'string' ? [(v as Json).code as string] : []));
+  return values.flatMap((v) =>
+    v && typeof v === 'object' && typeof (v as Json).code === 'string' ? [(v as Json).code as string] : [],
+  );
 }
 
-function termsOf(resolve: ReturnType<typeof resolver>, operation: Operation, shared: Parameter[], name: string): OperationTerms {
+function termsOf(
+  resolve: ReturnType<typeof resolver>,
+  operation: Operation,
+  shared: Parameter[],
+  name: string,
+): OperationTerms {
   const id = operation.operationId ?? operation.summary;
-  if (!id) throw new Error(`search-api-terms: ${name} has neither operationId nor summary, so its page route is unknown`);
+  if (!id)
+    throw new Error(`search-api-terms: ${name} has neither operationId nor summary, so its page route is unknown`);
   const names: string[] = [];
   const values: string[] = [];
   const queryParameters: string[] = [];
   // Operation parameters override path-level ones of the same name and location.
   const parameters = new Map<string, Parameter>();
-  for (const p of [...shared, ...(operation.parameters ?? [])].map((p) => resolve(p))) parameters.set(`${p.in}:${p.name}`, p);
+  for (const p of [...shared, ...(operation.parameters ?? [])].map((p) => resolve(p)))
+    parameters.set(`${p.in}:${p.name}`, p);
   for (const p of parameters.values()) {
     (p.in === 'header' ? values : names).push(p.name);
     if (p.in === 'query') queryParameters.push(p.name);
@@ -144,7 +159,8 @@ function termsOf(resolve: ReturnType<typeof resolver>, operation: Operation, sha
     values.push(...out.values);
   }
   const request = {fields: [], values: []} as {fields: string[]; values: string[]};
-  for (const media of Object.values(resolve(operation.requestBody)?.content ?? {})) walkSchema(resolve, media.schema, 'readOnly', request);
+  for (const media of Object.values(resolve(operation.requestBody)?.content ?? {}))
+    walkSchema(resolve, media.schema, 'readOnly', request);
   names.push(...request.fields);
   values.push(...request.values);
   for (const [status, raw] of Object.entries(operation.responses ?? {})) {
@@ -188,7 +204,8 @@ export function apiTerms(definition: Definition): OperationTerms[] {
   ] as const) {
     for (const [key, rawItem] of Object.entries(entries)) {
       const item = resolve(rawItem) as Record<string, unknown> & {parameters?: Parameter[]};
-      if (!item || typeof item !== 'object') throw new Error(`search-api-terms: ${group} entry "${key}" is not an object`);
+      if (!item || typeof item !== 'object')
+        throw new Error(`search-api-terms: ${group} entry "${key}" is not an object`);
       for (const [method, operation] of Object.entries(item)) {
         if (!METHODS.has(method)) continue;
         terms.push(termsOf(resolve, operation as Operation, item.parameters ?? [], label(method, key)));

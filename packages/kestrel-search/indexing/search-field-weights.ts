@@ -30,7 +30,12 @@ export function weighFields<T extends SerializedIndex>(index: T, boosts: FieldBo
 }
 
 /** The search plugin's boost options, by index field name. */
-export function fieldBoostsOf(lunrOptions: {titleBoost: number; contentBoost: number; tagsBoost: number; parentCategoriesBoost: number}): FieldBoosts {
+export function fieldBoostsOf(lunrOptions: {
+  titleBoost: number;
+  contentBoost: number;
+  tagsBoost: number;
+  parentCategoriesBoost: number;
+}): FieldBoosts {
   return {
     title: lunrOptions.titleBoost,
     content: lunrOptions.contentBoost,

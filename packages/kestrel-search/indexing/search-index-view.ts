@@ -30,7 +30,8 @@ const KEYWORDS_META = /<meta\b[^>]*\bname=(["']?)keywords\1(?=[\s/>])[^>]*>/i;
 const CONTENT_ATTR = /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 
 const ENTITIES: Record<string, string> = {amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#x27': "'"};
-const decodeEntities = (text: string) => text.replace(/&(amp|quot|apos|lt|gt|#39|#x27);/g, (_all, name: string) => ENTITIES[name]!);
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|quot|apos|lt|gt|#39|#x27);/g, (_all, name: string) => ENTITIES[name]!);
 
 /** The keywords of a page, as Docusaurus wrote them (comma-separated, in an HTML attribute). */
 export function pageKeywords(html: string): string[] {
@@ -77,7 +78,8 @@ export function withEndpointPathAsText(html: string): string {
  * sections (`<details class="openapi-markdown__details">`, their own h3 headings included) and
  * the code samples and examples (`openapi-explorer__code-block`).
  */
-const SCHEMA_ELEMENT_START = /<(details|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:openapi-markdown__details|openapi-explorer__code-block|openapi-code__code-samples-container|openapi-tabs__schema-container)\b[^>]*>/g;
+const SCHEMA_ELEMENT_START =
+  /<(details|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:openapi-markdown__details|openapi-explorer__code-block|openapi-code__code-samples-container|openapi-tabs__schema-container)\b[^>]*>/g;
 
 /** Where the element that opens at `start` closes, counting nested elements of the same tag. */
 function elementEnd(html: string, tag: string, start: number): number {
@@ -143,6 +145,8 @@ export function indexedParts(html: string): string {
   if (!head || articleStart < 0) return html;
   const article = html.slice(articleStart, elementEnd(html, 'article', articleStart));
   const sidebar = SIDEBAR_START.exec(html);
-  const activeLinks = sidebar ? (html.slice(sidebar.index, elementEnd(html, 'aside', sidebar.index)).match(ACTIVE_SIDEBAR_LINK) ?? []) : [];
+  const activeLinks = sidebar
+    ? (html.slice(sidebar.index, elementEnd(html, 'aside', sidebar.index)).match(ACTIVE_SIDEBAR_LINK) ?? [])
+    : [];
   return `<!DOCTYPE html><html>${head}<body><aside class="theme-doc-sidebar-container">${activeLinks.join('')}</aside>${article}</body></html>`;
 }

@@ -43,21 +43,28 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 }
 
 /** Where the plugin reads a route's page (trailingSlash unset, as on this site). */
-const pageFile = (dir: string, route: string, baseUrl: string) => path.join(dir, route.slice(baseUrl.length), 'index.html');
+const pageFile = (dir: string, route: string, baseUrl: string) =>
+  path.join(dir, route.slice(baseUrl.length), 'index.html');
 
 /**
  * The API words of each API page, by route. Every operation and webhook of the definition must
  * have its page among the routes: if the API plugin ever names its pages otherwise, the build
  * stops here, naming the operation, instead of indexing no API words.
  */
-async function apiWordsByRoute(siteDir: string, routes: readonly string[], baseUrl: string): Promise<Map<string, string[]>> {
+async function apiWordsByRoute(
+  siteDir: string,
+  routes: readonly string[],
+  baseUrl: string,
+): Promise<Map<string, string[]>> {
   const file = path.join(siteDir, 'static', 'openapi.json');
-  if (!existsSync(file)) throw new Error(`search: ${file} is missing; run \`npm run gen-api\` (the build does) before indexing`);
+  if (!existsSync(file))
+    throw new Error(`search: ${file} is missing; run \`npm run gen-api\` (the build does) before indexing`);
   const known = new Set(routes);
   const words = new Map<string, string[]>();
   for (const terms of apiTerms(JSON.parse(await readFile(file, 'utf8')) as Definition)) {
     const route = baseUrl.replace(/\/$/, '') + terms.route;
-    if (!known.has(route)) throw new Error(`search: no page ${route} for ${terms.name} of ${file}; the API plugin's page names changed`);
+    if (!known.has(route))
+      throw new Error(`search: no page ${route} for ${terms.name} of ${file}; the API plugin's page names changed`);
     words.set(route, indexWords(terms));
   }
   return words;

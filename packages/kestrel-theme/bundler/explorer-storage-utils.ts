@@ -20,7 +20,9 @@ const require = createRequire(import.meta.url);
 export default function explorerStorageUtils(): Plugin {
   const middleware = require.resolve('docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/persistenceMiddleware.js');
   if (!readFileSync(middleware, 'utf8').includes('require("./storage-utils")')) {
-    throw new Error('explorer-storage-utils: the API theme\'s persistence middleware no longer imports ./storage-utils; review packages/kestrel-theme/bundler/explorer-storage-utils.ts');
+    throw new Error(
+      "explorer-storage-utils: the API theme's persistence middleware no longer imports ./storage-utils; review packages/kestrel-theme/bundler/explorer-storage-utils.ts",
+    );
   }
   return {
     name: 'explorer-storage-utils',

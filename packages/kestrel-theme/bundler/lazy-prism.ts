@@ -31,7 +31,9 @@ export function checkSampleLanguages(bundle: 'server' | 'client', resources: rea
   const wanted = bundle === 'server' ? SERVER_LANGUAGES : NO_SERVER_LANGUAGES;
   const unwanted = bundle === 'server' ? NO_SERVER_LANGUAGES : SERVER_LANGUAGES;
   if (!resources.includes(wanted) || resources.includes(unwanted)) {
-    throw new Error(`lazy-prism: the ${bundle} bundle should hold ${path.basename(wanted)} and not ${path.basename(unwanted)}; review packages/kestrel-theme/bundler/lazy-prism.ts`);
+    throw new Error(
+      `lazy-prism: the ${bundle} bundle should hold ${path.basename(wanted)} and not ${path.basename(unwanted)}; review packages/kestrel-theme/bundler/lazy-prism.ts`,
+    );
   }
 }
 
@@ -43,13 +45,24 @@ export default function lazyPrism(): Plugin {
       return {
         plugins: [
           replaceModule(currentBundler, STARTUP_MODULE, REPLACEMENT),
-          ...(isServer ? [] : [replaceModule(currentBundler, SERVER_LANGUAGES_REQUEST, NO_SERVER_LANGUAGES, (issuer) => issuer === CODE_SAMPLES)]),
+          ...(isServer
+            ? []
+            : [
+                replaceModule(
+                  currentBundler,
+                  SERVER_LANGUAGES_REQUEST,
+                  NO_SERVER_LANGUAGES,
+                  (issuer) => issuer === CODE_SAMPLES,
+                ),
+              ]),
           {
             apply(compiler: Compiler) {
               compiler.hooks.done.tap('lazy-prism', (stats) => {
                 const resources = [...stats.compilation.modules].map((m) => (m as {resource?: string}).resource ?? '');
                 if (!resources.includes(REPLACEMENT)) {
-                  throw new Error(`lazy-prism: the ${bundle} bundle has no module matching ${STARTUP_MODULE}; theme-classic moved its Prism client module`);
+                  throw new Error(
+                    `lazy-prism: the ${bundle} bundle has no module matching ${STARTUP_MODULE}; theme-classic moved its Prism client module`,
+                  );
                 }
                 checkSampleLanguages(bundle, resources);
               });

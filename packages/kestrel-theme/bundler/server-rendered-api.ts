@@ -58,12 +58,18 @@ export function checkSectionComponent(request: string, source: string): void {
  */
 export function checkApiItem(source: string): void {
   const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
-  const storeChoice = /if \(!isBrowser\) \{\s*store2 = [^;]*createStoreWithoutState/.test(source) && /if \(isBrowser\) \{/.test(source);
+  const storeChoice =
+    /if \(!isBrowser\) \{\s*store2 = [^;]*createStoreWithoutState/.test(source) && /if \(isBrowser\) \{/.test(source);
   if (uses !== 3 || !storeChoice) {
-    throw new Error(`server-rendered-api: ${API_ITEM} no longer uses useIsBrowser() only to choose its store; review packages/kestrel-theme/bundler/server-rendered-api.ts`);
+    throw new Error(
+      `server-rendered-api: ${API_ITEM} no longer uses useIsBrowser() only to choose its store; review packages/kestrel-theme/bundler/server-rendered-api.ts`,
+    );
   }
   const environmentUses = source.match(/\bExecutionEnvironment_1\b/g)?.length ?? 0;
-  const explorerChoice = /if \(ExecutionEnvironment_1\.default\.canUseDOM\) \{\s*ApiExplorer = require\("@theme\/ApiExplorer"\)\.default;\s*\}/.test(source);
+  const explorerChoice =
+    /if \(ExecutionEnvironment_1\.default\.canUseDOM\) \{\s*ApiExplorer = require\("@theme\/ApiExplorer"\)\.default;\s*\}/.test(
+      source,
+    );
   if (environmentUses !== 2 || !explorerChoice) {
     throw new Error(
       `server-rendered-api: ${API_ITEM} no longer uses ExecutionEnvironment only to load @theme/ApiExplorer; review packages/kestrel-theme/bundler/server-rendered-api.ts`,
@@ -96,7 +102,12 @@ export default function serverRenderedApi(): Plugin {
       plugins: [
         replaceModule(currentBundler, BROWSER_ONLY_REQUEST, RENDERED_ON_SERVER, (issuer) => files.has(issuer)),
         replaceModule(currentBundler, IS_BROWSER_REQUEST, CAN_USE_DOM, (issuer) => issuer === apiItem),
-        replaceModule(currentBundler, EXECUTION_ENVIRONMENT_REQUEST, EXPLORER_ON_SERVER, (issuer) => issuer === apiItem),
+        replaceModule(
+          currentBundler,
+          EXECUTION_ENVIRONMENT_REQUEST,
+          EXPLORER_ON_SERVER,
+          (issuer) => issuer === apiItem,
+        ),
       ],
     }),
   };

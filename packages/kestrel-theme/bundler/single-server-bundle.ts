@@ -31,7 +31,9 @@ export default function singleServerBundle(): Plugin {
               compiler.hooks.done.tap('single-server-bundle', (stats) => {
                 const chunks = stats.compilation.chunks.size;
                 if (chunks !== 1) {
-                  throw new Error(`single-server-bundle: the server bundle has ${chunks} chunks, expected 1: Rspack no longer resolves dynamic imports eagerly with module.parser.javascript.dynamicImportMode`);
+                  throw new Error(
+                    `single-server-bundle: the server bundle has ${chunks} chunks, expected 1: Rspack no longer resolves dynamic imports eagerly with module.parser.javascript.dynamicImportMode`,
+                  );
                 }
               });
             },

@@ -45,7 +45,9 @@ type CacheGroups = Record<string, false | Record<string, unknown>>;
 function validateOptions(raw: unknown): Options {
   const apiDir = (raw as Partial<Options> | undefined)?.apiDir;
   if (typeof apiDir !== 'string' || apiDir.trim() === '') {
-    throw new Error(`split-api-chunks: option \`apiDir\` must be the API docs folder, such as 'api' (got ${JSON.stringify(apiDir)}).`);
+    throw new Error(
+      `split-api-chunks: option \`apiDir\` must be the API docs folder, such as 'api' (got ${JSON.stringify(apiDir)}).`,
+    );
   }
   return {apiDir};
 }
@@ -69,11 +71,12 @@ export default function splitApiChunks(context: LoadContext, rawOptions: unknown
       }
       const splitChunks = config.optimization?.splitChunks;
       const groups = (splitChunks && typeof splitChunks === 'object' ? splitChunks.cacheGroups : undefined) as
-        | CacheGroups
-        | undefined;
+        CacheGroups | undefined;
       const common = groups?.common;
       if (!groups || !common || typeof common !== 'object') {
-        throw new Error('split-api-chunks: Docusaurus no longer defines the `common` cache group; revisit this plugin.');
+        throw new Error(
+          'split-api-chunks: Docusaurus no longer defines the `common` cache group; revisit this plugin.',
+        );
       }
       const isApiPage = (chunk: ChunkLike) => Boolean(chunk.name && pages.has(chunk.name));
       const isApiItem = (chunk: ChunkLike) => Boolean(chunk.name && component.has(chunk.name));

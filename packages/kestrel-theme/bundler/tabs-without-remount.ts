@@ -53,16 +53,23 @@ export function checkTabComponent(request: string, source: string): void {
   const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
   const keyed = /key(?::\s*|=\{)String\(isBrowser\)/.test(source);
   if (uses !== 2 || !keyed) {
-    throw new Error(`tabs-without-remount: ${request} no longer uses useIsBrowser() only as its key; review packages/kestrel-theme/bundler/tabs-without-remount.ts`);
+    throw new Error(
+      `tabs-without-remount: ${request} no longer uses useIsBrowser() only as its key; review packages/kestrel-theme/bundler/tabs-without-remount.ts`,
+    );
   }
 }
 
 /** Throws unless the sidebar category reads `isBrowser` once and uses it only to drop its first-page fallback link. */
 export function checkSidebarCategory(source: string): void {
   const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
-  const fallbackOnly = /if \(isBrowser \|\| !item\.collapsible\) \{\s*return undefined;\s*\}\s*return findFirstSidebarItemLink\(item\);/.test(source);
+  const fallbackOnly =
+    /if \(isBrowser \|\| !item\.collapsible\) \{\s*return undefined;\s*\}\s*return findFirstSidebarItemLink\(item\);/.test(
+      source,
+    );
   if (uses !== 3 || !fallbackOnly) {
-    throw new Error(`tabs-without-remount: ${SIDEBAR_CATEGORY} no longer uses useIsBrowser() only for its first-page fallback link; review packages/kestrel-theme/bundler/tabs-without-remount.ts`);
+    throw new Error(
+      `tabs-without-remount: ${SIDEBAR_CATEGORY} no longer uses useIsBrowser() only for its first-page fallback link; review packages/kestrel-theme/bundler/tabs-without-remount.ts`,
+    );
   }
 }
 
@@ -78,7 +85,9 @@ export function checkDetails(source: string): void {
   const uses = source.match(/\bisBrowser\b/g)?.length ?? 0;
   const classOnly = /clsx\(styles\.details, isBrowser && styles\.isBrowser, props\.className\)/.test(source);
   if (uses !== 3 || !classOnly) {
-    throw new Error(`tabs-without-remount: ${DETAILS} no longer uses useIsBrowser() only for its class; review packages/kestrel-theme/bundler/tabs-without-remount.ts`);
+    throw new Error(
+      `tabs-without-remount: ${DETAILS} no longer uses useIsBrowser() only for its class; review packages/kestrel-theme/bundler/tabs-without-remount.ts`,
+    );
   }
 }
 

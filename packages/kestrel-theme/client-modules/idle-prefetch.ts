@@ -12,7 +12,10 @@
  */
 import {whenIdle} from './when-idle';
 
-type Docusaurus = {prefetch: (routePath: string) => boolean | Promise<unknown>; preload: (routePath: string) => boolean | Promise<unknown>};
+type Docusaurus = {
+  prefetch: (routePath: string) => boolean | Promise<unknown>;
+  preload: (routePath: string) => boolean | Promise<unknown>;
+};
 
 const nextIdle = (run: () => void) => whenIdle(run, {timeout: 2000, fallbackDelay: 50});
 

@@ -25,7 +25,9 @@ export const A11Y_REPAIRED_MARK = 'kestrel:openapi-a11y-repaired';
 const ITEM_CLASSES = ['openapi-schema__list-item', 'openapi-params__list-item'];
 
 function repair(root: ParentNode): void {
-  for (const button of Array.from(root.querySelectorAll<HTMLButtonElement>('button.openapi-tabs__arrow:not([aria-label])'))) {
+  for (const button of Array.from(
+    root.querySelectorAll<HTMLButtonElement>('button.openapi-tabs__arrow:not([aria-label])'),
+  )) {
     button.setAttribute('aria-label', button.classList.contains('left') ? 'Scroll tabs left' : 'Scroll tabs right');
   }
   for (const list of Array.from(root.querySelectorAll<HTMLUListElement>('.theme-api-markdown ul:not([role])'))) {

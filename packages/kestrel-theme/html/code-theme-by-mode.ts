@@ -33,7 +33,8 @@ function tokenTypes(themes: ThemesByMode): string[] {
   const types = new Set<string>();
   for (const mode of MODES) {
     for (const entry of themes[mode].styles) {
-      if (entry.languages) throw new Error(`code theme: language-specific styles are not supported (types ${entry.types.join(', ')})`);
+      if (entry.languages)
+        throw new Error(`code theme: language-specific styles are not supported (types ${entry.types.join(', ')})`);
       entry.types.forEach((t) => types.add(t));
     }
   }
@@ -55,7 +56,8 @@ export function codeThemeByMode(themes: ThemesByMode): PrismTheme {
     styles: tokenTypes(themes).map((type) => {
       const style: Style = {};
       for (const mode of MODES) {
-        for (const [property, value] of Object.entries(styleOfType(themes[mode], type))) style[tokenVar(mode, property)] = value;
+        for (const [property, value] of Object.entries(styleOfType(themes[mode], type)))
+          style[tokenVar(mode, property)] = value;
       }
       return {types: [type], style: style as PrismTheme['styles'][number]['style']};
     }),
@@ -74,7 +76,12 @@ export function codeThemeCss(themes: ThemesByMode): string {
     rules.push(`${root}{${plain.join(';')}}`);
     const declarations = [...properties].map((p) => `${kebab(p)}:var(${tokenVar(mode, p)})`);
     // A property the token's types leave unset in this mode falls back to `unset`: the line's colour.
-    rules.push(`${root.split(',').map((r) => `${r} .token-line .token`).join(',')}{${declarations.join(';')}}`);
+    rules.push(
+      `${root
+        .split(',')
+        .map((r) => `${r} .token-line .token`)
+        .join(',')}{${declarations.join(';')}}`,
+    );
   }
   return rules.join('\n');
 }

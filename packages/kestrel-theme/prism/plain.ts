@@ -15,7 +15,11 @@ export function plainRenderProps(code: string, language: string, theme: PrismThe
     tokens,
     className: `prism-code language-${language.toLowerCase()}`,
     style: theme.plain,
-    getLineProps: ({className, style, line: _line, ...rest}) => ({...rest, className: clsx('token-line', className), style: {...lineStyle, ...style}}),
+    getLineProps: ({className, style, line: _line, ...rest}) => ({
+      ...rest,
+      className: clsx('token-line', className),
+      style: {...lineStyle, ...style},
+    }),
     getTokenProps: ({token, className, style, ...rest}) => ({
       ...rest,
       className: clsx('token', ...token.types, className),

@@ -23,7 +23,18 @@ import './serverLanguages';
 
 export type CodeSample = {lang: string; label?: string; source: string};
 
-function CodeTab({children, hidden, className}: {value: string; label: string; attributes: object; children: ReactNode; hidden?: boolean; className?: string}): ReactNode {
+function CodeTab({
+  children,
+  hidden,
+  className,
+}: {
+  value: string;
+  label: string;
+  attributes: object;
+  children: ReactNode;
+  hidden?: boolean;
+  className?: string;
+}): ReactNode {
   return (
     <div role="tabpanel" className={className} hidden={hidden}>
       {children}
@@ -80,12 +91,18 @@ export default function CodeSamples({samples}: {samples: readonly CodeSample[]})
             key={language.key}
             value={language.key}
             label={language.key}
-            attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}>
+            attributes={{className: `openapi-tabs__code-item--${language.key}`, title: sample.label ?? language.label}}
+          >
             <CodeBlock
               // Drawn in the browser, a sample shows as plain text until its grammar has loaded.
-              language={languagesReady || !(SAMPLE_ONLY_LANGUAGES as readonly string[]).includes(language.highlight) ? language.highlight : 'text'}
+              language={
+                languagesReady || !(SAMPLE_ONLY_LANGUAGES as readonly string[]).includes(language.highlight)
+                  ? language.highlight
+                  : 'text'
+              }
               className="openapi-explorer__code-block"
-              showLineNumbers>
+              showLineNumbers
+            >
               {sample.source}
             </CodeBlock>
           </CodeTab>

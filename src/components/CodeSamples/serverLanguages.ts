@@ -33,6 +33,7 @@ try {
 }
 
 const missing = SAMPLE_ONLY_LANGUAGES.filter((lang) => !(lang in Prism.languages));
-if (missing.length > 0) throw new Error(`CodeSamples: the server could not register the Prism grammars ${missing.join(', ')}`);
+if (missing.length > 0)
+  throw new Error(`CodeSamples: the server could not register the Prism grammars ${missing.join(', ')}`);
 
 export {};

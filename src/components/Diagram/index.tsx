@@ -13,7 +13,14 @@ type Props = {src: string; width: number | string; height: number | string; alt:
 export default function Diagram({src, width, height, alt, source}: Props): ReactNode {
   return (
     <figure className={styles.diagram} data-llms-mermaid={source}>
-      <img src={useBaseUrl(src)} width={Number(width)} height={Number(height)} alt={alt} loading="lazy" decoding="async" />
+      <img
+        src={useBaseUrl(src)}
+        width={Number(width)}
+        height={Number(height)}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+      />
     </figure>
   );
 }

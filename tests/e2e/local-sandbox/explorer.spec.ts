@@ -16,12 +16,17 @@ test('the explorer offers the local sandbox after production and sandbox', async
   await page.goto('/api/get-invoices');
   await openExplorer(page);
   const select = await editServer(page);
-  await expect(select.locator('option')).toHaveText([brand.api.production, brand.api.sandbox, LOCAL_SANDBOX_SERVER.url]);
+  await expect(select.locator('option')).toHaveText([
+    brand.api.production,
+    brand.api.sandbox,
+    LOCAL_SANDBOX_SERVER.url,
+  ]);
   void problems;
 });
 
 test('the CSP lets pages connect to the local sandbox origin, and to no other loopback origin', async ({request}) => {
-  const connect = cspDirectives((await request.get('/')).headers()['content-security-policy'] ?? '').get('connect-src') ?? [];
+  const connect =
+    cspDirectives((await request.get('/')).headers()['content-security-policy'] ?? '').get('connect-src') ?? [];
   expect(connect).toContain(LOCAL_SANDBOX_ORIGIN);
   expect(connect.filter((source) => /127\.0\.0\.1|localhost/.test(source))).toEqual([LOCAL_SANDBOX_ORIGIN]);
 });
@@ -47,17 +52,26 @@ function answer(page: Page) {
   };
 }
 
-test('get invoices on the local sandbox: the invoice issued just before, with its id, appears on the page', async ({page, problems}) => {
+test('get invoices on the local sandbox: the invoice issued just before, with its id, appears on the page', async ({
+  page,
+  problems,
+}) => {
   // The sandbox keeps state: an invoice issued outside the browser is in the list the explorer gets.
   const issued = await fetch(`${LOCAL_SANDBOX_SERVER.url}/invoices`, {
     method: 'POST',
-    headers: {Authorization: 'Bearer local-test-token', 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+    headers: {
+      Authorization: 'Bearer local-test-token',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
     body: JSON.stringify({amount: {amount: '42.00', currency: 'USD'}, description: 'Issued by the browser test'}),
   });
   expect(issued.status).toBe(201);
   const invoice = (await issued.json()) as {id: string};
   await useLocalSandbox(page, '/api/get-invoices');
-  const sent = page.waitForRequest((r) => r.url().startsWith(`${LOCAL_SANDBOX_SERVER.url}/invoices`) && r.method() === 'GET');
+  const sent = page.waitForRequest(
+    (r) => r.url().startsWith(`${LOCAL_SANDBOX_SERVER.url}/invoices`) && r.method() === 'GET',
+  );
   await page.getByRole('button', {name: 'Send API Request'}).click();
   expect((await sent).headers()['authorization']).toBe('Bearer local-test-token');
   const {status, body} = answer(page);
@@ -70,7 +84,10 @@ test('get invoices on the local sandbox: the invoice issued just before, with it
   void problems;
 });
 
-test('issue invoice with a broken body: the 422 problem naming the field appears on the page', async ({page, problems}) => {
+test('issue invoice with a broken body: the 422 problem naming the field appears on the page', async ({
+  page,
+  problems,
+}) => {
   // The browser logs every 4xx answer to a fetch as a console error; this one is the point.
   problems.allow(/status of 422 \(Unprocessable (Entity|Content)\) @ http:\/\/127\.0\.0\.1:4010\/v1\/invoices$/);
   await useLocalSandbox(page, '/api/issue-invoice');

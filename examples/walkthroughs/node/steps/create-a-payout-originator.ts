@@ -10,7 +10,12 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const originator = kestrel.request('POST', '/payout-originators', {
-  body: {type: 'BUSINESS', name: 'Brightwater Studio Ltd', registrationNumber: '09876543', address: {line1: '12 Harbour Street', city: 'Bristol', postalCode: 'BS1 4QA', country: 'GB'}},
+  body: {
+    type: 'BUSINESS',
+    name: 'Brightwater Studio Ltd',
+    registrationNumber: '09876543',
+    address: {line1: '12 Harbour Street', city: 'Bristol', postalCode: 'BS1 4QA', country: 'GB'},
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

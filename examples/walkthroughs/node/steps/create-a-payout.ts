@@ -12,7 +12,13 @@ const paymentMethodId = requireEnv('PAYMENT_METHOD_ID');
 const originatorId = requireEnv('ORIGINATOR_ID');
 // #region request
 const payout = kestrel.request('POST', '/payouts', {
-  body: {paymentMethodId, originatorId, amount: {amount: '2500.00', currency: 'EUR'}, sourceCurrency: 'EUR', reference: 'BRIGHTWATER INV 2291'},
+  body: {
+    paymentMethodId,
+    originatorId,
+    amount: {amount: '2500.00', currency: 'EUR'},
+    sourceCurrency: 'EUR',
+    reference: 'BRIGHTWATER INV 2291',
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

@@ -10,7 +10,12 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const receiveRequest = kestrel.request('POST', '/receive-requests', {
-  body: {currency: 'USD', description: 'Tip jar, Saturday stream', reference: 'tips-2026-11-07', expiresInSeconds: 604800},
+  body: {
+    currency: 'USD',
+    description: 'Tip jar, Saturday stream',
+    reference: 'tips-2026-11-07',
+    expiresInSeconds: 604800,
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

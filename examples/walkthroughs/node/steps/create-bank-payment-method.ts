@@ -10,7 +10,14 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const paymentMethod = kestrel.request('POST', '/payment-methods/bank', {
-  body: {currency: 'EUR', country: 'DE', accountHolderName: 'Alster Coffee Trading GmbH', accountHolderType: 'BUSINESS', bankCode: 'COBADEFFXXX', accountNumber: 'DE89370400440532013000'},
+  body: {
+    currency: 'EUR',
+    country: 'DE',
+    accountHolderName: 'Alster Coffee Trading GmbH',
+    accountHolderType: 'BUSINESS',
+    bankCode: 'COBADEFFXXX',
+    accountNumber: 'DE89370400440532013000',
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

@@ -10,7 +10,11 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const quote = kestrel.request('POST', '/payment-quotes/lnurl', {
-  body: {destination: 'northwind-roasters@kestrel.example', amount: {amount: '25.00', currency: 'USD'}, comment: 'Thanks for the beans'},
+  body: {
+    destination: 'northwind-roasters@kestrel.example',
+    amount: {amount: '25.00', currency: 'USD'},
+    comment: 'Thanks for the beans',
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

@@ -10,7 +10,11 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const quote = kestrel.request('POST', '/payment-quotes/onchain', {
-  body: {address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: {amount: '0.01000000', currency: 'BTC'}, tier: 'STANDARD'},
+  body: {
+    address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+    amount: {amount: '0.01000000', currency: 'BTC'},
+    tier: 'STANDARD',
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

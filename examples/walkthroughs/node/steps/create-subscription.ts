@@ -11,7 +11,13 @@ const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 const kestrelWebhookSecret = requireEnv('KESTREL_WEBHOOK_SECRET');
 // #region request
 const subscription = kestrel.request('POST', '/subscriptions', {
-  body: {webhookUrl: 'https://merchant.example/webhooks/kestrel', webhookVersion: '2025-06-01', secret: kestrelWebhookSecret, enabled: true, eventTypes: ['invoice.created', 'invoice.updated', 'payout.updated']},
+  body: {
+    webhookUrl: 'https://merchant.example/webhooks/kestrel',
+    webhookVersion: '2025-06-01',
+    secret: kestrelWebhookSecret,
+    enabled: true,
+    eventTypes: ['invoice.created', 'invoice.updated', 'payout.updated'],
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

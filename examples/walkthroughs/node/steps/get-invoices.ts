@@ -9,7 +9,11 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const invoices = kestrel.request('GET', '/invoices', {
-  query: {'$filter': "payeeHandle eq 'northwind-roasters' and status eq 'PAID' and updated ge 2026-11-01T00:00:00Z", '$orderby': 'updated desc', '$top': '50'},
+  query: {
+    $filter: "payeeHandle eq 'northwind-roasters' and status eq 'PAID' and updated ge 2026-11-01T00:00:00Z",
+    $orderby: 'updated desc',
+    $top: '50',
+  },
 });
 // #endregion request
 print(invoices);

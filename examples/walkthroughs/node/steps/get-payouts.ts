@@ -9,7 +9,7 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const payouts = kestrel.request('GET', '/payouts', {
-  query: {'$filter': "status eq 'FAILED' and created ge 2026-11-01T00:00:00Z", '$orderby': 'created desc', '$top': '20'},
+  query: {$filter: "status eq 'FAILED' and created ge 2026-11-01T00:00:00Z", $orderby: 'created desc', $top: '20'},
 });
 // #endregion request
 print(payouts);

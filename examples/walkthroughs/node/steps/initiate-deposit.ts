@@ -11,7 +11,11 @@ const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 const fundingPaymentMethodId = requireEnv('FUNDING_PAYMENT_METHOD_ID');
 // #region request
 const deposit = kestrel.request('POST', '/deposits', {
-  body: {paymentMethodId: fundingPaymentMethodId, amount: {amount: '5000.00', currency: 'EUR'}, reference: 'KESTREL TOP UP NOV'},
+  body: {
+    paymentMethodId: fundingPaymentMethodId,
+    amount: {amount: '5000.00', currency: 'EUR'},
+    reference: 'KESTREL TOP UP NOV',
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

@@ -11,7 +11,12 @@ const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 const receiverHandle = requireEnv('RECEIVER_HANDLE');
 // #region request
 const invoice = kestrel.request('POST', `/accounts/handle/${receiverHandle}/invoices`, {
-  body: {amount: {amount: '80.00', currency: 'GBP'}, description: 'Wholesale beans, November delivery', reference: 'po-7781', expiresInSeconds: 604800},
+  body: {
+    amount: {amount: '80.00', currency: 'GBP'},
+    description: 'Wholesale beans, November delivery',
+    reference: 'po-7781',
+    expiresInSeconds: 604800,
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

@@ -10,7 +10,11 @@ import {print} from './print.js';
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
 // #region request
 const invoice = kestrel.request('POST', '/invoices', {
-  body: {amount: {amount: '150.00', currency: 'USD'}, description: 'Order 1042: two bags of coffee', reference: 'order-1042'},
+  body: {
+    amount: {amount: '150.00', currency: 'USD'},
+    description: 'Order 1042: two bags of coffee',
+    reference: 'order-1042',
+  },
   idempotencyKey: randomUUID(),
 });
 // #endregion request

@@ -26,9 +26,17 @@ export default function SearchButton({onIntent, onOpen, onFocusChange}: Props): 
             onTouchStart={onIntent}
             // Pressing is enough: the real box may replace this button before the pointer is up.
             onPointerDown={onOpen}
-            onClick={onOpen}>
+            onClick={onOpen}
+          >
             <div className="aa-DetachedSearchButtonIcon" aria-label="Search">
-              <svg className="aa-SubmitIcon" viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true">
+              <svg
+                className="aa-SubmitIcon"
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                fill="currentColor"
+                aria-hidden="true"
+              >
                 <path d={ICON} />
               </svg>
             </div>

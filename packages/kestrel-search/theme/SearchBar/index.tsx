@@ -66,7 +66,15 @@ function panelIsOpen(): boolean {
  * moves focus if our button had it. Runs after the loaded box's own effects (a later sibling),
  * when its button normally exists; waits a few frames if not.
  */
-function HandOver({root, open, focus}: {root: React.RefObject<HTMLDivElement | null>; open: boolean; focus: boolean}): null {
+function HandOver({
+  root,
+  open,
+  focus,
+}: {
+  root: React.RefObject<HTMLDivElement | null>;
+  open: boolean;
+  focus: boolean;
+}): null {
   useEffect(() => {
     if (!open && !focus) return undefined;
     let frame = 0;
@@ -139,7 +147,10 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       if (!isOpenShortcut(event) || isTypingTarget(event.target as HTMLElement | null)) return;
       event.preventDefault();
       const active = document.activeElement;
-      returnTo = {element: active instanceof HTMLElement && active !== document.body ? active : null, href: window.location.href};
+      returnTo = {
+        element: active instanceof HTMLElement && active !== document.body ? active : null,
+        href: window.location.href,
+      };
       // Our stand-in button may not be drawn yet (the first render after hydration): ask directly.
       const button = root!.querySelector<HTMLButtonElement>('.aa-DetachedSearchButton');
       if (button) button.click();

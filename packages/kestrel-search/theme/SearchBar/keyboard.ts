@@ -9,7 +9,8 @@ export type ShortcutEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 
 export function isOpenShortcut(event: ShortcutEvent): boolean {
   if (event.isComposing || event.altKey) return false;
   const key = event.key.toLowerCase();
-  if (key === 'k' && (event.ctrlKey || event.metaKey) && !(event.ctrlKey && event.metaKey) && !event.shiftKey) return true;
+  if (key === 'k' && (event.ctrlKey || event.metaKey) && !(event.ctrlKey && event.metaKey) && !event.shiftKey)
+    return true;
   // "/" needs Shift on some layouts, so Shift does not matter here.
   return key === '/' && !event.ctrlKey && !event.metaKey;
 }

@@ -66,7 +66,8 @@ function linkAsOption(item: Element): void {
 
 /** Applies the repairs to the panel under `root` and to its search input. */
 export function repairSearchPanel(root: ParentNode, input: Element | null): void {
-  for (const item of Array.from(root.querySelectorAll(`${ITEM}[role="option"], ${ITEM}[aria-selected], ${ITEM}[id]`))) linkAsOption(item);
+  for (const item of Array.from(root.querySelectorAll(`${ITEM}[role="option"], ${ITEM}[aria-selected], ${ITEM}[id]`)))
+    linkAsOption(item);
   for (const button of Array.from(root.querySelectorAll<HTMLButtonElement>(`${OPTION} button:not([disabled])`))) {
     button.disabled = true;
     button.setAttribute('aria-hidden', 'true');
@@ -80,7 +81,9 @@ export function repairSearchPanel(root: ParentNode, input: Element | null): void
 }
 
 /** True for a click the browser should handle as a link action (new tab, new window, download). */
-export function isLinkActionClick(event: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): boolean {
+export function isLinkActionClick(
+  event: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): boolean {
   return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 }
 

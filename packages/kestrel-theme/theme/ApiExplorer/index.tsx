@@ -41,7 +41,11 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
     <>
       {!isEvent && <CodeSamples samples={props.item['x-codeSamples'] ?? []} />}
       {!isEvent && (
-        <button type="button" className={`button button--primary button--block kestrel-try-it ${styles.tryIt}`} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className={`button button--primary button--block kestrel-try-it ${styles.tryIt}`}
+          onClick={() => setOpen(true)}
+        >
           Try it
         </button>
       )}

@@ -57,7 +57,13 @@ function parseInline(text: string): Inline[] | null {
     if (i % 2 === 1) {
       const opensAfter = parts[i - 1]!;
       const closesBefore = parts[i + 1]!;
-      if (part === '' || /^\s|\s$/.test(part) || (opensAfter !== '' && !/ $/.test(opensAfter)) || (closesBefore !== '' && !/^ /.test(closesBefore))) return null;
+      if (
+        part === '' ||
+        /^\s|\s$/.test(part) ||
+        (opensAfter !== '' && !/ $/.test(opensAfter)) ||
+        (closesBefore !== '' && !/^ /.test(closesBefore))
+      )
+        return null;
       const inner = parseCodeSpans(part);
       if (!inner) return null;
       out.push({strong: inner});

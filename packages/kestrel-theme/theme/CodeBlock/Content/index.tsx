@@ -44,8 +44,16 @@ const Code = React.forwardRef<HTMLElement, ComponentProps<'code'>>((props, ref) 
     <code
       ref={ref}
       {...props}
-      className={clsx(props.className, styles.codeBlockLines, metadata.lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering)}
-      style={{...props.style, counterReset: metadata.lineNumbersStart === undefined ? undefined : `line-count ${metadata.lineNumbersStart - 1}`}}
+      className={clsx(
+        props.className,
+        styles.codeBlockLines,
+        metadata.lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering,
+      )}
+      style={{
+        ...props.style,
+        counterReset:
+          metadata.lineNumbersStart === undefined ? undefined : `line-count ${metadata.lineNumbersStart - 1}`,
+      }}
     />
   );
 });
@@ -57,7 +65,9 @@ const Code = React.forwardRef<HTMLElement, ComponentProps<'code'>>((props, ref) 
  */
 function useServerMarkup(source: string, codeRef: React.RefObject<HTMLElement | null>): boolean {
   const isBrowser = useIsBrowser();
-  const [hydratedSource, setHydratedSource] = useState<string | null>(() => (ExecutionEnvironment.canUseDOM && !isBrowser ? source : null));
+  const [hydratedSource, setHydratedSource] = useState<string | null>(() =>
+    ExecutionEnvironment.canUseDOM && !isBrowser ? source : null,
+  );
   const serverMarkup = hydratedSource !== null && hydratedSource === source;
   useLayoutEffect(() => {
     if (serverMarkup && !codeRef.current?.hasChildNodes()) setHydratedSource(null);
