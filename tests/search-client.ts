@@ -16,6 +16,7 @@
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import type lunrBuild from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
+import type {SerializedIndex} from '../packages/kestrel-search/indexing/search-field-weights';
 import path from 'node:path';
 import React from 'react';
 import {searchOptions} from '../packages/kestrel-search/search-options';
@@ -228,30 +229,38 @@ export function hitPage(hit: SearchHit): string {
   return hit.document.sectionRoute.split('#')[0]!;
 }
 
+export type IndexedSection = {title: string; content: string; tags?: string[]; sidebarParentCategories?: string};
+
 /**
- * Sections indexed as the plugin indexes them (one lunr index over the four fields, section i at
- * route `/p{i}`), searched through the plugin's own client with `pipeline` as the index's query
- * pipeline: for testing the query functions on a small, known set of sections.
+ * An index file as the plugin's indexer writes one: one lunr index over the four fields, section
+ * i at route `/p{i}`, serialised as JSON.
  */
-export function searchOverSections(
-  docs: {title: string; content: string; tags?: string[]}[],
-  pipeline: string[],
-): PluginSearch {
+export function indexFileOf(docs: IndexedSection[]): {documents: SearchDocument[]; index: SerializedIndex} {
   const index = lunr(function () {
     this.ref('id');
     for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
     docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
   });
-  const file = {
+  return {
     documents: docs.map((d, i) => ({
       id: i + 1,
       pageTitle: d.title,
       sectionTitle: d.title,
       sectionRoute: `/p${i + 1}`,
-      type: 'docs',
+      type: 'docs' as const,
     })),
-    index: {...JSON.parse(JSON.stringify(index)), pipeline},
+    index: JSON.parse(JSON.stringify(index)),
   };
+}
+
+/**
+ * Sections indexed as the plugin indexes them (indexFileOf), searched through the plugin's own
+ * client with `pipeline` as the index's query pipeline: for testing the query functions on a
+ * small, known set of sections.
+ */
+export function searchOverSections(docs: IndexedSection[], pipeline: string[]): PluginSearch {
+  const indexed = indexFileOf(docs);
+  const file = {...indexed, index: {...indexed.index, pipeline}};
   return loadPluginSearch({
     pluginData: configuredPluginData(),
     tags: ['docs-default-current'],

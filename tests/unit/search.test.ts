@@ -11,7 +11,15 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createAutocomplete} from '@algolia/autocomplete-core';
 // The function autocomplete-js runs to place its panel (not exported from the package root).
 import {getPanelPlacementStyle} from '@algolia/autocomplete-js/dist/esm/getPanelPlacementStyle.js';
-import {GENERATED_TOKENIZE, PLUGIN_SERVER_FILE, configuredPluginData, loadPluginSearch, lunr} from '../search-client';
+import {
+  GENERATED_TOKENIZE,
+  PLUGIN_SERVER_FILE,
+  configuredPluginData,
+  indexFileOf,
+  loadPluginSearch,
+  lunr,
+  type IndexedSection,
+} from '../search-client';
 import {searchOptions, TOKENIZER_SEPARATOR} from '../../packages/kestrel-search/search-options';
 import {fieldBoostsOf, weighFields} from '../../packages/kestrel-search/indexing/search-field-weights';
 import {isOpenShortcut, isTypingTarget} from '../../packages/kestrel-search/theme/SearchBar/keyboard';
@@ -21,7 +29,7 @@ const TAGS = ['default', 'docs-default-current', 'docs-api-current'];
 
 /** The plugin's client over one small index built the way the plugin's indexer builds one. */
 function searchOver(
-  docs: {title: string; content: string; tags?: string[]; sidebarParentCategories?: string}[],
+  docs: IndexedSection[],
   {
     weighed = true,
     fetch,
@@ -30,22 +38,11 @@ function searchOver(
     fetch?: (url: string, file: object) => Promise<{ok: boolean; json: () => Promise<unknown>}>;
   } = {},
 ) {
-  const index = lunr(function () {
-    this.ref('id');
-    for (const field of ['title', 'content', 'tags', 'sidebarParentCategories']) this.field(field);
-    docs.forEach((doc, i) => this.add({id: String(i + 1), ...doc}));
-  });
-  const serialized = JSON.parse(JSON.stringify(index));
+  const indexed = indexFileOf(docs);
   const file = {
-    documents: docs.map((doc, i) => ({
-      id: i + 1,
-      pageTitle: doc.title,
-      sectionTitle: doc.title,
-      sectionRoute: `/p${i + 1}`,
-      type: 'docs',
-    })),
+    ...indexed,
     // As packages/kestrel-search/indexing/search-local.ts writes it after the plugin's postBuild.
-    index: weighed ? weighFields(serialized, fieldBoostsOf(searchOptions.lunr)) : serialized,
+    index: weighed ? weighFields(indexed.index, fieldBoostsOf(searchOptions.lunr)) : indexed.index,
   };
   return loadPluginSearch({
     pluginData: configuredPluginData(),

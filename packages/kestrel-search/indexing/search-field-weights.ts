@@ -13,7 +13,7 @@
 
 export type FieldBoosts = Record<string, number>;
 
-type SerializedIndex = {fieldVectors: [fieldRef: string, elements: number[]][]} & Record<string, unknown>;
+export type SerializedIndex = {fieldVectors: [fieldRef: string, elements: number[]][]} & Record<string, unknown>;
 
 /** Returns a copy of the lunr index with each field's vector weights multiplied by its boost. */
 export function weighFields<T extends SerializedIndex>(index: T, boosts: FieldBoosts): T {
