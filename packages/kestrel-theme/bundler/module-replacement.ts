@@ -3,8 +3,23 @@
  * patch what a theme imports without forking it (lazy-prism, tabs-without-remount,
  * explorer-storage-utils). Works with Rspack and webpack (both ship NormalModuleReplacementPlugin).
  */
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import type {ConfigureWebpackUtils} from '@docusaurus/types';
 import type {WebpackPluginInstance} from 'webpack';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The absolute path of an upstream module a patch rewrites the imports of, after `check` has read
+ * its source (each check throws, naming the module, when upstream no longer has the shape the
+ * patch relies on).
+ */
+export function checkedModule(request: string, check: (source: string) => void): string {
+  const file = require.resolve(request);
+  check(readFileSync(file, 'utf8'));
+  return file;
+}
 
 type Request = {request: string; contextInfo?: {issuer?: string}};
 

@@ -18,13 +18,9 @@
  * Each file is checked when the site loads: if a theme update changes how one uses BrowserOnly
  * or useIsBrowser, the build fails here rather than rendering something else.
  */
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-import {replaceModule} from './module-replacement';
-
-const require = createRequire(import.meta.url);
+import {checkedModule, replaceModule} from './module-replacement';
 
 export const SECTION_COMPONENTS = ['ParamsDetails', 'RequestSchema', 'ResponseSchema', 'ApiItem'].map(
   (name) => `docusaurus-theme-openapi-docs/lib/theme/${name}/index.js`,
@@ -79,18 +75,14 @@ export function checkApiItem(source: string): void {
 
 /** The absolute path of ApiItem, checked. */
 export function apiItemFile(): string {
-  const file = require.resolve(API_ITEM);
-  checkApiItem(readFileSync(file, 'utf8'));
-  return file;
+  return checkedModule(API_ITEM, checkApiItem);
 }
 
 /** The absolute path of each section component, checked. */
 export function sectionComponentFiles(): string[] {
-  return SECTION_COMPONENTS.map((request) => {
-    const file = require.resolve(request);
-    checkSectionComponent(request, readFileSync(file, 'utf8'));
-    return file;
-  });
+  return SECTION_COMPONENTS.map((request) =>
+    checkedModule(request, (source) => checkSectionComponent(request, source)),
+  );
 }
 
 export default function serverRenderedApi(): Plugin {

@@ -28,13 +28,9 @@
  * Each file is checked when the site loads: if a theme update changes one, the build fails here
  * rather than quietly changing what the hook does to it.
  */
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-import {replaceModule} from './module-replacement';
-
-const require = createRequire(import.meta.url);
+import {checkedModule, replaceModule} from './module-replacement';
 
 const TAB_COMPONENTS = [
   '@docusaurus/theme-classic/lib/theme/Tabs/index.js',
@@ -75,9 +71,7 @@ export function checkSidebarCategory(source: string): void {
 
 /** The absolute path of the docs sidebar's category component, checked. */
 export function sidebarCategoryFile(): string {
-  const file = require.resolve(SIDEBAR_CATEGORY);
-  checkSidebarCategory(readFileSync(file, 'utf8'));
-  return file;
+  return checkedModule(SIDEBAR_CATEGORY, checkSidebarCategory);
 }
 
 /** Throws unless Details reads `isBrowser` once and uses it only for its `isBrowser` class. */
@@ -93,18 +87,12 @@ export function checkDetails(source: string): void {
 
 /** The absolute path of theme-common's Details, checked. */
 export function detailsFile(): string {
-  const file = require.resolve(DETAILS);
-  checkDetails(readFileSync(file, 'utf8'));
-  return file;
+  return checkedModule(DETAILS, checkDetails);
 }
 
 /** The absolute path of each tab component, checked. */
 export function tabComponentFiles(): string[] {
-  return TAB_COMPONENTS.map((request) => {
-    const file = require.resolve(request);
-    checkTabComponent(request, readFileSync(file, 'utf8'));
-    return file;
-  });
+  return TAB_COMPONENTS.map((request) => checkedModule(request, (source) => checkTabComponent(request, source)));
 }
 
 export default function tabsWithoutRemount(): Plugin {
