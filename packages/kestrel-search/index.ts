@@ -14,6 +14,7 @@ import path from 'node:path';
 import type {Plugin, PluginModule} from '@docusaurus/types';
 import searchLocal from './indexing/search-local';
 import emptyDefaultSearchIndex from './indexing/empty-default-search-index';
+import {onePanelRoot} from './bundler/one-panel-root';
 
 export {searchOptions} from './search-options';
 
@@ -44,9 +45,14 @@ const kestrelSearch: PluginModule = (context, options): Plugin => {
     getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
     configureWebpack(config, isServer, utils, content) {
-      // The plugin's own patch (the loader of its generated lunr module), then the name of its SearchBar.
+      // The plugin's own patch (the loader of its generated lunr module), the name of its SearchBar,
+      // and one React root for its results panel.
       const own = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
-      return {...own, resolve: {...own.resolve, alias: {...own.resolve?.alias, [UPSTREAM_SEARCH_BAR]: upstream}}};
+      return {
+        ...own,
+        resolve: {...own.resolve, alias: {...own.resolve?.alias, [UPSTREAM_SEARCH_BAR]: upstream}},
+        plugins: [...(own.plugins ?? []), onePanelRoot(utils.currentBundler, path.join(upstream, 'index.js'))],
+      };
     },
   };
 };

@@ -208,6 +208,31 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  test('pointing at a result makes it active without redrawing the links, so a click right after lands', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/sandbox/');
+    await search(page, 'rotate secret');
+    const expected = await expectedRoutes('rotate secret');
+    await expect.poll(() => hrefs(page)).toEqual(expected);
+    // The very elements the reader points at: a redraw would put new ones in their place.
+    const links = await items(page).elementHandles();
+    await items(page).nth(2).hover();
+    await expect(items(page).nth(2)).toHaveAttribute('aria-selected', 'true');
+    await items(page).nth(1).hover();
+    await expect(items(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    expect(await Promise.all(links.map((link) => link.evaluate((a) => a.isConnected)))).toEqual(links.map(() => true));
+    expect(await links[1]!.getAttribute('aria-selected')).toBe('true');
+    // A press and release straight after the pointer arrives open the result it points at.
+    const box = (await items(page).nth(3).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(page).toHaveURL(expected[3]!);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   test('each result is a real link: middle-click and Ctrl/Cmd+click open its section in a new page, Enter here', async ({
     page,
     context,

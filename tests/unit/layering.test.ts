@@ -37,6 +37,7 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['packages/kestrel-search/index.ts', 'build-time'],
   ['packages/kestrel-search/search-options.ts', 'build-time'],
   ['packages/kestrel-search/indexing/', 'build-time'],
+  ['packages/kestrel-search/bundler/', 'build-time'],
   // Types only: the lunr build that the indexer and the search box both load; it imports nothing.
   ['packages/kestrel-search/lunr.d.ts', 'shared'],
   ['plugins/', 'build-time'],

@@ -137,9 +137,18 @@ describe('the search box', () => {
       },
     } as never);
     const plugin = kestrelSearch(context as never, options) as Plugin;
-    const result = plugin.configureWebpack?.({}, false, {getJSLoader: () => ({})} as never, undefined) as {
+    const currentBundler = {name: 'rspack', instance: require('@rspack/core')};
+    const result = plugin.configureWebpack?.(
+      {},
+      false,
+      {getJSLoader: () => ({}), currentBundler} as never,
+      undefined,
+    ) as {
       resolve?: {alias?: Record<string, string>};
+      plugins?: object[];
     };
+    // With the module swap that keeps one React root for the results panel (bundler/one-panel-root.ts).
+    expect(result.plugins?.map((p) => p.constructor.name)).toContain('NormalModuleReplacementPlugin');
     const target = result.resolve?.alias?.[UPSTREAM_SEARCH_BAR] ?? '';
     expect(target).toBe(path.join(packageDir('@cmfcmf/docusaurus-search-local'), 'lib/client/theme/SearchBar'));
     expect(existsSync(path.join(target, 'index.js'))).toBe(true);

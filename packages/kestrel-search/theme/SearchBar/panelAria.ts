@@ -25,9 +25,10 @@
  *    the browser does with the link what it does with any link. A plain click still goes through
  *    the plugin (navigation in the page, with the search terms highlighted).
  *
- * Why patch the DOM, and why it holds: autocomplete-js renders every panel update into a new
- * React root, so each render brings fresh nodes; a MutationObserver on the panel re-applies the
- * repairs after each one. Its callback runs as a microtask, before the browser paints, and every
+ * Why patch the DOM, and why it holds: React updates the panel after every change (new results,
+ * a new active option; one root per panel, ../../bundler/one-panel-root.ts), writing the option
+ * attributes back onto the <li> or drawing new items; a MutationObserver on the panel re-applies
+ * the repairs after each update. Its callback runs as a microtask, before the browser paints, and every
  * repair is idempotent (an attribute is written only when it differs, so the repairs do not wake
  * the observer again). Reading the selected option instead of the attribute also settles the
  * order of the two writers: autocomplete-js sets the input's attributes at once and React draws
