@@ -176,6 +176,9 @@ test("an operation page's descriptions hydrate on the server's markup: the Markd
   // Drawn by the browser after a client-side navigation, the same description is parsed.
   await page.locator('nav[aria-label="Docs sidebar"] a[href="/api/issue-invoice"]').click();
   await expect(page).toHaveURL(/\/api\/issue-invoice$/);
+  // The URL changes first; the previous page (which shows the same header) stays until the new one
+  // is drawn, in one commit, under its own title.
+  await expect(pageHeading(page)).toHaveText('Issue invoice');
   await expect(
     page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first(),
   ).toBeAttached();
