@@ -13,6 +13,15 @@ import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
 const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
 const json = {'Content-Type': 'application/json'};
+/** A US business bank account that payouts and deposits are made to and from. */
+const US_BANK_ACCOUNT = {
+  currency: 'USD',
+  country: 'US',
+  accountHolderName: 'Acme',
+  accountHolderType: 'BUSINESS',
+  bankCode: '021000021',
+  accountNumber: '000123456789',
+};
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
 
 /** A small client for one sandbox: each call checks its answer against the definition. */
@@ -200,16 +209,7 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
   });
 
   it('payouts: initiating takes amount plus fee and moves NEW -> INITIATED -> PENDING -> COMPLETED; deleting an originator removes it', async () => {
-    const method = (
-      await api.create('/payment-methods/bank', {
-        currency: 'USD',
-        country: 'US',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '021000021',
-        accountNumber: '000123456789',
-      })
-    ).body;
+    const method = (await api.create('/payment-methods/bank', US_BANK_ACCOUNT)).body;
     expect(method.accountNumberLast4).toBe('6789');
     const originator = (
       await api.create('/payout-originators', {
@@ -496,16 +496,7 @@ describe('webhooks', () => {
         eventTypes: ['deposit.updated'],
       })
     ).body;
-    const method = (
-      await api.create('/payment-methods/bank', {
-        currency: 'USD',
-        country: 'US',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '021000021',
-        accountNumber: '000123456789',
-      })
-    ).body;
+    const method = (await api.create('/payment-methods/bank', US_BANK_ACCOUNT)).body;
     const deposit = (
       await api.create('/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'USD'}})
     ).body;
