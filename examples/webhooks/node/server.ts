@@ -147,6 +147,7 @@ export function createWebhookServer({
       return;
     }
 
+    // #region acknowledge
     // Store the event before the 200: once Kestrel has its 2xx it stops retrying, so an event
     // that was only in memory when the process crashed would be lost. If the store fails, a 500
     // makes Kestrel deliver it again later. Deliveries are at least once: the store also tells a
@@ -164,7 +165,8 @@ export function createWebhookServer({
     // Answer within 10 seconds: acknowledge, then work from the store.
     res.writeHead(200).end();
     log(`answered 200 ${event.id}`);
-    if (isNew) worker.wake();
+    if (isNew) worker.wake(); // the worker processes it from the store, after the answer
+    // #endregion acknowledge
   });
   // What a restart left stored but not processed is processed first.
   worker.wake();
