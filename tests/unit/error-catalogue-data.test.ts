@@ -88,12 +88,15 @@ describe('the guides, about what to do after an error', () => {
     expect(advice.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'QUOTE_EXPIRED'])(
-    'say which key to use after %s somewhere',
-    (code) => {
-      expect(advice.filter((a) => a.code === code).map((a) => a.says)).toContain(catalogue[code]!.retry);
-    },
-  );
+  it.each([
+    'INSUFFICIENT_FUNDS',
+    'LIMIT_EXCEEDED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'IDEMPOTENCY_KEY_IN_USE',
+    'QUOTE_EXPIRED',
+  ])('say which key to use after %s somewhere', (code) => {
+    expect(advice.filter((a) => a.code === code).map((a) => a.says)).toContain(catalogue[code]!.retry);
+  });
 
   it('agree with the retry of the code they name', () => {
     const wrong = advice

@@ -44,8 +44,9 @@ describe.each(WEBHOOK_STEP_PAGES)('%s', (name) => {
       });
       const event = newEvent();
       expect(await deliver(receiver.url, event)).toBe(200);
-      await waitFor(`the ${kind.name} receiver to process the event`, async () =>
-        lineIndex(receiver.output(), `processed ${event.id}`) >= 0,
+      await waitFor(
+        `the ${kind.name} receiver to process the event`,
+        async () => lineIndex(receiver.output(), `processed ${event.id}`) >= 0,
       );
       const log = receiver.output();
       const stored = lineIndex(log, `stored ${event.id}`);

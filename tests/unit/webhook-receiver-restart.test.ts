@@ -64,7 +64,11 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
     expect(await deliver(second.url, event)).toBe(200);
     const next = newEvent();
     expect(await deliver(second.url, next, {chunked: true})).toBe(200);
-    await waitFor('the chunked event to be processed', async () => linesOf(second.output(), `processed ${next.id}`) === 1, 20_000);
+    await waitFor(
+      'the chunked event to be processed',
+      async () => linesOf(second.output(), `processed ${next.id}`) === 1,
+      20_000,
+    );
     expect(linesOf(second.output(), `already stored ${event.id}`), second.output()).toBe(1);
     expect(linesOf(first.output() + second.output(), `processed ${event.id}`)).toBe(1);
     // Fetched twice: once by the run that was killed, once by the run that processed it.

@@ -47,7 +47,11 @@ export const RECEIVERS: ReceiverKind[] = [
     file: 'examples/webhooks/go/handler.go',
     command: (dir) => {
       const binary = path.join(dir, 'receiver');
-      const built = spawnSync('go', ['build', '-o', binary, './cmd/receiver'], {cwd: GO_DIR, env: GO_ENV, encoding: 'utf8'});
+      const built = spawnSync('go', ['build', '-o', binary, './cmd/receiver'], {
+        cwd: GO_DIR,
+        env: GO_ENV,
+        encoding: 'utf8',
+      });
       if (built.status !== 0) throw new Error(`go build failed:\n${built.stdout}${built.stderr}`);
       return [binary, []];
     },
@@ -77,9 +81,7 @@ export async function fakeKestrelApi() {
       held.push(res);
       return;
     }
-    res
-      .writeHead(200, {'Content-Type': 'application/json'})
-      .end(JSON.stringify({id: p.split('/')[2], status: 'PAID'}));
+    res.writeHead(200, {'Content-Type': 'application/json'}).end(JSON.stringify({id: p.split('/')[2], status: 'PAID'}));
   });
   api.base = `${await listenOnFreePort(api.server)}/v1`;
   return api;

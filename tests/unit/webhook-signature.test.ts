@@ -293,6 +293,9 @@ describe('Python verifier (examples/webhooks/python)', () => {
       // The receiver (receiver.py) stores each event before its 200, and answers 500 when it cannot.
       expect(output).toMatch(/^test_stores_the_event_before_answering\w* \(.*\) \.\.\. ok$/m);
       expect(output).toMatch(/^test_answers_500_and_hands_nothing_on_when_the_store_fails \(.*\) \.\.\. ok$/m);
+      // It reads chunked bodies, and its worker processes what a restart left, retrying a failure.
+      expect(output).toMatch(/^test_reads_a_chunked_body \(.*\) \.\.\. ok$/m);
+      expect(output).toMatch(/^test_processes_what_a_restart_left_once_and_retries_a_failure \(.*\) \.\.\. ok$/m);
     },
   );
 });
@@ -314,6 +317,13 @@ describe('Go verifier (examples/webhooks/go)', () => {
       expect(passed.length, output).toBe(vectors.length);
       // The handler stores each event before its 200, and answers 500 when it cannot.
       expect(output).toMatch(/^--- PASS: TestHandlerStoresBeforeAnswering/m);
+      // Its worker pool survives a panicking handler; its store keeps events across a restart.
+      for (const name of [
+        'TestWorkerSurvivesAPanicAndRetriesIt',
+        'TestFileStoreKeepsEventsAcrossARestart',
+        'TestHandlerTellsATooLargeBodyFromAReadError',
+      ])
+        expect(output).toMatch(new RegExp(`^--- PASS: ${name}`, 'm'));
     },
     180_000,
   );

@@ -97,14 +97,20 @@ class ReceiverTests(unittest.TestCase):
 
     def test_answers_500_and_hands_nothing_on_when_the_store_fails(self):
         url, work = self.serve(RecordingStore(fail=True))
-        self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 500)
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 500)
         self.assertTrue(work.empty())
+        self.assertIn(f"event {json.loads(VALID['rawBody'])['id']} not stored: database down", errors.getvalue())
 
     def test_answers_400_to_a_bad_signature_and_stores_nothing(self):
         store = RecordingStore()
         url, _ = self.serve(store)
-        self.assertEqual(self.post(url, signed("another_secret_0123456789", VALID["rawBody"]))[0], 400)
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            self.assertEqual(self.post(url, signed("another_secret_0123456789", VALID["rawBody"]))[0], 400)
         self.assertEqual(store.count(), 0)
+        self.assertIn("delivery rejected: SIGNATURE_MISMATCH", errors.getvalue())
 
 
 def wait_until(condition, timeout: float = 5.0) -> None:
