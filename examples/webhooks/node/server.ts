@@ -4,7 +4,7 @@
  *   KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... npx tsx examples/webhooks/node/server.ts
  *
  * It reads the raw body, verifies the Kestrel-Signature header, stores the event in SQLite
- * (KESTREL_EVENTS_DB, default kestrel-events.sqlite3), answers 200, and then processes the event
+ * (KESTREL_EVENTS_DB, default kestrel-events-<PORT>.sqlite3), answers 200, and then processes the event
  * from the store: it fetches the entity the event names, to learn its current state, and marks the
  * event processed. When it starts, it first processes the events a crash left stored but unprocessed.
  */
@@ -257,7 +257,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const port = Number(process.env.PORT ?? 3000);
   createWebhookServer({
     secret,
-    store: sqliteEventStore(process.env.KESTREL_EVENTS_DB ?? 'kestrel-events.sqlite3'),
+    // One store per port by default: a receiver restarted on its port finds what it left.
+    store: sqliteEventStore(process.env.KESTREL_EVENTS_DB ?? `kestrel-events-${port}.sqlite3`),
     log: (line) => console.log(line),
     onEvent: async (event) => {
       const entity = await fetchEntity(event, apiBase, apiKey);

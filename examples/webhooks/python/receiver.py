@@ -3,7 +3,7 @@
     KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... python3 examples/webhooks/python/receiver.py
 
 It reads the raw body (with a Content-Length or chunked), verifies the Kestrel-Signature header,
-stores the event in SQLite (KESTREL_EVENTS_DB, default kestrel-events.sqlite3), answers 200, and
+stores the event in SQLite (KESTREL_EVENTS_DB, default kestrel-events-<PORT>.sqlite3), answers 200, and
 wakes a worker that processes the stored events: it fetches the entity each event names and marks
 the event processed. When it starts, the worker first processes what a crash left stored but
 unprocessed. Python 3.8 or later.
@@ -213,7 +213,8 @@ def main() -> None:
         raise SystemExit("Set KESTREL_WEBHOOK_SECRET and KESTREL_API_KEY.")
     api_base = os.environ.get("KESTREL_API_BASE", "https://api.sandbox.kestrel.example/v1")
     port = int(os.environ.get("PORT", "3000"))
-    store = EventStore(os.environ.get("KESTREL_EVENTS_DB", "kestrel-events.sqlite3"))
+    # One store per port by default: a receiver restarted on its port finds what it left.
+    store = EventStore(os.environ.get("KESTREL_EVENTS_DB", f"kestrel-events-{port}.sqlite3"))
 
     def process(event: dict) -> None:
         entity = fetch_entity(event, api_base, api_key)

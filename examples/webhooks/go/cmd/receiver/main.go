@@ -3,7 +3,7 @@
 //
 //	KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... go run ./cmd/receiver
 //
-// Events are kept in KESTREL_EVENTS_DIR (default kestrel-events). When it starts, the worker first
+// Events are kept in KESTREL_EVENTS_DIR (default kestrel-events-<PORT>). When it starts, the worker first
 // processes what a crash left stored but unprocessed.
 package main
 
@@ -37,7 +37,9 @@ func main() {
 		log.Fatal("Set KESTREL_WEBHOOK_SECRET and KESTREL_API_KEY.")
 	}
 	apiBase := getenv("KESTREL_API_BASE", "https://api.sandbox.kestrel.example/v1")
-	store := &webhooks.FileStore{Dir: getenv("KESTREL_EVENTS_DIR", "kestrel-events")}
+	port := getenv("PORT", "3000")
+	// One store per port by default: a receiver restarted on its port finds what it left.
+	store := &webhooks.FileStore{Dir: getenv("KESTREL_EVENTS_DIR", "kestrel-events-"+port)}
 	client := &http.Client{Timeout: 10 * time.Second}
 
 	worker := &webhooks.Worker{Store: store, Process: func(ctx context.Context, event webhooks.Event) error {
@@ -68,7 +70,6 @@ func main() {
 	}}
 	go worker.Run(context.Background())
 
-	port := getenv("PORT", "3000")
 	http.Handle("/webhooks/kestrel", webhooks.Handler(secret, store, worker.Wake))
 	log.Printf("Listening on http://127.0.0.1:%s/webhooks/kestrel", port)
 	server := &http.Server{Addr: "127.0.0.1:" + port, ReadHeaderTimeout: 10 * time.Second}
