@@ -52,35 +52,43 @@ describe('x-error-catalogue on ErrorCode', () => {
 });
 
 /**
- * The advice of a page's prose: each sentence, and each table row with its code cells and its last
- * cell (the "what to do" column). A sentence that says what a key answers (`answers \`409\``)
- * describes a cause, not what to do.
+ * The units of a page's prose that advice belongs to: each paragraph or list item, and each table
+ * row reduced to its code cells and its last cell (the "what to do" column).
  */
-function statements(prose: string): string[] {
+function units(prose: string): string[] {
   return prose
     .split('\n')
-    .flatMap((line) => {
-      if (!line.startsWith('|')) return line.split(/(?<=[.!?])\s+/);
+    .map((line) => {
+      if (!line.startsWith('|')) return line;
       const cells = line.split('|').slice(1, -1);
-      return [[...cells.filter((c) => /^\s*`[A-Z_]+`\s*$/.test(c)), cells.at(-1)].join(' | ')];
+      return [...cells.filter((c) => /^\s*`[A-Z_]+`\s*$/.test(c)), cells.at(-1)].join(' | ');
     })
-    .filter((s) => s.trim() && !/answers `\d{3}/.test(s));
+    .filter((unit) => unit.trim());
 }
 
-const SAME_KEY = /\b(same|that) (`Idempotency-Key`|Idempotency-Key|key)\b/i;
-const NEW_KEY = /\b(new|another|fresh) (`Idempotency-Key`|Idempotency-Key|key)\b/i;
+/**
+ * A sentence that tells the reader which key to send: a verb of sending and a key, and no
+ * "answers", which marks a sentence about what a key does, not what to do.
+ */
+const ADVICE =
+  /\b(retry|retries|repeat|send|initiate|create|execute|quote|use|try again)\b.*\b(same|new|another|fresh) (`Idempotency-Key`|Idempotency-Key|key)(?![\w-])/i;
+const SAME_KEY = /\b(same|that) (`Idempotency-Key`|Idempotency-Key|key)(?![\w-])/i;
+const NEW_KEY = /\b(new|another|fresh) (`Idempotency-Key`|Idempotency-Key|key)(?![\w-])/i;
 
 describe('the guides, about what to do after an error', () => {
   const advice = GUIDE_FILES.flatMap((file) =>
-    statements(readPage(file).prose).flatMap((text) => {
-      const codes = [...new Set([...text.matchAll(/`([A-Z][A-Z_]+[A-Z])`/g)].map((m) => m[1]!))].filter(
-        (c) => c in catalogue,
-      );
-      const same = SAME_KEY.test(text);
-      const fresh = NEW_KEY.test(text);
-      // One code and one kind of advice: a sentence that weighs both keys is read by a person.
-      if (codes.length !== 1 || same === fresh) return [];
-      return [{file, text, code: codes[0]!, says: same ? 'same-key' : 'new-key'}];
+    units(readPage(file).prose).flatMap((unit) => {
+      const codesIn = (text: string) =>
+        [...new Set([...text.matchAll(/`([A-Z][A-Z_]+[A-Z])`/g)].map((m) => m[1]!))].filter((c) => c in catalogue);
+      // One code per unit: a paragraph that weighs several codes is read by a person.
+      if (codesIn(unit).length !== 1) return [];
+      const sentences = unit.split(/(?<=[.!?])\s+/);
+      return sentences.flatMap((text, i) => {
+        if (!ADVICE.test(text) || /\banswers?\b/.test(text) || SAME_KEY.test(text) === NEW_KEY.test(text)) return [];
+        // Advice follows the code it is about: a sentence before the code is about something else.
+        const [code] = codesIn(sentences.slice(0, i + 1).join(' '));
+        return code ? [{file, text, code, says: SAME_KEY.test(text) ? 'same-key' : 'new-key'}] : [];
+      });
     }),
   );
 
