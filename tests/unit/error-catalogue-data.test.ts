@@ -10,6 +10,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {GUIDE_FILES, ROOT, readPage} from './guide-http';
+import {loadBundledDefinition} from './openapi-definition';
 
 interface Entry {
   status: number;
@@ -39,6 +40,11 @@ describe('x-error-catalogue on ErrorCode', () => {
       expect(entry.action.split(/\s+/).length).toBeGreaterThanOrEqual(5);
     },
   );
+
+  it('reaches the bundled definition unchanged, where the API reference reads it', () => {
+    const bundled = loadBundledDefinition() as {components: {schemas: Record<string, Record<string, unknown>>}};
+    expect(bundled.components.schemas.ErrorCode!['x-error-catalogue']).toEqual(catalogue);
+  });
 
   it('retries transient answers (429, 500, 503, a key in use) with the same key and nothing else', () => {
     const sameKey = schema.enum.filter((code) => catalogue[code]!.retry === 'same-key');
