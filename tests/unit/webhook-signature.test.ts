@@ -206,6 +206,45 @@ describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
   });
 });
 
+describe('Node.js receiver worker', () => {
+  it('logs a failed processing and tries the stored event again until it succeeds, then never again', async () => {
+    const v = vectors.find((x) => x.name === 'valid')!;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lines: string[] = [];
+    let calls = 0;
+    const store = sqliteEventStore(':memory:');
+    const server = createWebhookServer({
+      secret: v.secret,
+      now: () => v.now,
+      store,
+      retryMs: 20,
+      log: (line) => lines.push(line),
+      onEvent: async () => {
+        if (++calls === 1) throw new Error('Kestrel did not answer');
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as AddressInfo;
+    const id = JSON.parse(v.rawBody).id as string;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/webhooks/kestrel`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Kestrel-Signature': v.header},
+        body: v.rawBody,
+      });
+      expect(res.status).toBe(200);
+      await vi.waitFor(() => expect(lines).toContain(`processed ${id}`));
+      expect(calls).toBe(2);
+      expect(String(errors.mock.calls[0]?.[0])).toBe(`event ${id} failed, to try again in 20 ms`);
+      expect(await store.unprocessed()).toEqual([]);
+      expect(lines).toEqual([`stored ${id}`, `answered 200 ${id}`, `processed ${id}`]);
+    } finally {
+      errors.mockRestore();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('replay-missed-events.ts', () => {
   it('pages through unacknowledged events and skips the ones already handled', async () => {
     const base = JSON.parse(vectors.find((x) => x.name === 'valid')!.rawBody) as KestrelEvent;
