@@ -41,6 +41,11 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
     cleanups.push(() => stop(first, 'SIGKILL'));
     const event = newEvent();
     expect(await deliver(first.url, event)).toBe(200);
+    // The receiver logs each step as it takes it; its output reaches this process a little later.
+    await waitFor(
+      'the receiver to log its answer',
+      async () => lineIndex(first.output(), `answered 200 ${event.id}`) >= 0,
+    );
     expect(lineIndex(first.output(), `stored ${event.id}`), first.output()).toBeGreaterThanOrEqual(0);
     expect(lineIndex(first.output(), `stored ${event.id}`)).toBeLessThan(
       lineIndex(first.output(), `answered 200 ${event.id}`),
@@ -62,6 +67,10 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
 
     // A redelivery finds the event stored; a new event, sent chunked, is processed after it.
     expect(await deliver(second.url, event)).toBe(200);
+    await waitFor(
+      'the redelivery to be logged',
+      async () => linesOf(second.output(), `already stored ${event.id}`) === 1,
+    );
     const next = newEvent();
     expect(await deliver(second.url, next, {chunked: true})).toBe(200);
     await waitFor(

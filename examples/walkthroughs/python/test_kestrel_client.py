@@ -142,9 +142,9 @@ class ClientTests(unittest.TestCase):
     def test_retries_stop_at_the_deadline_of_the_call(self):
         fake, client = self.fake(answer(503, problem(503, "SERVICE_UNAVAILABLE")))
         client.max_retries = 100
-        client.base_delay = 0.4
-        client.deadline = 1.0
-        # Waits of 0.2 s, 0.4 s, then 0.8 s, which would end past the deadline: three attempts.
+        client.base_delay = 0.8
+        client.deadline = 2.0
+        # Waits of 0.4 s, 0.8 s, then 1.6 s, which would end past the deadline: three attempts.
         with mock.patch("kestrel_client.random.random", return_value=0.5), self.assertRaises(KestrelProblem) as raised:
             client.request("GET", "/invoices")
         self.assertEqual(raised.exception.code, "SERVICE_UNAVAILABLE")
