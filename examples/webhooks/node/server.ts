@@ -147,11 +147,9 @@ export function createWebhookServer({
       return;
     }
 
+    // Deliveries are at least once: the store also tells a redelivery (false) from a new event.
     // #region acknowledge
-    // Store the event before the 200: once Kestrel has its 2xx it stops retrying, so an event
-    // that was only in memory when the process crashed would be lost. If the store fails, a 500
-    // makes Kestrel deliver it again later. Deliveries are at least once: the store also tells a
-    // redelivery (false) from a new event.
+    // Store before the 200: after a 2xx Kestrel stops retrying. A 500 makes it deliver again later.
     let isNew: boolean;
     try {
       isNew = await store.save(event);
@@ -173,6 +171,9 @@ export function createWebhookServer({
   server.on('close', () => worker.stop());
   return server;
 }
+// #endregion handler
+
+// #region worker
 
 /**
  * Processes the stored events one at a time, oldest first, and marks each processed once its work
@@ -219,7 +220,7 @@ function storedEventWorker(
   };
   return {wake, stop: () => clearTimeout(timer)};
 }
-// #endregion handler
+// #endregion worker
 
 // #region fetch-entity
 /** Where the entity each event type names is read: thin events carry no state. */
