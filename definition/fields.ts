@@ -18,6 +18,8 @@ const NUMBER_KEYWORDS = [
   'maxItems',
 ] as const;
 const STRING_KEYWORDS = ['title', 'description', 'format', 'pattern'] as const;
+/** Keywords whose fields no tree here would show: a schema using one fails rather than lose fields. */
+const UNREAD_KEYWORDS = ['allOf', 'oneOf', 'anyOf', 'not', 'if', 'discriminator', 'prefixItems', 'patternProperties'];
 
 function typesOf(node: JsonObject): string[] {
   if (Array.isArray(node.type)) return node.type.map(String);
@@ -62,6 +64,8 @@ interface Walk {
 
 function resolved(walk: Walk, schema: Json | undefined, at: string) {
   const {node, pointer, refs} = resolve(walk.doc, schema, at);
+  const unread = UNREAD_KEYWORDS.find((keyword) => node[keyword] !== undefined);
+  if (unread) throw new Error(`definition: the schema at ${pointer} uses ${unread}, which the field trees do not read`);
   return {node, pointer, schemaName: refs.length ? schemaNameOf(pointer) : undefined, named: refs.length > 0};
 }
 

@@ -85,6 +85,13 @@ describe('fieldTree', () => {
     expect(fields.get('total')).toMatchObject({schemaName: 'Money', description: 'The total of this comment.'});
     expect(request).toMatchObject({name: '', path: '', required: true, schemaName: 'Comment'});
   });
+
+  it('refuses a schema whose fields it would not show (oneOf, allOf...), naming where', () => {
+    const choice = {type: 'object', properties: {to: {oneOf: [{type: 'string'}, {type: 'integer'}]}}};
+    expect(() => fieldTree(doc, choice, '#/c', {direction: 'request'})).toThrow(
+      'definition: the schema at #/c/properties/to uses oneOf, which the field trees do not read',
+    );
+  });
 });
 
 const definition = (paths: JsonObject, extra: JsonObject = {}): JsonObject => ({
