@@ -3,7 +3,11 @@
  * (build/openapi.json): its route, parameters, top-level request body fields, response codes and
  * code samples. Used by the browser tests that check the pages' static HTML.
  */
-import {buildDefinition, readDefinition, type Field, type Parameter} from '../definition/index.ts';
+import {readFileSync} from 'node:fs';
+// Not definition/index.ts: its loader finds the bundle with import.meta, which Playwright's
+// CommonJS transform of a spec's imports cannot parse.
+import {buildDefinition} from '../definition/model.ts';
+import type {Field, JsonObject, Parameter} from '../definition/types.ts';
 
 export type ExpectedParameter = {name: string; in: string; required: boolean; type?: string};
 export type ExpectedPage = {
@@ -35,7 +39,7 @@ const topLevelFields = (body: Field | undefined) =>
 
 /** The pages of the definition model (definition/) read from the bundled definition the build serves. */
 export function expectedPages(definitionFile = 'build/openapi.json'): ExpectedPage[] {
-  const model = buildDefinition(readDefinition(definitionFile));
+  const model = buildDefinition(JSON.parse(readFileSync(definitionFile, 'utf8')) as JsonObject);
   return [
     ...model.operations.map((op) => ({
       route: `/api/${op.slug}`,
