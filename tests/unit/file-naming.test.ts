@@ -64,6 +64,7 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['.ci', kebab],
   ['api', kebab],
   ['config', kebab],
+  ['definition', kebab],
   ['docs', kebab],
   ['examples', kebab],
   ['examples/walkthroughs/python', snake],

@@ -41,6 +41,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   // Types only: the lunr build that the indexer and the search box both load; it imports nothing.
   ['packages/kestrel-search/lunr.d.ts', 'shared'],
   ['plugins/', 'build-time'],
+  // The definition model: read by the plugins, the scripts and the sandbox.
+  ['definition/', 'build-time'],
   ['scripts/', 'build-time'],
   ['sandbox/', 'build-time'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).

@@ -1,0 +1,11 @@
+/**
+ * The API definition model: the bundled definition read once, every `$ref` followed here and only
+ * here, and its operations, webhooks, groups, servers and error codes as typed plain data.
+ */
+export {BUNDLED_DEFINITION, loadDefinition, readDefinition} from './load.ts';
+export {buildDefinition} from './model.ts';
+export {findOperation, findWebhook, requestBodySchema} from './lookup.ts';
+export {fieldTree, flattenFields} from './fields.ts';
+export {pointerOf, referencedSchemaName, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
+export {slugOf} from './operations.ts';
+export type * from './types.ts';

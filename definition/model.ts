@@ -1,0 +1,81 @@
+/** The whole model from a parsed bundled definition: info, servers, groups, operations, webhooks, error codes. */
+import {operationsOf} from './operations.ts';
+import {isObject, resolve} from './refs.ts';
+import type {ApiDefinition, ErrorCode, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
+import {webhooksOf} from './webhooks.ts';
+
+function infoOf(doc: JsonObject): Info {
+  const info = isObject(doc.info) ? doc.info : {};
+  const out: Info = {title: String(info.title ?? ''), version: String(info.version ?? '')};
+  if (typeof info.summary === 'string') out.summary = info.summary;
+  if (typeof info.description === 'string') out.description = info.description;
+  return out;
+}
+
+function serversOf(doc: JsonObject): Server[] {
+  if (!Array.isArray(doc.servers)) return [];
+  return doc.servers.filter(isObject).map((s) => {
+    const server: Server = {url: String(s.url)};
+    if (typeof s.description === 'string') server.description = s.description;
+    return server;
+  });
+}
+
+/** The tags in the definition's order, then any tag that a page uses but `tags` does not list. */
+function groupsOf(doc: JsonObject, pages: (Operation | Webhook)[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const tag of Array.isArray(doc.tags) ? doc.tags.filter(isObject) : []) {
+    const group: Group = {name: String(tag.name), slugs: []};
+    if (typeof tag.description === 'string') group.description = tag.description;
+    groups.set(group.name, group);
+  }
+  for (const page of pages) {
+    if (!page.group) continue;
+    if (!groups.has(page.group)) groups.set(page.group, {name: page.group, slugs: []});
+    groups.get(page.group)!.slugs.push(page.slug);
+  }
+  return [...groups.values()];
+}
+
+/** The `ErrorCode` schema's enum with each code's note; its status is the `[404]` the note starts with. */
+function errorCodesOf(doc: JsonObject): ErrorCode[] {
+  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+  if (schemas.ErrorCode === undefined) return [];
+  const {node} = resolve(doc, schemas.ErrorCode, '#/components/schemas/ErrorCode');
+  const notes = isObject(node['x-enumDescriptions']) ? node['x-enumDescriptions'] : {};
+  return (Array.isArray(node.enum) ? node.enum : []).map((value) => {
+    const code: ErrorCode = {code: String(value)};
+    const note = notes[code.code];
+    if (typeof note === 'string') {
+      code.description = note;
+      const status = /^\[(\d{3})\]/.exec(note)?.[1];
+      if (status) code.status = Number(status);
+    }
+    return code;
+  });
+}
+
+/** Two pages with one slug would publish one route twice: fail, naming both. */
+function checkSlugs(pages: (Operation | Webhook)[]): void {
+  const seen = new Map<string, string>();
+  for (const page of pages) {
+    const before = seen.get(page.slug);
+    if (before) throw new Error(`definition: ${before} and ${page.pointer} both make the page /api/${page.slug}`);
+    seen.set(page.slug, page.pointer);
+  }
+}
+
+export function buildDefinition(doc: JsonObject): ApiDefinition {
+  const operations = operationsOf(doc);
+  const webhooks = webhooksOf(doc);
+  checkSlugs([...operations, ...webhooks]);
+  return {
+    info: infoOf(doc),
+    servers: serversOf(doc),
+    groups: groupsOf(doc, [...operations, ...webhooks]),
+    operations,
+    webhooks,
+    errorCodes: errorCodesOf(doc),
+    document: doc,
+  };
+}
