@@ -2,9 +2,9 @@
  * The sandbox's HTTP server: every request goes through the same steps, in the order Kestrel
  * documents its errors: CORS preflight, the rate limit (429; every request counts, by its bearer
  * token or else its address, and every answer carries the RateLimit headers), base path and route
- * (404 / 405), bearer token (401), scope (403), the sandbox's simulated failures (`Kestrel-Sandbox-Simulate`), parameters
- * (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422), Idempotency-Key (400), body (400
- * MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay (409 or the stored answer), and
+ * (404 / 405), bearer token (401), scope (403), the failures `Kestrel-Sandbox-Simulate` asks for,
+ * parameters (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422), Idempotency-Key (400), body
+ * (400 MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay (409 or the stored answer), and
  * finally the operation's handler. Anything unexpected is a 500 problem; the process stays up.
  */
 import http from 'node:http';

@@ -38,9 +38,11 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
   );
   world.store.put('Invoice', invoice);
   world.emit('invoice.created', invoice.id, []);
+  // The step keeps the id only: an invoice forgotten at the cap must not stay in memory until it expires.
+  const id: string = invoice.id;
   world.clock.after(seconds * 1000, () => {
-    if (world.store.get('Invoice', invoice.id)?.status === 'UNPAID') {
-      world.update('Invoice', invoice.id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
+    if (world.store.get('Invoice', id)?.status === 'UNPAID') {
+      world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
     }
   });
   return world.publicView('Invoice', invoice);

@@ -5,13 +5,18 @@
  * receiver example, with retries.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {execFile} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
+import path from 'node:path';
+import {promisify} from 'node:util';
 import {freePort} from '../../scripts/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {answerProblems} from './sandbox-answers';
+import {ROOT} from './openapi-definition';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
+const runFile = promisify(execFile);
 const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
 const json = {'Content-Type': 'application/json'};
 /** A US business bank account that payouts and deposits are made to and from. */
@@ -299,6 +304,19 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
       (await api.send('PATCH', `/payouts/${big.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body
         .code,
     ).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  it('events are kept 30 days: an older one answers 404 EVENT_NOT_FOUND and leaves the list', async () => {
+    const invoice = await api.invoice('4.00');
+    const byEntity = `/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}`;
+    const [event] = (await api.get(byEntity)).body.items;
+    expect(event.eventType).toBe('invoice.created');
+    await sandbox.advance(30 * 24 * 3600 - 60);
+    expect((await api.get(`/events/${event.id}`)).status).toBe(200);
+    await sandbox.advance(61);
+    const gone = await api.get(`/events/${event.id}`);
+    expect([gone.status, gone.body.code]).toEqual([404, 'EVENT_NOT_FOUND']);
+    expect((await api.get(byEntity)).body.items.map((e: Json) => e.id)).not.toContain(event.id);
   });
 
   it('a clock control with a bad body is refused naming the field', async () => {
@@ -624,9 +642,11 @@ describe('webhooks', () => {
       })
     ).body;
     const invoice = await api.invoice('2.00');
-    const res = await fetch(`${sandbox.origin}/_sandbox/subscriptions/${sub.id}/test-event`, {method: 'POST'});
-    expect(res.status).toBe(200);
-    const answer = await res.json();
+    // As /webhooks/setting-up-webhooks shows it: examples/sandbox/send-test-event.sh.
+    const {stdout} = await runFile('bash', [path.join(ROOT, 'examples/sandbox/send-test-event.sh'), sub.id], {
+      env: {...process.env, KESTREL_SANDBOX_ORIGIN: sandbox.origin},
+    });
+    const answer = JSON.parse(stdout);
     expect(answer.delivery).toEqual({ok: true, status: 200, error: null});
     expect(answer.event).toMatchObject({eventType: 'invoice.updated', data: {entityId: invoice.id, changes: []}});
     const got = await waitFor('the verified test event', async () => received.find((e) => e.id === answer.event.id));
