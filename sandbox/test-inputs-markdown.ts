@@ -9,7 +9,7 @@
  *   node sandbox/test-inputs-markdown.ts --write docs/sandbox.md
  */
 import {readFileSync, writeFileSync} from 'node:fs';
-import {NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
+import {GROUP_NOTES, NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
 
 const SECTION = '\n## Test inputs\n';
 const CODES_HEADING = '### Codes the local sandbox cannot produce';
@@ -55,10 +55,13 @@ export function renderTestInputs(): string {
   const out: string[] = [];
   const groups = [...new Set(TEST_INPUTS.map((row) => row.group))];
   for (const group of groups) {
-    out.push(`### ${group}`, '', '| Input | Request to type | What happens |', '| --- | --- | --- |');
+    out.push(`### ${group}`, '');
+    if (GROUP_NOTES[group]) out.push(GROUP_NOTES[group], '');
+    out.push('| Input | Request to type | What happens |', '| --- | --- | --- |');
     for (const row of TEST_INPUTS.filter((r) => r.group === group)) {
-      const steps = row.steps.map((step) => request(step, !NO_OPERATION.has(step.code ?? ''))).join(', then ');
-      const needs = row.fundUsd ? ' Needs a USD balance to pay from.' : '';
+      const typed = row.steps.map((step) => request(step, !NO_OPERATION.has(step.code ?? ''))).join(', then ');
+      const steps = row.needs ? `${row.needs}: ${typed}` : typed;
+      const needs = row.fundUsd ? ' Pays from your USD balance.' : '';
       const event = row.then?.event ? ` Sends \`${row.then.event}\`.` : '';
       out.push(`| ${cell(row.input)} | ${cell(steps)} | ${cell(row.outcome + event + needs)} |`);
     }

@@ -126,6 +126,8 @@ export interface Step {
   wait?: number;
   /** Sent without waiting for its answer; the row's last step waits for it. */
   background?: true;
+  /** The field or parameter a 422's `validationErrors` must name. */
+  field?: string;
   /** Sent this many times; the last answer is the one checked. */
   times?: number;
   /** Saves the answer's `id` for later steps. */
@@ -155,15 +157,27 @@ export interface TestInput {
   /** Markdown: what happens, in a sentence. */
   outcome: string;
   steps: Step[];
+  /** Steps the test runs first and the table names in `needs` instead of spelling them out. */
+  setup?: Step[];
+  /** Markdown: what must exist first, such as a bank payment method. */
+  needs?: string;
   then?: Then;
   /** USD the account must hold first (fund it by issuing and quoting an invoice). */
   fundUsd?: string;
+  /** Values of `{name}` placeholders that the row's table note gives (not ids of earlier answers). */
+  ids?: Record<string, string>;
   /** Options the sandbox must be started with. */
   flags?: string[];
 }
 
 const usd = (amount: string) => ({amount, currency: 'USD'});
 const NO_ID = '00000000-0000-4000-8000-000000000000';
+const NOT_FOUND_GROUP = 'Objects that do not exist';
+
+/** Markdown shown under a group's heading, before its table. */
+export const GROUP_NOTES: Record<string, string> = {
+  [NOT_FOUND_GROUP]: `Here \`{invoiceId}\` and the like are any id that no object has, such as \`${NO_ID}\`.`,
+};
 /** A US business account with these digits. */
 const bank = (accountNumber: string): Step => ({
   method: 'POST',
@@ -180,6 +194,8 @@ const bank = (accountNumber: string): Step => ({
   status: 201,
 });
 const GOOD_ACCOUNT = '000123456789';
+/** For rows whose input is not the bank account: one made as in the first payout row. */
+const withBank = {setup: [bank(GOOD_ACCOUNT)], needs: 'With a USD bank payment method `{paymentMethodId}`'};
 const failingAccount = (ending: string) => `00000000${ending}`;
 
 const invoiceSteps = (amount: string, extra: Json = {}): Step[] => [
@@ -207,27 +223,23 @@ const onchainQuote = (amount: Json): Step => ({
   saveAs: 'quoteId',
   status: 201,
 });
-const payoutSteps = (accountNumber: string, amount = '10.00'): Step[] => [
-  bank(accountNumber),
-  {
-    method: 'POST',
-    path: '/payouts',
-    body: {paymentMethodId: '{paymentMethodId}', amount: usd(amount), reference: 'SANDBOX TEST'},
-    saveAs: 'payoutId',
-    status: 201,
-  },
-];
+const payout = (amount = '10.00'): Step => ({
+  method: 'POST',
+  path: '/payouts',
+  body: {paymentMethodId: '{paymentMethodId}', amount: usd(amount), reference: 'SANDBOX TEST'},
+  saveAs: 'payoutId',
+  status: 201,
+});
+const payoutSteps = (accountNumber: string): Step[] => [bank(accountNumber), payout()];
 const initiate: Step = {method: 'PATCH', path: '/payouts/{payoutId}/initiate', status: 200};
-const depositSteps = (accountNumber: string, amount = '100.00'): Step[] => [
-  bank(accountNumber),
-  {
-    method: 'POST',
-    path: '/deposits',
-    body: {paymentMethodId: '{paymentMethodId}', amount: usd(amount)},
-    saveAs: 'depositId',
-    status: 201,
-  },
-];
+const deposit = (amount = '100.00'): Step => ({
+  method: 'POST',
+  path: '/deposits',
+  body: {paymentMethodId: '{paymentMethodId}', amount: usd(amount)},
+  saveAs: 'depositId',
+  status: 201,
+});
+const depositSteps = (accountNumber: string): Step[] => [bank(accountNumber), deposit()];
 const exchangeQuote = (amount: string): Step => ({
   method: 'POST',
   path: '/currency-exchange-quotes',
@@ -250,10 +262,11 @@ const simulate = (value: Simulation, status: number, code: string): Step => ({
 });
 const notFound = (code: string, method: string, path: string): TestInput => ({
   id: code.toLowerCase().replace(/_/g, '-'),
-  group: 'Objects that do not exist',
-  input: `An id that does not exist, such as \`${NO_ID}\``,
+  group: NOT_FOUND_GROUP,
+  input: 'An id that does not exist',
   outcome: `\`404\` with code \`${code}\`.`,
-  steps: [{method, path: path.replace('{id}', NO_ID), status: 404, code}],
+  ids: {[/\{(\w+)\}/.exec(path)![1]!]: NO_ID},
+  steps: [{method, path, status: 404, code}],
 });
 const FUNDS = '200.00';
 
@@ -377,8 +390,8 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'lightning-pays',
     group: 'Lightning payments',
-    input: `\`lnInvoice\` \`${LIGHTNING_INVOICES.pays}\``,
-    outcome: 'The quote is executed and the payment is `COMPLETED` 2 seconds later.',
+    input: 'A Lightning invoice that the sandbox pays',
+    outcome: 'The payment is `COMPLETED` 2 seconds later.',
     fundUsd: FUNDS,
     steps: [lightningQuote(LIGHTNING_INVOICES.pays), executePayment],
     then: {
@@ -392,14 +405,14 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'lightning-no-route',
     group: 'Lightning payments',
-    input: `\`lnInvoice\` \`${LIGHTNING_INVOICES.noRoute}\``,
+    input: 'A Lightning invoice that no route reaches',
     outcome: 'The quote answers `422` with code `NO_ROUTE_FOUND`.',
     steps: [lightningQuote(LIGHTNING_INVOICES.noRoute, 422, 'NO_ROUTE_FOUND')],
   },
   {
     id: 'lightning-invoice-expired',
     group: 'Lightning payments',
-    input: `\`lnInvoice\` \`${LIGHTNING_INVOICES.expired}\``,
+    input: 'An expired Lightning invoice',
     outcome: 'The quote answers `422` with code `LIGHTNING_INVOICE_EXPIRED`.',
     steps: [lightningQuote(LIGHTNING_INVOICES.expired, 422, 'LIGHTNING_INVOICE_EXPIRED')],
   },
@@ -413,8 +426,8 @@ export const TEST_INPUTS: TestInput[] = [
   ).map(([name, reason, wait]): TestInput => ({
     id: `lightning-fails-${reason.toLowerCase().replace(/_/g, '-')}`,
     group: 'Lightning payments',
-    input: `\`lnInvoice\` \`${LIGHTNING_INVOICES[name]}\``,
-    outcome: `The payment is \`FAILED\` with \`failureReason\` \`${reason}\` ${reason === 'TIMEOUT' ? `${TIMEOUT_SECONDS} seconds from the execution` : '2 seconds from the execution'}, and \`totalAmount\` is returned to your balance.`,
+    input: `A Lightning invoice whose payment fails with \`${reason}\``,
+    outcome: `The payment is \`FAILED\` with \`failureReason\` \`${reason}\` ${reason === 'TIMEOUT' ? TIMEOUT_SECONDS : 2} seconds later; \`totalAmount\` comes back.`,
     fundUsd: FUNDS,
     steps: [lightningQuote(LIGHTNING_INVOICES[name]), executePayment],
     then: {
@@ -430,8 +443,8 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'lnurl-pays',
     group: 'LNURL and Lightning addresses',
-    input: `\`destination\` \`${LIGHTNING_ADDRESSES.pays}\``,
-    outcome: 'The address resolves, the quote is executed and the payment is `COMPLETED` 2 seconds later.',
+    input: 'A Lightning address that resolves',
+    outcome: 'The payment is `COMPLETED` 2 seconds later.',
     fundUsd: FUNDS,
     steps: [
       {
@@ -454,7 +467,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'lnurl-unreachable',
     group: 'LNURL and Lightning addresses',
-    input: `\`destination\` \`${LIGHTNING_ADDRESSES.unreachable}\``,
+    input: 'A Lightning address whose server does not answer',
     outcome: 'The quote answers `422` with code `LNURL_RESOLUTION_FAILED`.',
     steps: [
       {
@@ -469,7 +482,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'lnurl-details-unreachable',
     group: 'LNURL and Lightning addresses',
-    input: `\`destination\` \`${LIGHTNING_ADDRESSES.unreachable}\` on get LNURL details`,
+    input: 'The same address, on get LNURL details',
     outcome: '`422` with code `LNURL_RESOLUTION_FAILED`.',
     steps: [
       {
@@ -500,8 +513,8 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'onchain-pays',
     group: 'On-chain payments',
-    input: `\`address\` \`${ONCHAIN_ADDRESS}\``,
-    outcome: 'The quote is executed and the payment is `COMPLETED` 2 seconds later.',
+    input: 'A Bitcoin address',
+    outcome: 'The payment is `COMPLETED` 2 seconds later.',
     fundUsd: FUNDS,
     steps: [onchainQuote(usd('20.00')), executePayment],
     then: {
@@ -562,7 +575,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'payout-completes',
     group: 'Payouts',
-    input: `A bank account whose \`accountNumber\` ends in anything but the endings below, such as \`${GOOD_ACCOUNT}\``,
+    input: 'An `accountNumber` with any other ending',
     outcome: 'The payout moves `INITIATED`, `PENDING`, then `COMPLETED`, 2 seconds apart.',
     fundUsd: FUNDS,
     steps: [...payoutSteps(GOOD_ACCOUNT), initiate],
@@ -577,8 +590,8 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'payout-fails',
     group: 'Payouts',
-    input: `A bank account whose \`accountNumber\` ends in \`${BANK_ACCOUNT_ENDINGS.payoutFails}\`, such as \`${failingAccount(BANK_ACCOUNT_ENDINGS.payoutFails)}\``,
-    outcome: `The payout is \`FAILED\` after \`PENDING\`, with \`failureReason\` "${BANK_FAILURES.payoutFails}", and \`sourceAmount\` is returned to your balance.`,
+    input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.payoutFails}\``,
+    outcome: `The payout is \`FAILED\` after \`PENDING\`, with a \`failureReason\`; \`sourceAmount\` comes back.`,
     fundUsd: FUNDS,
     steps: [...payoutSteps(failingAccount(BANK_ACCOUNT_ENDINGS.payoutFails)), initiate],
     then: {
@@ -594,21 +607,24 @@ export const TEST_INPUTS: TestInput[] = [
     group: 'Payouts',
     input: 'A payout above what remains of the daily payout limit (47,287.60 USD), such as `50000.00` USD',
     outcome: 'Initiating answers `422` with code `LIMIT_EXCEEDED`.',
-    steps: [...payoutSteps(GOOD_ACCOUNT, '50000.00'), {...initiate, status: 422, code: 'LIMIT_EXCEEDED'}],
+    ...withBank,
+    steps: [payout('50000.00'), {...initiate, status: 422, code: 'LIMIT_EXCEEDED'}],
   },
   {
     id: 'payout-insufficient-funds',
     group: 'Payouts',
     input: 'A payout above your available balance, such as `40000.00` USD',
     outcome: 'Initiating answers `422` with code `INSUFFICIENT_FUNDS`.',
-    steps: [...payoutSteps(GOOD_ACCOUNT, '40000.00'), {...initiate, status: 422, code: 'INSUFFICIENT_FUNDS'}],
+    ...withBank,
+    steps: [payout('40000.00'), {...initiate, status: 422, code: 'INSUFFICIENT_FUNDS'}],
   },
   {
     id: 'payout-expired',
     group: 'Payouts',
     input: 'Initiate a payout after its `expiration` (15 minutes)',
     outcome: '`422` with code `QUOTE_EXPIRED`.',
-    steps: [...payoutSteps(GOOD_ACCOUNT), {...initiate, wait: 15 * 60 + 1, status: 422, code: 'QUOTE_EXPIRED'}],
+    ...withBank,
+    steps: [payout(), {...initiate, wait: 15 * 60 + 1, status: 422, code: 'QUOTE_EXPIRED'}],
   },
   {
     id: 'payout-not-initiable',
@@ -616,15 +632,16 @@ export const TEST_INPUTS: TestInput[] = [
     input: 'Initiate a payout a second time, with a new `Idempotency-Key`',
     outcome: '`409` with code `PAYOUT_NOT_INITIABLE`.',
     fundUsd: FUNDS,
-    steps: [...payoutSteps(GOOD_ACCOUNT), initiate, {...initiate, status: 409, code: 'PAYOUT_NOT_INITIABLE'}],
+    ...withBank,
+    steps: [payout(), initiate, {...initiate, status: 409, code: 'PAYOUT_NOT_INITIABLE'}],
   },
   {
     id: 'payout-currency-mismatch',
     group: 'Payouts',
     input: 'A payout `amount` in another currency than the bank account, such as EUR to a USD account',
     outcome: '`422` with code `CURRENCY_MISMATCH`.',
+    ...withBank,
     steps: [
-      bank(GOOD_ACCOUNT),
       {
         method: 'POST',
         path: '/payouts',
@@ -639,8 +656,9 @@ export const TEST_INPUTS: TestInput[] = [
     group: 'Payouts',
     input: 'Delete a bank payment method that a `NEW` payout uses',
     outcome: '`409` with code `PAYMENT_METHOD_IN_USE`.',
+    ...withBank,
     steps: [
-      ...payoutSteps(GOOD_ACCOUNT),
+      payout(),
       {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', status: 409, code: 'PAYMENT_METHOD_IN_USE'},
     ],
   },
@@ -649,8 +667,8 @@ export const TEST_INPUTS: TestInput[] = [
     group: 'Payouts',
     input: 'Delete a payout originator that a `NEW` payout uses',
     outcome: '`409` with code `PAYOUT_ORIGINATOR_IN_USE`.',
+    ...withBank,
     steps: [
-      bank(GOOD_ACCOUNT),
       {
         method: 'POST',
         path: '/payout-originators',
@@ -681,7 +699,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'deposit-completes',
     group: 'Deposits',
-    input: `A bank account whose \`accountNumber\` ends in anything but the endings below, such as \`${GOOD_ACCOUNT}\``,
+    input: 'An `accountNumber` with any other ending',
     outcome: 'The deposit is `COMPLETED` 4 seconds later and `netAmount` is credited.',
     steps: depositSteps(GOOD_ACCOUNT),
     then: {
@@ -695,7 +713,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'deposit-fails',
     group: 'Deposits',
-    input: `A bank account whose \`accountNumber\` ends in \`${BANK_ACCOUNT_ENDINGS.depositFails}\`, such as \`${failingAccount(BANK_ACCOUNT_ENDINGS.depositFails)}\``,
+    input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositFails}\``,
     outcome: 'The deposit is `FAILED` 4 seconds later, with a `failureReason`; nothing is credited.',
     steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositFails)),
     then: {
@@ -709,7 +727,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'deposit-reversed',
     group: 'Deposits',
-    input: `A bank account whose \`accountNumber\` ends in \`${BANK_ACCOUNT_ENDINGS.depositReversed}\`, such as \`${failingAccount(BANK_ACCOUNT_ENDINGS.depositReversed)}\``,
+    input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositReversed}\``,
     outcome:
       'The deposit is `COMPLETED` 4 seconds later, then `REVERSED` 4 seconds later still: `netAmount` is debited back.',
     steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositReversed)),
@@ -726,7 +744,8 @@ export const TEST_INPUTS: TestInput[] = [
     group: 'Deposits',
     input: 'A deposit above what remains of the monthly deposit limit (243,655.00 USD), such as `250000.00` USD',
     outcome: '`422` with code `LIMIT_EXCEEDED`.',
-    steps: [bank(GOOD_ACCOUNT), {...depositSteps(GOOD_ACCOUNT, '250000.00')[1]!, status: 422, code: 'LIMIT_EXCEEDED'}],
+    ...withBank,
+    steps: [{...deposit('250000.00'), status: 422, code: 'LIMIT_EXCEEDED'}],
   },
 
   // Currency exchange.
@@ -815,7 +834,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'idempotency-key-in-use',
     group: 'Any operation',
-    input: `The header \`${SIMULATE_HEADER}: slow\`, then the same request with the same \`Idempotency-Key\` before the first answers`,
+    input: `\`${SIMULATE_HEADER}: slow\`, then the same request again`,
     outcome: `The first answers normally after ${SLOW_SECONDS} seconds; the second answers \`409\` with code \`IDEMPOTENCY_KEY_IN_USE\`.`,
     steps: [
       {
@@ -898,6 +917,22 @@ export const TEST_INPUTS: TestInput[] = [
         body: {amount: {amount: 'ten', currency: 'USD'}},
         status: 422,
         code: 'VALIDATION_FAILED',
+        field: 'amount.amount',
+      },
+    ],
+  },
+  {
+    id: 'query-parameter-invalid',
+    group: 'Any operation',
+    input: 'A query parameter of the wrong type, such as `amount=ten`',
+    outcome: '`422` with code `VALIDATION_FAILED`; `validationErrors` names the parameter.',
+    steps: [
+      {
+        method: 'GET',
+        path: `/deposits/fee-estimate?paymentMethodId=${NO_ID}&amount=ten&currency=USD`,
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        field: 'amount',
       },
     ],
   },
@@ -946,21 +981,21 @@ export const TEST_INPUTS: TestInput[] = [
   },
 
   // Objects that do not exist.
-  notFound('INVOICE_NOT_FOUND', 'GET', '/invoices/{id}'),
-  notFound('PAYOUT_ORIGINATOR_NOT_FOUND', 'GET', '/payout-originators/{id}'),
-  notFound('PAYOUT_NOT_FOUND', 'GET', '/payouts/{id}'),
-  notFound('RECEIVE_REQUEST_NOT_FOUND', 'GET', '/receive-requests/{id}'),
-  notFound('PAYMENT_METHOD_NOT_FOUND', 'GET', '/payment-methods/bank/{id}'),
-  notFound('CURRENCY_EXCHANGE_QUOTE_NOT_FOUND', 'GET', '/currency-exchange-quotes/{id}'),
-  notFound('PAYMENT_QUOTE_NOT_FOUND', 'POST', '/payment-quotes/{id}/execute'),
-  notFound('PAYMENT_NOT_FOUND', 'GET', '/payments/{id}'),
-  notFound('SUBSCRIPTION_NOT_FOUND', 'GET', '/subscriptions/{id}'),
-  notFound('ACCOUNT_NOT_FOUND', 'GET', '/accounts/{id}'),
-  notFound('DEPOSIT_NOT_FOUND', 'GET', '/deposits/{id}'),
-  notFound('EVENT_NOT_FOUND', 'GET', '/events/{id}'),
+  notFound('INVOICE_NOT_FOUND', 'GET', '/invoices/{invoiceId}'),
+  notFound('PAYOUT_ORIGINATOR_NOT_FOUND', 'GET', '/payout-originators/{originatorId}'),
+  notFound('PAYOUT_NOT_FOUND', 'GET', '/payouts/{payoutId}'),
+  notFound('RECEIVE_REQUEST_NOT_FOUND', 'GET', '/receive-requests/{receiveRequestId}'),
+  notFound('PAYMENT_METHOD_NOT_FOUND', 'GET', '/payment-methods/bank/{paymentMethodId}'),
+  notFound('CURRENCY_EXCHANGE_QUOTE_NOT_FOUND', 'GET', '/currency-exchange-quotes/{quoteId}'),
+  notFound('PAYMENT_QUOTE_NOT_FOUND', 'POST', '/payment-quotes/{quoteId}/execute'),
+  notFound('PAYMENT_NOT_FOUND', 'GET', '/payments/{paymentId}'),
+  notFound('SUBSCRIPTION_NOT_FOUND', 'GET', '/subscriptions/{subscriptionId}'),
+  notFound('ACCOUNT_NOT_FOUND', 'GET', '/accounts/{accountId}'),
+  notFound('DEPOSIT_NOT_FOUND', 'GET', '/deposits/{depositId}'),
+  notFound('EVENT_NOT_FOUND', 'GET', '/events/{eventId}'),
   {
     id: 'event-expired',
-    group: 'Objects that do not exist',
+    group: NOT_FOUND_GROUP,
     input: 'An event older than 30 days (move the local sandbox’s clock 30 days forward)',
     outcome: '`404` with code `EVENT_NOT_FOUND`, and get events no longer lists it.',
     steps: [

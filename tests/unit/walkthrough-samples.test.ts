@@ -326,28 +326,3 @@ describe('the walkthrough samples', () => {
     120_000,
   );
 });
-
-describe("the sandbox guide's table of what the local sandbox checks", () => {
-  const table = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8')
-    .split('\n')
-    .filter((l) => l.startsWith('| '));
-  const row = (start: string) => table.find((l) => l.startsWith(start)) ?? '';
-
-  it.each([
-    [
-      '| A query parameter of the wrong type',
-      '/deposits/fee-estimate?paymentMethodId=6f416894-1646-4465-a379-a1167314e06b&amount=ten&currency=EUR',
-      'amount',
-    ],
-    ['| A list option', '/invoices?$top=many', '$top'],
-  ])('%s: the row says the status and code the sandbox answers', async (start, target, field) => {
-    const line = row(start);
-    const [, status, code] = /\| `(\d{3})` with code `([A-Z_]+)`/.exec(line) ?? [];
-    expect(status, line).toBeDefined();
-    const res = await fetch(`${sandbox.base}${target}`, {headers: {Authorization: 'Bearer sk_sandbox_local_test'}});
-    const problem = (await res.json()) as {code: string; detail: string; validationErrors?: Record<string, string[]>};
-    expect(res.status).toBe(Number(status));
-    expect(problem.code).toBe(code);
-    expect(JSON.stringify(problem.validationErrors ?? problem.detail)).toContain(field);
-  });
-});
