@@ -653,7 +653,7 @@ export const TEST_INPUTS: TestInput[] = [
   },
   {
     id: 'payment-method-in-use',
-    group: 'Payouts',
+    group: 'Deleting what is in use',
     input: 'Delete a bank payment method that a `NEW` payout uses',
     outcome: '`409` with code `PAYMENT_METHOD_IN_USE`.',
     ...withBank,
@@ -664,8 +664,8 @@ export const TEST_INPUTS: TestInput[] = [
   },
   {
     id: 'payout-originator-in-use',
-    group: 'Payouts',
-    input: 'Delete a payout originator that a `NEW` payout uses',
+    group: 'Deleting what is in use',
+    input: 'Delete an originator that a `NEW` payout names',
     outcome: '`409` with code `PAYOUT_ORIGINATOR_IN_USE`.',
     ...withBank,
     steps: [
