@@ -24,7 +24,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2, // the machines have 2 cores
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  // A test left with .only would silently skip every other test: refused always (.ci/run does not set CI).
+  forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
   // A 2-core machine hydrating a heavy API page can take a few seconds.

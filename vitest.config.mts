@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     testTimeout: 20_000,
+    // A test left with .only would silently skip every other test: refused, locally and in CI alike.
+    allowOnly: false,
   },
 });

@@ -13,9 +13,19 @@ export interface AuthOptions {
   scopes?: string[];
 }
 
+const BEARER = /^Bearer +(\S+)\s*$/i;
+
+/**
+ * Whose rate-limit window a request counts against: its bearer token, or, for a request without a
+ * well-formed one (which answers 401), the address it came from.
+ */
+export function limitKey(header: string | undefined, address: string | undefined): string {
+  return BEARER.exec(header ?? '')?.[1] ?? `\u0000${address ?? ''}`;
+}
+
 /** The token of a request, or a 401. */
 export function authenticate(header: string | undefined, options: AuthOptions): string {
-  const match = /^Bearer +(\S+)\s*$/i.exec(header ?? '');
+  const match = BEARER.exec(header ?? '');
   if (!match) {
     throw new ProblemError(
       401,

@@ -14,7 +14,7 @@ export function isLoopbackOrigin(origin: string | undefined): boolean {
 }
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Idempotency-Key';
+const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Idempotency-Key, Kestrel-Sandbox-Simulate';
 /** Headers the explorer may show: the rate-limit headers every answer documents. */
 const EXPOSE_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
 

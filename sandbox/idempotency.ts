@@ -1,7 +1,8 @@
 /**
  * Idempotency-Key as the definition documents it, per API key: the first request with a key runs;
- * a request with the same key and the same body within 24 hours gets the stored status and body
- * again; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; the same key while the
+ * a request with the same key and the same request (method, path and body) within 24 hours gets the
+ * stored status and body again; the same key with another body, or on another operation, answers
+ * 409 IDEMPOTENCY_KEY_REUSED; the same key while the
  * first request still runs answers 409 IDEMPOTENCY_KEY_IN_USE. Answers 429, 500 and 503 are not
  * kept, so a retry runs again. A missing, empty or too long key answers 400 IDEMPOTENCY_KEY_INVALID.
  */
@@ -43,16 +44,16 @@ export class IdempotencyKeys {
    * Looks the key up before the request runs: answers the stored result to replay, throws 409, or
    * marks the key as running and answers undefined (then call `finish` or `abandon`).
    */
-  begin(scope: string, key: string, rawBody: string, now: number): {status: number; body: Json} | undefined {
+  begin(scope: string, key: string, request: string, now: number): {status: number; body: Json} | undefined {
     const id = `${scope}\u0000${key}`;
-    const bodyHash = createHash('sha256').update(rawBody).digest('hex');
+    const bodyHash = createHash('sha256').update(request).digest('hex');
     const entry = this.entries.get(id);
     if (entry && !(entry.state === 'done' && entry.expires <= now)) {
       if (entry.bodyHash !== bodyHash) {
         throw new ProblemError(
           409,
           'IDEMPOTENCY_KEY_REUSED',
-          `The Idempotency-Key "${key}" was used in the last 24 hours with a different request body. Use a new key for a new operation.`,
+          `The Idempotency-Key "${key}" was used in the last 24 hours with a different request body or on another operation. Use a new key for a new operation.`,
         );
       }
       if (entry.state === 'running') {

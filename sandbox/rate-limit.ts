@@ -1,13 +1,23 @@
 /**
- * The sandbox's rate limit: 25 requests per API key in fixed 10-second windows, with the
- * RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers on every answer, and 429
- * RATE_LIMITED with Retry-After past the limit. Windows run on real time, not the sandbox clock:
- * moving the clock forward must not hand out requests.
+ * The sandbox's rate limit: 25 requests per API key in fixed 10-second windows. Every request
+ * counts, whatever its answer (a 404 or a 401 too), and every answer carries RateLimit-Limit,
+ * RateLimit-Remaining and RateLimit-Reset; past the limit the answer is 429 RATE_LIMITED with
+ * Retry-After. Windows run on real time, not the sandbox clock: moving the clock forward must not
+ * hand out requests. The time is a parameter, so a test can drive the windows without waiting.
  */
 import {ProblemError} from './problems.ts';
 
 export const SANDBOX_LIMIT = 25;
 export const WINDOW_MS = 10_000;
+/** Windows kept at most: past it, every window is forgotten (bounded memory; old windows are worthless). */
+const MAX_WINDOWS = 10_000;
+
+export interface Count {
+  /** The RateLimit-* headers of this request's answer. */
+  headers: Record<string, string>;
+  /** The 429 to answer when the key is past its limit. */
+  limited?: ProblemError;
+}
 
 export class RateLimiter {
   private readonly windows = new Map<string, {start: number; used: number}>();
@@ -23,35 +33,31 @@ export class RateLimiter {
     return this.windows.size;
   }
 
-  /** Counts one request for `key`; returns the headers to send, or throws 429 with them. */
-  take(key: string, now = Date.now()): Record<string, string> {
+  /** Counts one request for `key` at `now` (ms since the epoch). */
+  count(key: string, now = Date.now()): Count {
     const start = Math.floor(now / this.windowMs) * this.windowMs;
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
-      if (this.windows.size > 10_000) this.windows.clear(); // bounded: old windows are worthless
+      if (this.windows.size >= MAX_WINDOWS) this.windows.clear();
       w = {start, used: 0};
       this.windows.set(key, w);
     }
     const reset = String(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
-    if (w.used >= this.limit) {
-      const headers = {
-        'RateLimit-Limit': String(this.limit),
-        'RateLimit-Remaining': '0',
-        'RateLimit-Reset': reset,
-        'Retry-After': reset,
-      };
-      throw new ProblemError(
+    w.used++;
+    const headers = {
+      'RateLimit-Limit': String(this.limit),
+      'RateLimit-Remaining': String(Math.max(0, this.limit - w.used)),
+      'RateLimit-Reset': reset,
+    };
+    if (w.used <= this.limit) return {headers};
+    return {
+      headers,
+      limited: new ProblemError(
         429,
         'RATE_LIMITED',
         `This API key used its ${this.limit} requests for this ${this.windowMs / 1000}-second window. Retry after ${reset} seconds.`,
-        {headers},
-      );
-    }
-    w.used++;
-    return {
-      'RateLimit-Limit': String(this.limit),
-      'RateLimit-Remaining': String(this.limit - w.used),
-      'RateLimit-Reset': reset,
+        {headers: {...headers, 'Retry-After': reset}},
+      ),
     };
   }
 }

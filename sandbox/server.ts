@@ -1,13 +1,14 @@
 /**
  * The sandbox's HTTP server: every request goes through the same steps, in the order Kestrel
- * documents its errors: CORS preflight, base path and route (404 / 405), bearer token (401), rate
- * limit (429), scope (403), parameters (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422),
- * Idempotency-Key (400), body (400 MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay
- * (409 or the stored answer), and finally the operation's handler. Anything unexpected is a 500
- * problem; the process stays up.
+ * documents its errors: CORS preflight, the rate limit (429; every request counts, by its bearer
+ * token or else its address, and every answer carries the RateLimit headers), base path and route
+ * (404 / 405), bearer token (401), scope (403), the failures `Kestrel-Sandbox-Simulate` asks for,
+ * parameters (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422), Idempotency-Key (400), body
+ * (400 MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay (409 or the stored answer), and
+ * finally the operation's handler. Anything unexpected is a 500 problem; the process stays up.
  */
 import http from 'node:http';
-import {authenticate, authorize, type AuthOptions} from './auth.ts';
+import {authenticate, authorize, limitKey, type AuthOptions} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import type {Json} from './definition.ts';
@@ -16,11 +17,13 @@ import {handlers} from './operations/index.ts';
 import {ProblemCatalogue, ProblemError} from './problems.ts';
 import {RateLimiter} from './rate-limit.ts';
 import {Router} from './router.ts';
+import {simulated, SLOW_MS} from './simulate.ts';
+import {TEST_EVENT_PATH, testEventRoute} from './test-event.ts';
 import {Validator} from './validation.ts';
 import type {Answer, World} from './world.ts';
 
 export const BASE_PATH = '/v1';
-/** Counts of what the sandbox holds: objects per type, keys, windows, scheduled steps. */
+/** Counts of what the sandbox holds (objects per type, keys, windows, scheduled steps) and of webhook deliveries. */
 export const STATS_PATH = '/_sandbox/stats';
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,6 +34,13 @@ export interface ServerOptions extends AuthOptions {
 }
 
 class BodyTooLarge extends Error {}
+
+/** The process's memory in MB: resident, and the JavaScript heap within it (to tell a leak from allocator slack). */
+function memoryMb(): {rss: number; heapUsed: number; external: number} {
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  return {rss: mb(m.rss), heapUsed: mb(m.heapUsed), external: mb(m.external)};
+}
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -59,6 +69,11 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
   async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    const rate = options.rateLimit
+      ? limiter.count(limitKey(req.headers.authorization, req.socket.remoteAddress))
+      : undefined;
+    if (rate) Object.assign(headers, rate.headers);
+    if (rate?.limited) throw rate.limited;
     if (path !== BASE_PATH && !path.startsWith(`${BASE_PATH}/`)) {
       throw new ProblemError(
         404,
@@ -83,8 +98,9 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     }
     const {op} = route;
     const token = authenticate(req.headers.authorization, options);
-    if (options.rateLimit) Object.assign(headers, limiter.take(token));
     authorize(op, options);
+    const simulate = simulated(req.headers['kestrel-sandbox-simulate']);
+    if (simulate.problem) throw simulate.problem;
 
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(route.params)) {
@@ -137,13 +153,16 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       }
     }
 
-    const scope = `${token}\u0000${method} ${path}`;
+    // Keys belong to the API key, as in Kestrel: the same key on another operation is a reuse.
+    const scope = token;
     if (key !== undefined) {
-      const replay = idempotency.begin(scope, key, raw.toString('utf8'), world.clock.now());
+      const replay = idempotency.begin(scope, key, `${method} ${path}\n${raw.toString('utf8')}`, world.clock.now());
       if (replay) return replay;
     }
     let answer: Answer;
     try {
+      // A slow answer holds the key as running, so a retry meanwhile sees IDEMPOTENCY_KEY_IN_USE.
+      if (simulate.slow) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       answer = await table.get(op.operationId)!({op, params, query, body: body ?? {}, token}, world);
     } catch (error) {
       if (key !== undefined) {
@@ -219,7 +238,17 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
         res,
         200,
         headers,
-        {...world.stats(), idempotencyKeys: idempotency.size, rateLimitWindows: limiter.size},
+        {
+          ...world.stats(),
+          idempotencyKeys: idempotency.size,
+          rateLimitWindows: limiter.size,
+          webhooks: {
+            attempts: world.webhooks.attempts,
+            inFlight: world.webhooks.pending,
+            waiting: world.webhooks.waiting,
+          },
+          memoryMb: memoryMb(),
+        },
         false,
       );
       return;
@@ -230,6 +259,15 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
           const answer = clockRoute(world, method, raw);
           send(res, answer.status, headers, answer.body, answer.status >= 400);
         })
+        .catch(fail);
+      return;
+    }
+
+    const testEvent = TEST_EVENT_PATH.exec(url.pathname);
+    if (testEvent) {
+      readBody(req)
+        .then((raw) => testEventRoute(world, method, decodeURIComponent(testEvent[1]!), raw))
+        .then((answer) => send(res, answer.status, headers, answer.body, false))
         .catch(fail);
       return;
     }

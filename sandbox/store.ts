@@ -47,6 +47,19 @@ export class Store {
     return done;
   }
 
+  /** Forgets the oldest objects of a type while `expired` holds for them (objects are kept in the order stored). */
+  dropOldest(kind: string, expired: (object: Json) => boolean): void {
+    const c = this.collections.get(kind);
+    if (!c) return;
+    let dropped = false;
+    for (const [id, object] of c) {
+      if (!expired(object)) break;
+      c.delete(id);
+      dropped = true;
+    }
+    if (dropped) this.onChange();
+  }
+
   /** The objects of a type, oldest first. */
   all(kind: string): Json[] {
     return [...(this.collections.get(kind)?.values() ?? [])];

@@ -10,6 +10,9 @@ import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
 import {Webhooks} from './webhooks.ts';
 
+/** How long Kestrel keeps events. */
+export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
 export interface WorldOptions {
   /** Milliseconds from a quote to the simulated payment (`--pay-after`, default 10 s). */
   payAfterMs: number;
@@ -111,8 +114,15 @@ export class World {
     return next;
   }
 
+  /** Forgets events past the 30-day retention: they answer 404 EVENT_NOT_FOUND and leave the list. */
+  expireEvents(): void {
+    const oldest = this.clock.now() - EVENT_RETENTION_MS;
+    this.store.dropOldest('Event', (event) => Date.parse(event.created) <= oldest);
+  }
+
   /** Records an event and starts its webhook deliveries. */
   emit(eventType: string, entityId: string, changes: string[]): Json {
+    this.expireEvents();
     const event = {
       id: this.uuid(),
       eventType,

@@ -6,9 +6,18 @@
  * - requests per second and p99 latency, with autocannon (10 connections, 5 s each), of a GET of
  *   one invoice and of a validated POST that issues an invoice (a fresh Idempotency-Key each).
  *
+ * - soak: the resident memory (RSS) of the sandbox process after 10,000 and after 100,000 requests
+ *   of an integrator's mix (issue an invoice, quote it, read it, list invoices and events, bad
+ *   requests), with payments arriving at once (--pay-after 0) and every event delivered to a
+ *   webhook endpoint on this machine that accepts connections and never answers (as a receiver
+ *   that hangs does). Memory that keeps growing past the first 10,000 requests is a leak: each
+ *   type holds at most --cap objects (2,000 here, so that lists stay quick), so RSS should level
+ *   off. `--soak` runs only this part; `--from DIR` measures the sandbox of another checkout.
+ *
  * The sandbox runs with --no-rate-limit (the limit would answer 429 after 25 requests) and --quiet.
  * Timings depend on the machine and its load: printed, never asserted.
  */
+import {readFileSync} from 'node:fs';
 import {spawn} from 'node:child_process';
 import {randomUUID} from 'node:crypto';
 import path from 'node:path';
@@ -18,14 +27,17 @@ import {freePort} from './ports.mjs';
 import {median} from './stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = path.join(ROOT, 'sandbox', 'cli.ts');
+const from = process.argv.indexOf('--from');
+const CLI = path.join(from > 0 ? path.resolve(process.argv[from + 1]) : ROOT, 'sandbox', 'cli.ts');
 const AUTH = {Authorization: 'Bearer sk_sandbox_bench'};
 const RUNS = 5;
 
-async function start() {
+async function start(extra = []) {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, [CLI, '--port', String(port), '--no-rate-limit', '--quiet'], {stdio: 'ignore'});
+  const child = spawn(process.execPath, [CLI, '--port', String(port), '--no-rate-limit', '--quiet', ...extra], {
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}/v1`;
   for (;;) {
     try {
@@ -82,6 +94,116 @@ export async function sandboxBench() {
   }
 }
 
+const SOAK_MARKS = [10_000, 100_000];
+const SOAK_CONNECTIONS = 10;
+const SOAK_CAP = 2000;
+
+/** Resident memory of a process, in MB (Linux /proc). */
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/** One integrator's round: six requests, the last a bad one. */
+async function soakRound(base, i) {
+  const send = async (method, path, body, key) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...AUTH,
+        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
+        ...(key ? {'Idempotency-Key': randomUUID()} : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return {status: res.status, body: text ? JSON.parse(text) : undefined};
+  };
+  const invoice = await send(
+    'POST',
+    '/invoices',
+    {amount: {amount: '12.00', currency: 'USD'}, reference: `soak-${i}`},
+    true,
+  );
+  if (invoice.status !== 201) throw new Error(`soak: issuing an invoice answered ${invoice.status}`);
+  await send('POST', `/invoices/${invoice.body.id}/quote`, undefined, true);
+  await send('GET', `/invoices/${invoice.body.id}`);
+  await send('GET', `/invoices?$top=10&$filter=${encodeURIComponent("status eq 'PAID'")}`);
+  await send('GET', '/events?$top=10');
+  await send('POST', '/invoices', {amount: {amount: 'ten', currency: 'USD'}}, true);
+}
+const SOAK_ROUND_REQUESTS = 6;
+
+/** RSS of the sandbox after each count of SOAK_MARKS requests. */
+export async function sandboxSoak() {
+  const {child, base} = await start(['--pay-after', '0', '--cap', String(SOAK_CAP)]);
+  // A webhook endpoint that takes each connection and never answers, in a process of its own so
+  // that the sockets it holds count against neither this script's file descriptors nor the sandbox's.
+  const blackHole = spawn(
+    process.execPath,
+    [
+      '-e',
+      "const s = require('node:net').createServer((c) => c.on('error', () => {})); s.listen(0, '127.0.0.1', () => console.log(s.address().port));",
+    ],
+    {stdio: ['ignore', 'pipe', 'ignore']},
+  );
+  const hookPort = await new Promise((resolve) =>
+    blackHole.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
+  );
+  const subscribed = await fetch(`${base}/subscriptions`, {
+    method: 'POST',
+    headers: {...AUTH, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID()},
+    body: JSON.stringify({
+      webhookUrl: `http://127.0.0.1:${hookPort}/hook`,
+      webhookVersion: '2025-06-01',
+      secret: 'soak-secret-0123456789',
+      eventTypes: ['invoice.created', 'invoice.updated'],
+    }),
+  });
+  if (subscribed.status !== 201) throw new Error(`soak: subscribing answered ${subscribed.status}`);
+  try {
+    const marks = [];
+    let sent = 0;
+    let round = 0;
+    const began = performance.now();
+    for (const mark of SOAK_MARKS) {
+      await Promise.all(
+        Array.from({length: SOAK_CONNECTIONS}, async () => {
+          while (sent < mark) {
+            sent += SOAK_ROUND_REQUESTS;
+            await soakRound(base, round++);
+          }
+        }),
+      );
+      // Let the collector run as it would between bursts, so RSS reflects what is held, not garbage.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const stats = await (await fetch(`${new URL(base).origin}/_sandbox/stats`)).json();
+      marks.push({requests: sent, rssMb: rssMb(child.pid), seconds: (performance.now() - began) / 1000, stats});
+    }
+    return marks;
+  } finally {
+    child.kill('SIGTERM');
+    blackHole.kill('SIGTERM');
+  }
+}
+
+export function printSoakTable(marks) {
+  console.log(
+    `\n| local sandbox soak (--pay-after 0, --cap ${SOAK_CAP}, ${SOAK_CONNECTIONS} connections, a webhook endpoint that never answers) | RSS | JS heap used | objects held | scheduled steps | deliveries on the wire |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const m of marks) {
+    const held = Object.values(m.stats.objects).reduce((a, b) => a + b, 0);
+    const heap = m.stats.memoryMb ? `${m.stats.memoryMb.heapUsed} MB` : 'n/a';
+    const wire = m.stats.webhooks?.inFlight ?? 'n/a';
+    console.log(
+      `| after ${m.requests.toLocaleString('en')} requests (${m.seconds.toFixed(0)} s) | ${m.rssMb.toFixed(0)} MB | ${heap} | ${held} | ${m.stats.scheduledSteps} | ${wire} |`,
+    );
+  }
+  const [first, last] = [marks[0], marks.at(-1)];
+  const growth = ((last.rssMb - first.rssMb) / first.rssMb) * 100;
+  console.log(
+    `| RSS growth from ${first.requests.toLocaleString('en')} to ${last.requests.toLocaleString('en')} requests | ${growth.toFixed(1)} % (goal: within 20 %) | | | | |`,
+  );
+}
+
 export function printSandboxTable({startupMs, startups, get, post}) {
   console.log('\n| local sandbox (npm run sandbox) | value | goal |');
   console.log('| --- | ---: | ---: |');
@@ -99,5 +221,6 @@ export function printSandboxTable({startupMs, startups, get, post}) {
 }
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
-  printSandboxTable(await sandboxBench());
+  if (!process.argv.includes('--soak')) printSandboxTable(await sandboxBench());
+  printSoakTable(await sandboxSoak());
 }

@@ -3,11 +3,15 @@
  * deposit still uses answers 409), payouts (`NEW` holds its fee and rate until `expiration`;
  * initiating takes `sourceAmount` from the balance and moves it `INITIATED` -> `PENDING` ->
  * `COMPLETED`) and deposits (`PENDING` -> `COMPLETED`, crediting `netAmount`). Fees are the
- * documented examples' fees, in the payout's or deposit's currency.
+ * documented examples' fees, in the payout's or deposit's currency. The test bank accounts
+ * (test-inputs.ts) make a payout end `FAILED` (returning `sourceAmount`), and a deposit end `FAILED`
+ * or `COMPLETED` and then `REVERSED` (debiting `netAmount` back).
  */
 import type {Json} from '../definition.ts';
 import {amountErrors, money, rateText, toUnits} from '../money.ts';
+import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
+import {BANK_ACCOUNT_ENDINGS, BANK_FAILURES} from '../test-inputs.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {deleteHandler} from './generic.ts';
 import {fromExample, inSeconds} from './templates.ts';
@@ -119,10 +123,11 @@ export const createAPayout: Handler = (call, world) => {
       reference: call.body.reference,
       failureReason: null,
       expiration: inSeconds(world, PAYOUT_HOLD_SECONDS),
+      _fails: method.accountNumberLast4 === BANK_ACCOUNT_ENDINGS.payoutFails,
     },
   );
   world.store.put('Payout', payout);
-  return {status: 201, body: payout};
+  return {status: 201, body: world.publicView('Payout', payout)};
 };
 
 export const initiateAPayout: Handler = (call, world) => {
@@ -140,14 +145,22 @@ export const initiateAPayout: Handler = (call, world) => {
       `The payout's fee and rate expired at ${payout.expiration}. Create a new payout and initiate it promptly.`,
     );
   }
-  world.debit(payout.sourceAmount.currency, toUnits(payout.sourceAmount.amount));
-  const next = world.update('Payout', payout.id, {status: 'INITIATED'}, 'payout.updated');
+  checkLimit(world, 'PAYOUT', payout.amount);
+  const {sourceAmount, _fails: fails} = payout;
+  world.debit(sourceAmount.currency, toUnits(sourceAmount.amount));
+  const id = payout.id;
+  const next = world.update('Payout', id, {status: 'INITIATED'}, 'payout.updated');
   world.clock.after(STEP_MS, () => {
-    if (world.store.get('Payout', payout.id)?.status !== 'INITIATED') return;
-    world.update('Payout', payout.id, {status: 'PENDING'}, 'payout.updated');
-    world.clock.after(STEP_MS, () => world.update('Payout', payout.id, {status: 'COMPLETED'}, 'payout.updated'));
+    if (world.store.get('Payout', id)?.status !== 'INITIATED') return;
+    world.update('Payout', id, {status: 'PENDING'}, 'payout.updated');
+    world.clock.after(STEP_MS, () => {
+      if (world.store.get('Payout', id)?.status !== 'PENDING') return;
+      if (!fails) return void world.update('Payout', id, {status: 'COMPLETED'}, 'payout.updated');
+      world.credit(sourceAmount.currency, toUnits(sourceAmount.amount));
+      world.update('Payout', id, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}, 'payout.updated');
+    });
   });
-  return {status: 200, body: next};
+  return {status: 200, body: world.publicView('Payout', next)};
 };
 
 function depositFigures(world: World, amount: {amount: string; currency: string}) {
@@ -159,6 +172,7 @@ export const initiateDeposit: Handler = (call, world) => {
   checkAmount(call);
   const method = methodFor(world, call.body.paymentMethodId, 'paymentMethodId');
   checkCurrency(method, call.body.amount.currency);
+  checkLimit(world, 'DEPOSIT', call.body.amount);
   const figures = depositFigures(world, call.body.amount);
   const deposit = fromExample(
     world,
@@ -176,12 +190,31 @@ export const initiateDeposit: Handler = (call, world) => {
   );
   world.store.put('Deposit', deposit);
   const net = toUnits(figures.netAmount.amount);
-  world.credit(figures.netAmount.currency, net, true);
+  const currency = figures.netAmount.currency;
+  const id = deposit.id;
+  const ending = method.accountNumberLast4;
+  world.credit(currency, net, true);
   world.clock.after(STEP_MS * 2, () => {
-    if (world.store.get('Deposit', deposit.id)?.status !== 'PENDING') return;
-    world.credit(figures.netAmount.currency, -net, true);
-    world.credit(figures.netAmount.currency, net);
-    world.update('Deposit', deposit.id, {status: 'COMPLETED'}, 'deposit.updated');
+    if (world.store.get('Deposit', id)?.status !== 'PENDING') return;
+    world.credit(currency, -net, true);
+    if (ending === BANK_ACCOUNT_ENDINGS.depositFails) {
+      world.update('Deposit', id, {status: 'FAILED', failureReason: BANK_FAILURES.depositFails}, 'deposit.updated');
+      return;
+    }
+    world.credit(currency, net);
+    world.update('Deposit', id, {status: 'COMPLETED'}, 'deposit.updated');
+    if (ending !== BANK_ACCOUNT_ENDINGS.depositReversed) return;
+    world.clock.after(STEP_MS * 2, () => {
+      if (world.store.get('Deposit', id)?.status !== 'COMPLETED') return;
+      // The bank took the money back: netAmount leaves the available balance again.
+      world.credit(currency, -net);
+      world.update(
+        'Deposit',
+        id,
+        {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed},
+        'deposit.updated',
+      );
+    });
   });
   return {status: 201, body: deposit};
 };

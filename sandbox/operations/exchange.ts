@@ -1,10 +1,13 @@
 /**
  * Currency exchange at the documented tickers' mid prices with a 0.5% fee taken from the source:
  * a quote holds its rate as long as the documented example does; executing it takes the source
- * amount, moves it `PENDING` and then `COMPLETED`, crediting the target amount.
+ * amount, moves it `PENDING` and then `COMPLETED`, crediting the target amount. A quote whose
+ * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
  */
 import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
+import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
+import {amountOutcome} from '../test-inputs.ts';
 import type {Handler} from '../world.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 
@@ -50,10 +53,11 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
       rate: rateText(world.rates.rate(from, to)),
       fee: money(fee, from),
       expiration: inSeconds(world, exampleLifetime(world, 'createCurrencyExchangeQuote')),
+      _fails: amountOutcome(amount.amount) === 'fail',
     },
   );
   world.store.put('CurrencyExchangeQuote', quote);
-  return {status: 201, body: quote};
+  return {status: 201, body: world.publicView('CurrencyExchangeQuote', quote)};
 };
 
 export const executeCurrencyExchangeQuote: Handler = (call, world) => {
@@ -71,12 +75,17 @@ export const executeCurrencyExchangeQuote: Handler = (call, world) => {
       `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
     );
   }
+  checkLimit(world, 'CURRENCY_EXCHANGE', quote.source);
   world.debit(quote.source.currency, toUnits(quote.source.amount));
-  const next = world.update('CurrencyExchangeQuote', quote.id, {status: 'PENDING'}, 'currency-exchange-quote.updated');
+  const {id, source, target, _fails: fails} = quote;
+  const next = world.update('CurrencyExchangeQuote', id, {status: 'PENDING'}, 'currency-exchange-quote.updated');
   world.clock.after(STEP_MS, () => {
-    if (world.store.get('CurrencyExchangeQuote', quote.id)?.status !== 'PENDING') return;
-    world.credit(quote.target.currency, toUnits(quote.target.amount));
-    world.update('CurrencyExchangeQuote', quote.id, {status: 'COMPLETED'}, 'currency-exchange-quote.updated');
+    if (world.store.get('CurrencyExchangeQuote', id)?.status !== 'PENDING') return;
+    const [currency, amount, status] = fails
+      ? [source.currency, source.amount, 'FAILED']
+      : [target.currency, target.amount, 'COMPLETED'];
+    world.credit(currency, toUnits(amount));
+    world.update('CurrencyExchangeQuote', id, {status}, 'currency-exchange-quote.updated');
   });
-  return {status: 200, body: next};
+  return {status: 200, body: world.publicView('CurrencyExchangeQuote', next)};
 };

@@ -7,6 +7,7 @@ import type {Definition} from '../definition.ts';
 import type {Handler} from '../world.ts';
 import * as accounts from './accounts.ts';
 import * as bank from './bank.ts';
+import * as events from './events.ts';
 import * as exchange from './exchange.ts';
 import {genericHandler} from './generic.ts';
 import * as invoices from './invoices.ts';
@@ -17,6 +18,7 @@ import * as subscriptions from './subscriptions.ts';
 const SPECIFIC: Record<string, Handler> = {
   ...accounts,
   ...bank,
+  ...events,
   ...exchange,
   ...invoices,
   ...payments,

@@ -2,12 +2,16 @@
  * Sending bitcoin: payment quotes for a Lightning invoice, an LNURL or Lightning address, or a
  * Bitcoin address hold their fee until `expiration` (as long as the documented examples hold
  * theirs); executing one takes `totalAmount` from the balance and creates a payment, `PENDING` and
- * then `COMPLETED`, with a `payment.updated` event for each change.
+ * then `COMPLETED`, with a `payment.updated` event for each change. The test inputs (test-inputs.ts)
+ * make a quote fail (NO_ROUTE_FOUND, LIGHTNING_INVOICE_EXPIRED, LNURL_RESOLUTION_FAILED) or a payment
+ * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance.
  */
 import {randomBytes} from 'node:crypto';
 import type {Json} from '../definition.ts';
 import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
+import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
+import {LIGHTNING_ADDRESSES, ONCHAIN_MINIMUM_BTC, TIMEOUT_SECONDS, lightningTrigger} from '../test-inputs.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
 
@@ -64,6 +68,19 @@ type Answer201 = {status: number; body: Json};
 
 export const createLightningPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
+  const trigger = lightningTrigger(call.body.lnInvoice);
+  if (trigger.quoteCode === 'NO_ROUTE_FOUND')
+    throw new ProblemError(
+      422,
+      'NO_ROUTE_FOUND',
+      'No Lightning route reaches the payee of this test invoice within the fee limit.',
+    );
+  if (trigger.quoteCode === 'LIGHTNING_INVOICE_EXPIRED')
+    throw new ProblemError(
+      422,
+      'LIGHTNING_INVOICE_EXPIRED',
+      `The Lightning invoice expired at ${world.clock.iso(world.clock.now() - 3600_000)}. Ask the payee for a new one.`,
+    );
   const asked = bolt11Amount(call.body.lnInvoice);
   const btc = asked ?? (call.body.amount ? toBtc(world, call.body.amount) : undefined);
   if (btc === undefined)
@@ -81,14 +98,40 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
         ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
         description: null,
         lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
+        _failureReason: trigger.failureReason,
       },
     ),
   );
 };
 
+/** An LNURL server that does not answer, as the test inputs name it. */
+function checkResolves(destination: string): void {
+  if (destination.toLowerCase() !== LIGHTNING_ADDRESSES.unreachable) return;
+  const [name, domain] = destination.split('@');
+  throw new ProblemError(
+    422,
+    'LNURL_RESOLUTION_FAILED',
+    `https://${domain}/.well-known/lnurlp/${name} did not answer within 10 seconds.`,
+  );
+}
+
+/** An amount outside what the payee's LNURL server accepts (get LNURL details' minSendable to maxSendable). */
+function checkSendable(world: World, destination: string, amount: {amount: string; currency: string}): void {
+  const details = world.example('getLnurlDetails');
+  const btc = toBtc(world, amount);
+  if (btc >= toUnits(details.minSendable.amount) && btc <= toUnits(details.maxSendable.amount)) return;
+  throw new ProblemError(
+    422,
+    'AMOUNT_OUT_OF_RANGE',
+    `${destination} accepts ${details.minSendable.amount} to ${details.maxSendable.amount} BTC; ${amount.amount} ${amount.currency} is ${money(btc, 'BTC').amount} BTC.`,
+  );
+}
+
 export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   const destination = String(call.body.destination);
+  checkResolves(destination);
+  checkSendable(world, destination, call.body.amount);
   const address = destination.includes('@') ? destination : null;
   const domain = address
     ? address.split('@')[1]!
@@ -117,6 +160,8 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
 
 export const createOnchainPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
+  if (toBtc(world, call.body.amount) < toUnits(ONCHAIN_MINIMUM_BTC))
+    throw new ProblemError(422, 'AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
   const tierName = call.body.tier ?? 'STANDARD';
   const tier = world.example('getOnchainTiers').items.find((t: Json) => t.tier === tierName);
   return store(
@@ -149,6 +194,7 @@ export const getOnchainTiers: Handler = (_call, world) => ({status: 200, body: w
 
 export const getLnurlDetails: Handler = (call, world) => {
   const destination = String(call.query.destination);
+  checkResolves(destination);
   const details = world.example('getLnurlDetails');
   const address = destination.includes('@') ? destination : null;
   return {
@@ -177,6 +223,7 @@ export const executePaymentQuote: Handler = (call, world) => {
       `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
     );
   }
+  checkLimit(world, 'PAYMENT', quote.totalAmount);
   world.debit(quote.totalAmount.currency, toUnits(quote.totalAmount.amount));
   const template = exampleWhere(world, 'executePaymentQuote', 'type', quote.type);
   const payment: Json = {
@@ -197,12 +244,19 @@ export const executePaymentQuote: Handler = (call, world) => {
     payment.lightning = {...payment.lightning, paymentHash: quote.lightning?.paymentHash ?? hex(32), preimage: null};
   world.store.put('PaymentQuote', {...quote, _paymentId: payment.id});
   world.store.put('Payment', payment);
-  world.clock.after(STEP_MS, () => {
-    const current = world.store.get('Payment', payment.id);
+  const failureReason = quote._failureReason;
+  const paymentId = payment.id;
+  world.clock.after(failureReason === 'TIMEOUT' ? TIMEOUT_SECONDS * 1000 : STEP_MS, () => {
+    const current = world.store.get('Payment', paymentId);
     if (current?.status !== 'PENDING') return;
+    if (failureReason) {
+      world.credit(current.totalAmount.currency, toUnits(current.totalAmount.amount));
+      world.update('Payment', paymentId, {status: 'FAILED', failureReason}, 'payment.updated');
+      return;
+    }
     const patch: Json = {status: 'COMPLETED'};
     if (current.lightning) patch.lightning = {...current.lightning, preimage: hex(32)};
-    world.update('Payment', payment.id, patch, 'payment.updated');
+    world.update('Payment', paymentId, patch, 'payment.updated');
   });
   return {status: 201, body: world.publicView('Payment', payment)};
 };

@@ -2,13 +2,14 @@
  * Receive requests: stored with a zero `totalReceived`. One with a fixed `amount` is paid by a
  * simulated payer `--pay-after` after it is created: a receive appears `PENDING`
  * (`receive-request.receive-pending`), then `COMPLETED` a second later
- * (`receive-request.receive-completed`), crediting the balance. One without an amount waits for
- * payers that the local sandbox does not simulate.
+ * (`receive-request.receive-completed`), crediting the balance. One without an amount is paid the
+ * same way, by a payer who chooses the test input's amount (OPEN_AMOUNT_PAYMENT, test-inputs.ts).
  */
 import {randomBytes} from 'node:crypto';
 import type {Json} from '../definition.ts';
 import {amountErrors, money, toUnits} from '../money.ts';
 import {validationFailed} from '../problems.ts';
+import {OPEN_AMOUNT_PAYMENT} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
 import {fromExample, inSeconds, requestDefault, signetAddress, signetInvoice} from './templates.ts';
@@ -47,23 +48,25 @@ export const createAReceiveRequest: Handler = (call, world) => {
   if (amount) request.amount = amount;
   else delete request.amount;
   world.store.put('ReceiveRequest', request);
-  if (amount) world.clock.after(world.options.payAfterMs, () => receive(world, request.id));
+  const paid = amount ?? {amount: OPEN_AMOUNT_PAYMENT[currency], currency};
+  const id = request.id;
+  world.clock.after(world.options.payAfterMs, () => receive(world, id, paid));
   return {status: 201, body: request};
 };
 
-function receive(world: World, requestId: string): void {
+function receive(world: World, requestId: string, paid: {amount: string; currency: string}): void {
   const request = world.store.get('ReceiveRequest', requestId);
   if (!request || Date.parse(request.expiration) < world.clock.now()) return;
   const template = world.example('getReceivesForReceiveRequest').items[0];
-  const units = toUnits(request.amount.amount);
+  const units = toUnits(paid.amount);
   const lightning = template.network === 'LIGHTNING';
   const item: Json = {
     ...template,
     id: world.uuid(),
     receiveRequestId: requestId,
     status: 'PENDING',
-    amount: request.amount,
-    creditedAmount: request.amount,
+    amount: paid,
+    creditedAmount: paid,
     exchangeRate: null,
     paymentHash: lightning ? randomBytes(32).toString('hex') : null,
     txid: lightning ? null : randomBytes(32).toString('hex'),

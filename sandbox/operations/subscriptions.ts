@@ -1,7 +1,9 @@
 /**
  * Webhook subscriptions: stored with their secret, which signs deliveries and is never answered.
- * The local sandbox also accepts `http` URLs on a loopback host (see validation.ts).
+ * The local sandbox also accepts `http` URLs on a loopback host (see validation.ts). A new `secret`
+ * keeps the previous one signing beside it for 24 hours (webhooks.ts).
  */
+import {ROTATION_OVERLAP_MS} from '../webhooks.ts';
 import type {Handler} from '../world.ts';
 import {fromExample} from './templates.ts';
 
@@ -16,6 +18,11 @@ export const createSubscription: Handler = (call, world) => {
 
 export const updateSubscription: Handler = (call, world) => {
   const current = world.find('Subscription', call.params.subscriptionId!, call.op);
-  const next = world.update('Subscription', current.id, call.body ?? {});
+  const patch = {...call.body};
+  if (patch.secret !== undefined && patch.secret !== current.secret) {
+    patch._previousSecret = current.secret;
+    patch._previousSecretUntil = world.clock.now() + ROTATION_OVERLAP_MS;
+  }
+  const next = world.update('Subscription', current.id, patch);
   return {status: 200, body: world.publicView('Subscription', next)};
 };

@@ -93,3 +93,11 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Waits, if need be, until the first half of a 10-second rate-limit window (windows start at
+ * multiples of 10 s of real time), so that a burst of requests never spans two windows.
+ */
+export async function freshRateLimitWindow(): Promise<void> {
+  await waitFor('the first half of a rate-limit window', async () => Date.now() % 10_000 < 5_000, 11_000);
+}

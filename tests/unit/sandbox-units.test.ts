@@ -12,6 +12,7 @@ import {listPage, parseFilter} from '../../sandbox/query.ts';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
 import {IdempotencyKeys, KEEP_MS} from '../../sandbox/idempotency.ts';
 import type {ProblemError} from '../../sandbox/problems.ts';
+import {RateLimiter} from '../../sandbox/rate-limit.ts';
 import {ROOT} from './openapi-definition';
 import {GUIDE_FILES, readPage} from './guide-http';
 import {startSandbox} from './sandbox-process';
@@ -31,6 +32,34 @@ describe('Kestrel-Signature', () => {
     expect(plain.length).toBeGreaterThanOrEqual(3);
     for (const v of plain)
       expect(signature(v.secret, Number(/^t=(\d+)/.exec(v.header)![1]), v.rawBody), v.name).toBe(v.header);
+  });
+});
+
+describe('the rate limiter, on an injected clock', () => {
+  const WINDOW = 1_700_000_000_000; // a multiple of 10 s: a window starts here
+
+  it('lets 25 requests through per key and window, counting down, then answers 429 with Retry-After until the window ends', () => {
+    const limiter = new RateLimiter();
+    const counts = Array.from({length: 25}, (_, i) => limiter.count('key-a', WINDOW + i * 100));
+    expect(counts.every((c) => c.limited === undefined)).toBe(true);
+    expect(counts.map((c) => c.headers['RateLimit-Remaining'])).toEqual(
+      Array.from({length: 25}, (_, i) => String(24 - i)),
+    );
+    expect(counts[0]!.headers).toEqual({'RateLimit-Limit': '25', 'RateLimit-Remaining': '24', 'RateLimit-Reset': '10'});
+    const over = limiter.count('key-a', WINDOW + 7_200);
+    expect(over.limited?.status).toBe(429);
+    expect(over.limited?.code).toBe('RATE_LIMITED');
+    expect(over.limited?.headers).toEqual({
+      'RateLimit-Limit': '25',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': '3',
+      'Retry-After': '3',
+    });
+    expect(limiter.count('key-a', WINDOW + 9_999).limited?.headers['Retry-After']).toBe('1');
+    expect(limiter.count('key-b', WINDOW + 9_999).limited).toBeUndefined();
+    const next = limiter.count('key-a', WINDOW + 10_000);
+    expect(next.limited).toBeUndefined();
+    expect(next.headers['RateLimit-Remaining']).toBe('24');
   });
 });
 

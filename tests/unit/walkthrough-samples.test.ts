@@ -2,8 +2,11 @@
  * Runs every curl, Node.js and Python sample of the five walkthroughs (examples/walkthroughs/curl,
  * node/steps, python) against the local sandbox, step by step in the order of its page: each
  * sample reads the base URL, key and the ids of earlier steps from the environment, must exit 0,
- * and must print an answer of the operation's success status with the definition's shape. The ids
- * it prints are carried to the next step of the same language.
+ * and must print an answer of the operation's success status with the definition's shape. The
+ * sandbox's own log must show that the sample sent its operation's method and path and got the
+ * success status, and each step that changes something must leave the object as it says (a
+ * cancelled invoice reads CANCELLED). The ids it prints are carried to the next step of the same
+ * language. The Lightning invoice paid is the ready-made test input the walkthroughs name.
  *
  * The sandbox keeps state and its balances start at zero, so before a walkthrough that spends
  * money the suite funds the balances it spends from, as a reader does first: it issues an invoice
@@ -16,7 +19,8 @@ import {randomUUID} from 'node:crypto';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {LIGHTNING_INVOICES} from '../../sandbox/test-inputs';
 import {ROOT, SAMPLE_ENV, definition, readPage, exchangesOf} from './guide-http';
 
 const run = promisify(execFile);
@@ -36,59 +40,89 @@ function command(language: Language, file: string): [string, string[]] {
   return ['python3', [file]];
 }
 
+type Answer = Record<string, unknown>;
+
 interface Step {
   slug: string;
   /** Environment variables this step sets for the later ones, from fields of its answer. */
-  sets?: Record<string, (answer: Record<string, unknown>) => unknown>;
+  sets?: Record<string, (answer: Answer) => unknown>;
+  /** The object the step changed, read back afterwards, and the fields it must then have. */
+  leaves?: {path: (env: NodeJS.ProcessEnv, answer: Answer) => string; fields: Answer};
 }
 
-const id = (answer: Record<string, unknown>) => answer.id;
+const id = (answer: Answer) => answer.id;
+/** The step's own answer, read back by id: what it created or changed is stored as answered. */
+const stored = (base: string, fields: Answer = {}) => ({
+  path: (_env: NodeJS.ProcessEnv, a: Answer) => `${base}/${a.id as string}`,
+  fields,
+});
 const pageFile = (page: string) =>
   page === 'setting-up-webhooks' ? `docs/webhooks/${page}.md` : `docs/walkthrough/${page}.md`;
 
 /** Each walkthrough's API steps, in page order, and the ids they hand on. */
 const FLOWS: Record<string, Step[]> = {
   'receiving-payments': [
-    {slug: 'issue-invoice', sets: {INVOICE_ID: id}},
-    {slug: 'issue-quote-for-invoice'},
+    {slug: 'issue-invoice', sets: {INVOICE_ID: id}, leaves: stored('/invoices', {status: 'UNPAID'})},
+    {
+      slug: 'issue-quote-for-invoice',
+      leaves: {path: (env) => `/invoices/${env.INVOICE_ID}`, fields: {status: 'UNPAID'}},
+    },
     {slug: 'find-invoice-by-id'},
     // The cancel step cancels a fresh invoice of its own, which nobody can have paid yet.
     {slug: 'issue-invoice', sets: {INVOICE_ID: id}},
-    {slug: 'cancel-unpaid-invoice'},
-    {slug: 'create-a-receive-request', sets: {RECEIVE_REQUEST_ID: id}},
+    {
+      slug: 'cancel-unpaid-invoice',
+      leaves: {path: (env) => `/invoices/${env.INVOICE_ID}`, fields: {status: 'CANCELLED'}},
+    },
+    {slug: 'create-a-receive-request', sets: {RECEIVE_REQUEST_ID: id}, leaves: stored('/receive-requests')},
     {slug: 'get-receives-for-receive-request'},
   ],
   'sending-payments': [
     {slug: 'create-lightning-payment-quote', sets: {QUOTE_ID: id}},
-    {slug: 'execute-payment-quote', sets: {PAYMENT_ID: id}},
+    {slug: 'execute-payment-quote', sets: {PAYMENT_ID: id}, leaves: stored('/payments', {status: 'PENDING'})},
     {slug: 'get-payment-by-id'},
     {slug: 'get-lnurl-details'},
     {slug: 'create-lnurl-ln-address-payment-quote'},
     {slug: 'get-onchain-tiers'},
     {slug: 'create-onchain-payment-quote', sets: {QUOTE_ID: id}},
-    {slug: 'execute-payment-quote'},
+    {slug: 'execute-payment-quote', leaves: stored('/payments', {status: 'PENDING'})},
   ],
   'making-payouts': [
-    {slug: 'create-bank-payment-method', sets: {PAYMENT_METHOD_ID: id, FUNDING_PAYMENT_METHOD_ID: id}},
-    {slug: 'create-a-payout-originator', sets: {ORIGINATOR_ID: id}},
-    {slug: 'create-a-payout', sets: {PAYOUT_ID: id}},
-    {slug: 'initiate-a-payout'},
+    {
+      slug: 'create-bank-payment-method',
+      sets: {PAYMENT_METHOD_ID: id, FUNDING_PAYMENT_METHOD_ID: id},
+      leaves: stored('/payment-methods/bank'),
+    },
+    {slug: 'create-a-payout-originator', sets: {ORIGINATOR_ID: id}, leaves: stored('/payout-originators')},
+    {slug: 'create-a-payout', sets: {PAYOUT_ID: id}, leaves: stored('/payouts', {status: 'NEW'})},
+    {slug: 'initiate-a-payout', leaves: {path: (env) => `/payouts/${env.PAYOUT_ID}`, fields: {status: 'INITIATED'}}},
     {slug: 'find-payout-by-id'},
     {slug: 'get-payouts'},
     {slug: 'get-deposit-fee-estimate'},
-    {slug: 'initiate-deposit'},
+    {slug: 'initiate-deposit', leaves: stored('/deposits', {status: 'PENDING'})},
   ],
   'exchanging-currencies': [
     {slug: 'get-currency-exchange-rate-tickers'},
-    {slug: 'create-currency-exchange-quote', sets: {QUOTE_ID: id}},
-    {slug: 'execute-currency-exchange-quote'},
+    {
+      slug: 'create-currency-exchange-quote',
+      sets: {QUOTE_ID: id},
+      leaves: stored('/currency-exchange-quotes', {status: 'NEW'}),
+    },
+    {
+      slug: 'execute-currency-exchange-quote',
+      leaves: {path: (env) => `/currency-exchange-quotes/${env.QUOTE_ID}`, fields: {status: 'PENDING'}},
+    },
     {slug: 'get-currency-exchange-quote'},
     {slug: 'get-account-balance-details'},
   ],
-  'setting-up-webhooks': [{slug: 'create-subscription'}],
+  'setting-up-webhooks': [{slug: 'create-subscription', leaves: stored('/subscriptions')}],
   'directing-payments-third-party': [
     {slug: 'fetch-public-account-profile-info-by-handle'},
-    {slug: 'issue-invoice-for-receiver', sets: {INVOICE_ID: id}},
+    {
+      slug: 'issue-invoice-for-receiver',
+      sets: {INVOICE_ID: id},
+      leaves: stored('/invoices', {status: 'UNPAID', payeeHandle: SAMPLE_ENV.RECEIVER_HANDLE}),
+    },
     {slug: 'issue-quote-for-invoice'},
     {slug: 'find-invoice-by-id'},
     {slug: 'get-invoices'},
@@ -115,7 +149,12 @@ const PAY_AFTER_SECONDS = 10;
 /** The payment settles (PENDING to PAID) a second after it starts; a little more is safe. */
 const SETTLE_SECONDS = 2;
 
+/**
+ * A request of the suite's own, answered only once the sandbox has logged it, so that the next
+ * sample's window of the log holds the sample's requests alone.
+ */
 async function api(method: string, apiPath: string, body?: unknown): Promise<Record<string, unknown>> {
+  const logged = sandbox.output().length;
   const res = await fetch(`${sandbox.base}${apiPath}`, {
     method,
     headers: {
@@ -127,6 +166,9 @@ async function api(method: string, apiPath: string, body?: unknown): Promise<Rec
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
+  await waitFor(`${method} ${apiPath} in the sandbox log`, async () =>
+    loggedRequests(logged).some((r) => r.method === method && r.path === `/v1${apiPath.split('?')[0]}`),
+  );
   return JSON.parse(text) as Record<string, unknown>;
 }
 
@@ -161,6 +203,25 @@ function checkOutput(slug: string, stdout: string): {errors: string[]; answer: R
   return {errors: def.validate(schema, response.file, answer, 'response').map((e) => `${status} answer: ${e}`), answer};
 }
 
+/** Requests the sandbox logged after `from` (its output offset): `METHOD /v1/path -> status`. */
+function loggedRequests(from: number): {method: string; path: string; status: number}[] {
+  return [
+    ...sandbox
+      .output()
+      .slice(from)
+      .matchAll(/^sandbox: (GET|POST|PUT|PATCH|DELETE) (\/v1\/\S*) -> (\d{3})$/gm),
+  ].map(([, method, target, status]) => ({method: method!, path: target!.split('?')[0]!, status: Number(status)}));
+}
+
+/** What is wrong with the requests a sample sent, judged by its operation: method, path and success status. */
+function requestErrors(slug: string, requests: {method: string; path: string; status: number}[]): string[] {
+  const op = def.bySlug(slug)!;
+  const success = Number(Object.keys((op.node.responses ?? {}) as object).find((s) => s.startsWith('2')));
+  const pattern = new RegExp(`^/v1${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  const wrong = requests.filter((r) => r.method !== op.method || !pattern.test(r.path) || r.status !== success);
+  return wrong.map((r) => `sent ${r.method} ${r.path} -> ${r.status}, not ${op.method} ${op.path} -> ${success}`);
+}
+
 let sandbox: Sandbox;
 beforeAll(async () => {
   // Without the rate limit: the suite sends many requests a second from one key, far more than a
@@ -187,6 +248,13 @@ describe('the walkthrough samples', () => {
     }
   });
 
+  it('are run with the ready-made values the walkthroughs overview names', () => {
+    const overview = readFileSync(path.join(ROOT, 'docs/walkthrough/walkthroughs-overview.md'), 'utf8');
+    const row = (name: string) => overview.split('\n').find((l) => l.startsWith(`| \`${name}\` |`)) ?? '';
+    expect(row('LN_INVOICE')).toContain(`\`${LIGHTNING_INVOICES.pays}\``);
+    expect(row('RECEIVER_HANDLE')).toContain(`\`${SAMPLE_ENV.RECEIVER_HANDLE}\``);
+  });
+
   it('are all run by this suite: no sample file is left out', () => {
     const slugs = new Set(Object.values(FLOWS).flatMap((steps) => steps.map((s) => s.slug)));
     expect(
@@ -202,13 +270,14 @@ describe('the walkthrough samples', () => {
   });
 
   it.each(Object.keys(FLOWS).flatMap((page) => LANGUAGES.map((language) => [page, language] as const)))(
-    '%s in %s: each step exits 0 and prints an answer of the definition, its ids carried to the next step',
+    '%s in %s: each step exits 0, sends its operation and gets its success status, prints an answer of the definition and leaves what it says; its ids carried to the next step',
     async (page, language) => {
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         KESTREL_API_BASE: sandbox.base,
         KESTREL_API_KEY: 'sk_sandbox_local_test',
-        LN_INVOICE: SAMPLE_ENV.LN_INVOICE,
+        // The ready-made invoice that the walkthroughs name and the sandbox pays.
+        LN_INVOICE: LIGHTNING_INVOICES.pays,
         RECEIVER_HANDLE: SAMPLE_ENV.RECEIVER_HANDLE,
         KESTREL_WEBHOOK_SECRET: SAMPLE_ENV.KESTREL_WEBHOOK_SECRET,
         PYTHONDONTWRITEBYTECODE: '1',
@@ -218,6 +287,7 @@ describe('the walkthrough samples', () => {
       for (const step of FLOWS[page]!) {
         const file = sampleFile(language, step.slug);
         const [cmd, args] = command(language, file);
+        const logged = sandbox.output().length;
         // curl reads its Idempotency-Key from the environment; the clients make their own.
         const result = await run(cmd, args, {
           cwd: ROOT,
@@ -234,6 +304,17 @@ describe('the walkthrough samples', () => {
         }
         const {errors: shapeErrors, answer} = checkOutput(step.slug, result.stdout);
         errors.push(...shapeErrors.map((e) => `${file}: ${e}`));
+        // The sandbox logs a request when its answer is sent, which can come just after the sample exits.
+        const requests = await waitFor(`${file}: its request in the sandbox log`, async () => {
+          const found = loggedRequests(logged);
+          return found.length > 0 ? found : undefined;
+        });
+        errors.push(...requestErrors(step.slug, requests).map((e) => `${file}: ${e}`));
+        if (step.leaves) {
+          const target = step.leaves.path(env, answer);
+          const object = await api('GET', target);
+          expect(object, `${file}: GET ${target} afterwards`).toMatchObject(step.leaves.fields);
+        }
         for (const [name, pick] of Object.entries(step.sets ?? {})) {
           const value = pick(answer);
           if (typeof value !== 'string') errors.push(`${file}: no ${name} in its answer`);
@@ -244,29 +325,4 @@ describe('the walkthrough samples', () => {
     },
     120_000,
   );
-});
-
-describe("the sandbox guide's table of what the local sandbox checks", () => {
-  const table = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8')
-    .split('\n')
-    .filter((l) => l.startsWith('| '));
-  const row = (start: string) => table.find((l) => l.startsWith(start)) ?? '';
-
-  it.each([
-    [
-      '| A query parameter of the wrong type',
-      '/deposits/fee-estimate?paymentMethodId=6f416894-1646-4465-a379-a1167314e06b&amount=ten&currency=EUR',
-      'amount',
-    ],
-    ['| A list option', '/invoices?$top=many', '$top'],
-  ])('%s: the row says the status and code the sandbox answers', async (start, target, field) => {
-    const line = row(start);
-    const [, status, code] = /\| `(\d{3})` with code `([A-Z_]+)`/.exec(line) ?? [];
-    expect(status, line).toBeDefined();
-    const res = await fetch(`${sandbox.base}${target}`, {headers: {Authorization: 'Bearer sk_sandbox_local_test'}});
-    const problem = (await res.json()) as {code: string; detail: string; validationErrors?: Record<string, string[]>};
-    expect(res.status).toBe(Number(status));
-    expect(problem.code).toBe(code);
-    expect(JSON.stringify(problem.validationErrors ?? problem.detail)).toContain(field);
-  });
 });

@@ -1,0 +1,72 @@
+/**
+ * Sends a test event to one subscription, outside the API's base path like the clock control:
+ *
+ *   POST /_sandbox/subscriptions/{subscriptionId}/test-event  {"eventType": "invoice.updated"}
+ *
+ * The event is signed like every delivery and sent once, without retries; it is not stored, so get
+ * events does not list it. `eventType` defaults to the subscription's first. `data.entityId` names
+ * the newest object of the event's type, so a receiver that fetches it finds it, or the documented
+ * example's ID when there is none yet. The answer is the event and how the delivery went.
+ */
+import type {Json} from './definition.ts';
+import {ProblemError} from './problems.ts';
+import type {World} from './world.ts';
+
+export const TEST_EVENT_PATH = /^\/_sandbox\/subscriptions\/([^/]+)\/test-event$/;
+
+/** The stored type an event type's entity is (`invoice.updated` -> Invoice). */
+const KINDS: Record<string, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  payout: 'Payout',
+  deposit: 'Deposit',
+  'currency-exchange-quote': 'CurrencyExchangeQuote',
+  'receive-request': 'ReceiveRequest',
+};
+
+function parse(raw: Buffer): Json {
+  try {
+    return JSON.parse(raw.toString('utf8') || '{}');
+  } catch (error) {
+    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+export async function testEventRoute(
+  world: World,
+  method: string,
+  subscriptionId: string,
+  raw: Buffer,
+): Promise<{status: number; body: Json}> {
+  if (method !== 'POST')
+    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'A test event is sent with POST.', {headers: {Allow: 'POST'}});
+  const sub = world.store.get('Subscription', subscriptionId);
+  if (!sub)
+    throw new ProblemError(
+      404,
+      'SUBSCRIPTION_NOT_FOUND',
+      `No webhook subscription with ID ${subscriptionId} exists on your account.`,
+    );
+  const body = parse(raw);
+  const known: string[] = world.definition.doc.components.schemas.EventType?.enum ?? [];
+  const eventType = body?.eventType ?? sub.eventTypes[0];
+  if (typeof eventType !== 'string' || !known.includes(eventType)) {
+    throw new ProblemError(422, 'VALIDATION_FAILED', 'eventType must be one of the event types.', {
+      validationErrors: {eventType: [`Must be one of ${known.join(', ')}.`]},
+    });
+  }
+  const kind = KINDS[eventType.split('.')[0]!]!;
+  const newest = world.store.all(kind).at(-1);
+  const example = world.example('getEvents').items[0];
+  const event = {
+    id: world.uuid(),
+    eventType,
+    webhookVersion: sub.webhookVersion ?? world.webhookVersion,
+    data: {entityId: newest?.id ?? example.data.entityId, changes: []},
+    created: world.now(),
+    deliverySuccess: false,
+  };
+  const delivery = await world.webhooks.sendTest(sub, event);
+  world.options.log(`test event ${eventType} -> ${sub.webhookUrl}: ${delivery.status ?? delivery.error}`);
+  return {status: 200, body: {event, delivery}};
+}

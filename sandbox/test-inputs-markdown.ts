@@ -1,0 +1,100 @@
+/**
+ * The test-input table as Markdown, for `docs/sandbox.md`: one table per group, each row with the
+ * input, the requests to type and what happens, then the error codes that the local sandbox cannot
+ * produce. The page holds the rendered text from the first `###` heading of its `## Test inputs`
+ * section to the end of the paragraph under CODES_HEADING (the page is MDX, which has no HTML
+ * comments to mark it), and a test checks that it is what this renders, so the page and the
+ * sandbox cannot disagree. Rewrite it after changing the table:
+ *
+ *   node sandbox/test-inputs-markdown.ts --write docs/sandbox.md
+ */
+import {readFileSync, writeFileSync} from 'node:fs';
+import {GROUP_NOTES, NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
+
+const SECTION = '\n## Test inputs\n';
+const CODES_HEADING = '### Codes the local sandbox cannot produce';
+/** Codes of a request that no operation takes. */
+const NO_OPERATION = new Set(['NOT_FOUND', 'METHOD_NOT_ALLOWED']);
+
+/** JSON on one line, with a space after `:` and `,` as the guides write it. */
+const inline = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/":/g, '": ')
+    .replace(/,(?=["{[])/g, ', ');
+
+/**
+ * A request as the guides write one: `POST /invoices`, under the base URL. A path that no operation
+ * has (the rows that show 404 and 405) is written with the base path, method and path apart.
+ */
+function request(step: Step, known: boolean): string {
+  const parts = [known ? `\`${step.method} ${step.path}\`` : `\`${step.method}\` \`/v1${step.path}\``];
+  if (step.body !== undefined) parts.push(`\`${inline(step.body)}\``);
+  if (step.rawBody !== undefined) parts.push(`\`${step.rawBody}\``);
+  for (const [name, value] of Object.entries(step.headers ?? {}))
+    if (name !== 'Content-Type') parts.push(`\`${name}: ${value}\``);
+  if (step.noAuth) parts.push('without `Authorization`');
+  if (step.key === null) parts.push('without `Idempotency-Key`');
+  else if (typeof step.key === 'string') parts.push('with the same `Idempotency-Key`');
+  let text = parts.join(' ');
+  if (step.times) text = `${text}, ${step.times} times`;
+  if (step.wait) text = `${waitText(step.wait)}, ${text}`;
+  return text;
+}
+
+function waitText(seconds: number): string {
+  if (seconds >= 86_400) return `${Math.floor(seconds / 86_400)} days later`;
+  if (seconds >= 600) return `${Math.floor(seconds / 60)} minutes later`;
+  return `${seconds} seconds later`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+export function renderTestInputs(): string {
+  const out: string[] = [];
+  const groups = [...new Set(TEST_INPUTS.map((row) => row.group))];
+  for (const group of groups) {
+    out.push(`### ${group}`, '');
+    if (GROUP_NOTES[group]) out.push(GROUP_NOTES[group], '');
+    out.push('| Input | Request to type | What happens |', '| --- | --- | --- |');
+    for (const row of TEST_INPUTS.filter((r) => r.group === group)) {
+      const typed = row.steps.map((step) => request(step, !NO_OPERATION.has(step.code ?? ''))).join(', then ');
+      const steps = row.needs ? `${row.needs}: ${typed}` : typed;
+      const needs = row.fundUsd ? ' Pays from your USD balance.' : '';
+      const event = row.then?.event ? ` Sends \`${row.then.event}\`.` : '';
+      out.push(`| ${cell(row.input)} | ${cell(steps)} | ${cell(row.outcome + event + needs)} |`);
+    }
+    out.push('');
+  }
+  out.push(CODES_HEADING, '');
+  const missing = Object.entries(NOT_LOCAL);
+  if (missing.length === 0)
+    out.push(
+      `None: every code of the \`ErrorCode\` catalogue has a row above. The ones that depend on Kestrel's side (\`INTERNAL_ERROR\`, \`SERVICE_UNAVAILABLE\`, \`ACCOUNT_RESTRICTED\`) come only when you ask for them with \`${SIMULATE_HEADER}\`.`,
+    );
+  else for (const [code, why] of missing) out.push(`- \`${code}\`: ${why}`);
+  return out.join('\n');
+}
+
+/** `page` with its test-input tables replaced by the rendered ones. */
+export function withTestInputs(page: string): string {
+  const section = page.indexOf(SECTION);
+  const start = section < 0 ? -1 : page.indexOf('\n### ', section) + 1;
+  const codes = page.indexOf(CODES_HEADING, start);
+  const end = codes < 0 ? -1 : page.indexOf('\n\n', codes + CODES_HEADING.length + 2);
+  if (start <= 0 || end < 0)
+    throw new Error(`the page needs a "## Test inputs" section with a "### " heading and "${CODES_HEADING}"`);
+  return `${page.slice(0, start)}${renderTestInputs()}${page.slice(end)}`;
+}
+
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--write');
+  if (at < 0 || !process.argv[at + 1]) {
+    console.log(renderTestInputs());
+  } else {
+    const file = process.argv[at + 1]!;
+    writeFileSync(file, withTestInputs(readFileSync(file, 'utf8')));
+    console.log(`wrote the test-input table into ${file}`);
+  }
+}

@@ -1,0 +1,1013 @@
+/**
+ * The sandbox's test inputs: the values an integrator types to make each documented failure, and
+ * each failed or reversed status, happen on demand. This module is their single source: the
+ * operation handlers look their triggers up here, `docs/sandbox.md` shows the table rendered from
+ * `TEST_INPUTS` (test-inputs-markdown.ts), and a test sends every row's requests to a running
+ * sandbox and checks the answers, the final status, the event and its webhook.
+ */
+import type {Json} from './definition.ts';
+
+// ------------------------------------------------------------------------------ triggers
+
+/** The header that makes any operation answer as Kestrel does when something goes wrong on its side. */
+export const SIMULATE_HEADER = 'Kestrel-Sandbox-Simulate';
+
+/** The values of the simulate header and what each answers. */
+export const SIMULATIONS = {
+  'internal-error': {status: 500, code: 'INTERNAL_ERROR'},
+  'service-unavailable': {status: 503, code: 'SERVICE_UNAVAILABLE'},
+  'account-restricted': {status: 403, code: 'ACCOUNT_RESTRICTED'},
+  /** Answers normally, after SLOW_SECONDS: longer than the 10-second timeout the guides use. */
+  slow: {status: 0, code: ''},
+} as const;
+export type Simulation = keyof typeof SIMULATIONS;
+export const SLOW_SECONDS = 12;
+/** The Retry-After of a simulated 503. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** Why a Lightning payment fails, as the Payment schema's `failureReason` names it. */
+export type FailureReason = 'NO_ROUTE' | 'PAYEE_REJECTED' | 'INVOICE_EXPIRED' | 'TIMEOUT';
+
+/**
+ * Test Lightning invoices (signet, 10 µBTC, that is 1,000 sats, each): one that the sandbox pays,
+ * two that quoting refuses, and one per `failureReason` of a payment that fails after you execute
+ * its quote. Any other `lntbs…` invoice with an amount is paid too.
+ */
+export const LIGHTNING_INVOICES = {
+  pays: 'lntbs10u1pkestrelpays',
+  noRoute: 'lntbs10u1pkestreln0r0ute',
+  expired: 'lntbs10u1pkestrelstale',
+  failsNoRoute: 'lntbs10u1pkestrellaten0r0ute',
+  failsRejected: 'lntbs10u1pkestrelreject',
+  failsExpired: 'lntbs10u1pkestrellapsed',
+  failsTimeout: 'lntbs10u1pkestrelstuck',
+} as const;
+
+/** What quoting or paying a test Lightning invoice does. */
+export function lightningTrigger(lnInvoice: string): {quoteCode?: string; failureReason?: FailureReason} {
+  switch (lnInvoice) {
+    case LIGHTNING_INVOICES.noRoute:
+      return {quoteCode: 'NO_ROUTE_FOUND'};
+    case LIGHTNING_INVOICES.expired:
+      return {quoteCode: 'LIGHTNING_INVOICE_EXPIRED'};
+    case LIGHTNING_INVOICES.failsNoRoute:
+      return {failureReason: 'NO_ROUTE'};
+    case LIGHTNING_INVOICES.failsRejected:
+      return {failureReason: 'PAYEE_REJECTED'};
+    case LIGHTNING_INVOICES.failsExpired:
+      return {failureReason: 'INVOICE_EXPIRED'};
+    case LIGHTNING_INVOICES.failsTimeout:
+      return {failureReason: 'TIMEOUT'};
+    default:
+      return {};
+  }
+}
+
+/** A payment that times out stays PENDING this long before it fails; the others fail at their first step. */
+export const TIMEOUT_SECONDS = 60;
+
+/** A Lightning address that resolves and is paid, and one whose server does not answer. */
+export const LIGHTNING_ADDRESSES = {
+  pays: 'northwind-roasters@kestrel.example',
+  unreachable: 'offline@kestrel.example',
+} as const;
+
+/** An on-chain address the sandbox pays. */
+export const ONCHAIN_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+
+/**
+ * The last four digits of a bank account number (or IBAN) that make a payout to it fail, a
+ * deposit from it fail, or a deposit from it complete and then come back. Any other account works.
+ */
+export const BANK_ACCOUNT_ENDINGS = {payoutFails: '0002', depositFails: '0003', depositReversed: '0004'} as const;
+
+/** What the bank says when a test account makes a payout or deposit fail. */
+export const BANK_FAILURES = {
+  payoutFails: 'The beneficiary account is closed.',
+  depositFails: 'The payer’s bank refused the debit: insufficient funds.',
+  depositReversed: 'The payer’s bank returned the direct debit (SEPA reason code MD06).',
+} as const;
+
+/** Invoice amounts by their last two decimals, and exchanges whose amount ends in `.66`. */
+export function amountOutcome(amount: string): 'expire' | 'fail' | 'pay' {
+  if (amount.endsWith('.13')) return 'expire';
+  if (amount.endsWith('.66')) return 'fail';
+  return 'pay';
+}
+
+/**
+ * What a payer sends to a receive request without an amount, `--pay-after` after it is created, in
+ * the request's currency. A receive request with an amount is paid that amount.
+ */
+export const OPEN_AMOUNT_PAYMENT: Record<string, string> = {BTC: '0.00010000', USD: '5.00', EUR: '5.00', GBP: '5.00'};
+
+/** The smallest on-chain payment, 1,000 sats (under it an output is dust). */
+export const ONCHAIN_MINIMUM_BTC = '0.00001000';
+
+// ------------------------------------------------------------------------------ the table
+
+export interface Step {
+  method: string;
+  /** Under the base path (`/invoices`), or outside it (`/_sandbox/...`); `{name}` is a saved id. */
+  path: string;
+  /** A JSON body; string values `{name}` are saved ids. */
+  body?: Json;
+  /** A body sent as is, for bodies that are not JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** No `Authorization` header. */
+  noAuth?: true;
+  /**
+   * The Idempotency-Key: a fresh one per step when the operation takes one (omit this), the same
+   * one for steps that give the same name, or none (`null`).
+   */
+  key?: string | null;
+  /** Moves the clock this many seconds forward before the step (the local sandbox's clock control). */
+  wait?: number;
+  /** Sent without waiting for its answer; the row's last step waits for it. */
+  background?: true;
+  /** The field or parameter a 422's `validationErrors` must name. */
+  field?: string;
+  /** Sent this many times; the last answer is the one checked. */
+  times?: number;
+  /** Saves the answer's `id` for later steps. */
+  saveAs?: string;
+  status: number;
+  code?: string;
+}
+
+export interface Then {
+  /** Clock seconds to move forward first. */
+  wait: number;
+  /** The object to read afterwards (`{name}` is a saved id). */
+  path: string;
+  /** Fields it must then have. */
+  fields: Json;
+  /** The event type that reports the change, delivered to every subscription for it. */
+  event?: string;
+  /** The saved id the event names in `data.entityId`. */
+  entity?: string;
+}
+
+export interface TestInput {
+  id: string;
+  group: string;
+  /** Markdown: the value to type and where it goes. */
+  input: string;
+  /** Markdown: what happens, in a sentence. */
+  outcome: string;
+  steps: Step[];
+  /** Steps the test runs first and the table names in `needs` instead of spelling them out. */
+  setup?: Step[];
+  /** Markdown: what must exist first, such as a bank payment method. */
+  needs?: string;
+  then?: Then;
+  /** USD the account must hold first (fund it by issuing and quoting an invoice). */
+  fundUsd?: string;
+  /** Values of `{name}` placeholders that the row's table note gives (not ids of earlier answers). */
+  ids?: Record<string, string>;
+  /** Options the sandbox must be started with. */
+  flags?: string[];
+}
+
+const usd = (amount: string) => ({amount, currency: 'USD'});
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+const NOT_FOUND_GROUP = 'Objects that do not exist';
+
+/** Markdown shown under a group's heading, before its table. */
+export const GROUP_NOTES: Record<string, string> = {
+  [NOT_FOUND_GROUP]: `Here \`{invoiceId}\` and the like are any id that no object has, such as \`${NO_ID}\`.`,
+};
+/** A US business account with these digits. */
+const bank = (accountNumber: string): Step => ({
+  method: 'POST',
+  path: '/payment-methods/bank',
+  body: {
+    currency: 'USD',
+    country: 'US',
+    accountHolderName: 'Acme',
+    accountHolderType: 'BUSINESS',
+    bankCode: '021000021',
+    accountNumber,
+  },
+  saveAs: 'paymentMethodId',
+  status: 201,
+});
+const GOOD_ACCOUNT = '000123456789';
+/** For rows whose input is not the bank account: one made as in the first payout row. */
+const withBank = {setup: [bank(GOOD_ACCOUNT)], needs: 'With a USD bank payment method `{paymentMethodId}`'};
+const failingAccount = (ending: string) => `00000000${ending}`;
+
+const invoiceSteps = (amount: string, extra: Json = {}): Step[] => [
+  {method: 'POST', path: '/invoices', body: {amount: usd(amount), ...extra}, saveAs: 'invoiceId', status: 201},
+  {method: 'POST', path: '/invoices/{invoiceId}/quote', status: 201},
+];
+const lightningQuote = (lnInvoice: string, status = 201, code?: string): Step => ({
+  method: 'POST',
+  path: '/payment-quotes/lightning',
+  body: {lnInvoice, sourceCurrency: 'USD'},
+  saveAs: 'quoteId',
+  status,
+  code,
+});
+const executePayment: Step = {
+  method: 'POST',
+  path: '/payment-quotes/{quoteId}/execute',
+  saveAs: 'paymentId',
+  status: 201,
+};
+const onchainQuote = (amount: Json): Step => ({
+  method: 'POST',
+  path: '/payment-quotes/onchain',
+  body: {address: ONCHAIN_ADDRESS, amount, sourceCurrency: 'USD'},
+  saveAs: 'quoteId',
+  status: 201,
+});
+const payout = (amount = '10.00'): Step => ({
+  method: 'POST',
+  path: '/payouts',
+  body: {paymentMethodId: '{paymentMethodId}', amount: usd(amount), reference: 'SANDBOX TEST'},
+  saveAs: 'payoutId',
+  status: 201,
+});
+const payoutSteps = (accountNumber: string): Step[] => [bank(accountNumber), payout()];
+const initiate: Step = {method: 'PATCH', path: '/payouts/{payoutId}/initiate', status: 200};
+const deposit = (amount = '100.00'): Step => ({
+  method: 'POST',
+  path: '/deposits',
+  body: {paymentMethodId: '{paymentMethodId}', amount: usd(amount)},
+  saveAs: 'depositId',
+  status: 201,
+});
+const depositSteps = (accountNumber: string): Step[] => [bank(accountNumber), deposit()];
+const exchangeQuote = (amount: string): Step => ({
+  method: 'POST',
+  path: '/currency-exchange-quotes',
+  body: {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: usd(amount)},
+  saveAs: 'quoteId',
+  status: 201,
+});
+const executeExchange = (status = 200, code?: string): Step => ({
+  method: 'POST',
+  path: '/currency-exchange-quotes/{quoteId}/execute',
+  status,
+  code,
+});
+const simulate = (value: Simulation, status: number, code: string): Step => ({
+  method: 'GET',
+  path: '/account/balances',
+  headers: {[SIMULATE_HEADER]: value},
+  status,
+  code,
+});
+const notFound = (code: string, method: string, path: string): TestInput => ({
+  id: code.toLowerCase().replace(/_/g, '-'),
+  group: NOT_FOUND_GROUP,
+  input: 'An id that does not exist',
+  outcome: `\`404\` with code \`${code}\`.`,
+  ids: {[/\{(\w+)\}/.exec(path)![1]!]: NO_ID},
+  steps: [{method, path, status: 404, code}],
+});
+const FUNDS = '200.00';
+
+export const TEST_INPUTS: TestInput[] = [
+  // Invoices: the customer's payment, by the amount's last two decimals.
+  {
+    id: 'invoice-paid',
+    group: 'Invoices',
+    input: 'Ends in anything else, such as `10.00`',
+    outcome:
+      'About 10 seconds from the quote the invoice is `PENDING`, a second later `PAID`, and the amount is credited.',
+    steps: invoiceSteps('10.00'),
+    then: {
+      wait: 12,
+      path: '/invoices/{invoiceId}',
+      fields: {status: 'PAID'},
+      event: 'invoice.updated',
+      entity: 'invoiceId',
+    },
+  },
+  {
+    id: 'invoice-expires',
+    group: 'Invoices',
+    input: 'Ends in `.13`, such as `10.13`',
+    outcome: 'Nobody pays. At its `expiration` the invoice is `CANCELLED` with `cancellationReason` `EXPIRED`.',
+    steps: invoiceSteps('10.13', {expiresInSeconds: 300}),
+    then: {
+      wait: 300,
+      path: '/invoices/{invoiceId}',
+      fields: {status: 'CANCELLED', cancellationReason: 'EXPIRED'},
+      event: 'invoice.updated',
+      entity: 'invoiceId',
+    },
+  },
+  {
+    id: 'invoice-payment-fails',
+    group: 'Invoices',
+    input: 'Ends in `.66`, such as `10.66`',
+    outcome: 'The payment fails: no money arrives and the invoice stays `UNPAID`.',
+    steps: invoiceSteps('10.66'),
+    then: {wait: 12, path: '/invoices/{invoiceId}', fields: {status: 'UNPAID'}},
+  },
+  {
+    id: 'invoice-not-cancellable',
+    group: 'Invoices',
+    input: 'Cancel an invoice that is `PAID`',
+    outcome: '`409` with code `INVOICE_NOT_CANCELLABLE`.',
+    steps: [
+      ...invoiceSteps('10.00'),
+      {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', wait: 12, status: 409, code: 'INVOICE_NOT_CANCELLABLE'},
+    ],
+  },
+  {
+    id: 'invoice-not-payable',
+    group: 'Invoices',
+    input: 'Quote an invoice that is `CANCELLED`',
+    outcome: '`409` with code `INVOICE_NOT_PAYABLE`.',
+    steps: [
+      {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, saveAs: 'invoiceId', status: 201},
+      {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', status: 200},
+      {method: 'POST', path: '/invoices/{invoiceId}/quote', status: 409, code: 'INVOICE_NOT_PAYABLE'},
+    ],
+  },
+  {
+    id: 'receiver-not-found',
+    group: 'Invoices',
+    input: 'A handle that no account has, such as `nobody-here`',
+    outcome: '`404` with code `ACCOUNT_NOT_FOUND`.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/accounts/handle/nobody-here/invoices',
+        body: {amount: usd('10.00')},
+        status: 404,
+        code: 'ACCOUNT_NOT_FOUND',
+      },
+    ],
+  },
+
+  // Receive requests: the simulated payer.
+  {
+    id: 'receive-fixed-amount',
+    group: 'Receive requests',
+    input: 'A receive request with an `amount`, such as `10.00` USD',
+    outcome: 'About 10 seconds from its creation a payer pays the amount: one receive, `PENDING`, then `COMPLETED`.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/receive-requests',
+        body: {currency: 'USD', amount: usd('10.00')},
+        saveAs: 'receiveRequestId',
+        status: 201,
+      },
+    ],
+    then: {
+      wait: 12,
+      path: '/receive-requests/{receiveRequestId}',
+      fields: {totalReceived: usd('10.00')},
+      event: 'receive-request.receive-completed',
+      entity: 'receiveRequestId',
+    },
+  },
+  {
+    id: 'receive-open-amount',
+    group: 'Receive requests',
+    input: 'A receive request without an `amount`',
+    outcome: `About 10 seconds from its creation a payer sends \`${OPEN_AMOUNT_PAYMENT.USD}\` (in a BTC receive request, \`${OPEN_AMOUNT_PAYMENT.BTC}\`).`,
+    steps: [
+      {method: 'POST', path: '/receive-requests', body: {currency: 'USD'}, saveAs: 'receiveRequestId', status: 201},
+    ],
+    then: {
+      wait: 12,
+      path: '/receive-requests/{receiveRequestId}',
+      fields: {totalReceived: usd(OPEN_AMOUNT_PAYMENT.USD!)},
+      event: 'receive-request.receive-completed',
+      entity: 'receiveRequestId',
+    },
+  },
+
+  // Lightning payments: the invoice you pay.
+  {
+    id: 'lightning-pays',
+    group: 'Lightning payments',
+    input: 'A Lightning invoice that the sandbox pays',
+    outcome: 'The payment is `COMPLETED` 2 seconds later.',
+    fundUsd: FUNDS,
+    steps: [lightningQuote(LIGHTNING_INVOICES.pays), executePayment],
+    then: {
+      wait: 3,
+      path: '/payments/{paymentId}',
+      fields: {status: 'COMPLETED'},
+      event: 'payment.updated',
+      entity: 'paymentId',
+    },
+  },
+  {
+    id: 'lightning-no-route',
+    group: 'Lightning payments',
+    input: 'A Lightning invoice that no route reaches',
+    outcome: 'The quote answers `422` with code `NO_ROUTE_FOUND`.',
+    steps: [lightningQuote(LIGHTNING_INVOICES.noRoute, 422, 'NO_ROUTE_FOUND')],
+  },
+  {
+    id: 'lightning-invoice-expired',
+    group: 'Lightning payments',
+    input: 'An expired Lightning invoice',
+    outcome: 'The quote answers `422` with code `LIGHTNING_INVOICE_EXPIRED`.',
+    steps: [lightningQuote(LIGHTNING_INVOICES.expired, 422, 'LIGHTNING_INVOICE_EXPIRED')],
+  },
+  ...(
+    [
+      ['failsNoRoute', 'NO_ROUTE', 3],
+      ['failsRejected', 'PAYEE_REJECTED', 3],
+      ['failsExpired', 'INVOICE_EXPIRED', 3],
+      ['failsTimeout', 'TIMEOUT', TIMEOUT_SECONDS + 1],
+    ] as const
+  ).map(([name, reason, wait]): TestInput => ({
+    id: `lightning-fails-${reason.toLowerCase().replace(/_/g, '-')}`,
+    group: 'Lightning payments',
+    input: `A Lightning invoice whose payment fails with \`${reason}\``,
+    outcome: `The payment is \`FAILED\` with \`failureReason\` \`${reason}\` ${reason === 'TIMEOUT' ? TIMEOUT_SECONDS : 2} seconds later; \`totalAmount\` comes back.`,
+    fundUsd: FUNDS,
+    steps: [lightningQuote(LIGHTNING_INVOICES[name]), executePayment],
+    then: {
+      wait,
+      path: '/payments/{paymentId}',
+      fields: {status: 'FAILED', failureReason: reason},
+      event: 'payment.updated',
+      entity: 'paymentId',
+    },
+  })),
+
+  // LNURL and Lightning addresses.
+  {
+    id: 'lnurl-pays',
+    group: 'LNURL and Lightning addresses',
+    input: 'A Lightning address that resolves',
+    outcome: 'The payment is `COMPLETED` 2 seconds later.',
+    fundUsd: FUNDS,
+    steps: [
+      {
+        method: 'POST',
+        path: '/payment-quotes/lnurl',
+        body: {destination: LIGHTNING_ADDRESSES.pays, amount: usd('5.00')},
+        saveAs: 'quoteId',
+        status: 201,
+      },
+      executePayment,
+    ],
+    then: {
+      wait: 3,
+      path: '/payments/{paymentId}',
+      fields: {status: 'COMPLETED'},
+      event: 'payment.updated',
+      entity: 'paymentId',
+    },
+  },
+  {
+    id: 'lnurl-unreachable',
+    group: 'LNURL and Lightning addresses',
+    input: 'A Lightning address whose server does not answer',
+    outcome: 'The quote answers `422` with code `LNURL_RESOLUTION_FAILED`.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/payment-quotes/lnurl',
+        body: {destination: LIGHTNING_ADDRESSES.unreachable, amount: usd('5.00')},
+        status: 422,
+        code: 'LNURL_RESOLUTION_FAILED',
+      },
+    ],
+  },
+  {
+    id: 'lnurl-details-unreachable',
+    group: 'LNURL and Lightning addresses',
+    input: 'The same address, on get LNURL details',
+    outcome: '`422` with code `LNURL_RESOLUTION_FAILED`.',
+    steps: [
+      {
+        method: 'GET',
+        path: `/lnurl/details?destination=${encodeURIComponent(LIGHTNING_ADDRESSES.unreachable)}`,
+        status: 422,
+        code: 'LNURL_RESOLUTION_FAILED',
+      },
+    ],
+  },
+  {
+    id: 'lnurl-amount-out-of-range',
+    group: 'LNURL and Lightning addresses',
+    input: 'An `amount` outside the `minSendable` to `maxSendable` that get LNURL details shows, such as `0.02` BTC',
+    outcome: 'The quote answers `422` with code `AMOUNT_OUT_OF_RANGE`; `detail` gives the bounds.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/payment-quotes/lnurl',
+        body: {destination: LIGHTNING_ADDRESSES.pays, amount: {amount: '0.02000000', currency: 'BTC'}},
+        status: 422,
+        code: 'AMOUNT_OUT_OF_RANGE',
+      },
+    ],
+  },
+
+  // On-chain payments.
+  {
+    id: 'onchain-pays',
+    group: 'On-chain payments',
+    input: 'A Bitcoin address',
+    outcome: 'The payment is `COMPLETED` 2 seconds later.',
+    fundUsd: FUNDS,
+    steps: [onchainQuote(usd('20.00')), executePayment],
+    then: {
+      wait: 3,
+      path: '/payments/{paymentId}',
+      fields: {status: 'COMPLETED'},
+      event: 'payment.updated',
+      entity: 'paymentId',
+    },
+  },
+  {
+    id: 'onchain-below-minimum',
+    group: 'On-chain payments',
+    input: `An \`amount\` below \`${ONCHAIN_MINIMUM_BTC}\` BTC, such as \`0.00000001\``,
+    outcome: '`422` with code `AMOUNT_OUT_OF_RANGE`.',
+    steps: [{...onchainQuote({amount: '0.00000001', currency: 'BTC'}), status: 422, code: 'AMOUNT_OUT_OF_RANGE'}],
+  },
+
+  // Executing a payment quote.
+  {
+    id: 'payment-limit-exceeded',
+    group: 'Executing a payment quote',
+    input: 'A payment above what remains of the daily payment limit (8,990.00 USD), such as `9000.00` USD',
+    outcome: 'Executing answers `422` with code `LIMIT_EXCEEDED`.',
+    steps: [onchainQuote(usd('9000.00')), {...executePayment, status: 422, code: 'LIMIT_EXCEEDED'}],
+  },
+  {
+    id: 'payment-insufficient-funds',
+    group: 'Executing a payment quote',
+    input: 'A payment above your available balance, such as `5000.00` USD',
+    outcome: 'Executing answers `422` with code `INSUFFICIENT_FUNDS`.',
+    steps: [onchainQuote(usd('5000.00')), {...executePayment, status: 422, code: 'INSUFFICIENT_FUNDS'}],
+  },
+  {
+    id: 'payment-quote-expired',
+    group: 'Executing a payment quote',
+    input: 'Execute a quote after its `expiration`',
+    outcome: '`422` with code `QUOTE_EXPIRED`.',
+    steps: [
+      lightningQuote(LIGHTNING_INVOICES.pays),
+      {...executePayment, wait: 120, status: 422, code: 'QUOTE_EXPIRED'},
+    ],
+  },
+  {
+    id: 'payment-quote-already-executed',
+    group: 'Executing a payment quote',
+    input: 'Execute a quote a second time, with a new `Idempotency-Key`',
+    outcome: '`409` with code `QUOTE_ALREADY_EXECUTED`.',
+    fundUsd: FUNDS,
+    steps: [
+      lightningQuote(LIGHTNING_INVOICES.pays),
+      executePayment,
+      {...executePayment, status: 409, code: 'QUOTE_ALREADY_EXECUTED'},
+    ],
+  },
+
+  // Payouts: the bank account you pay out to.
+  {
+    id: 'payout-completes',
+    group: 'Payouts',
+    input: 'An `accountNumber` with any other ending',
+    outcome: 'The payout moves `INITIATED`, `PENDING`, then `COMPLETED`, 2 seconds apart.',
+    fundUsd: FUNDS,
+    steps: [...payoutSteps(GOOD_ACCOUNT), initiate],
+    then: {
+      wait: 5,
+      path: '/payouts/{payoutId}',
+      fields: {status: 'COMPLETED'},
+      event: 'payout.updated',
+      entity: 'payoutId',
+    },
+  },
+  {
+    id: 'payout-fails',
+    group: 'Payouts',
+    input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.payoutFails}\``,
+    outcome: `The payout is \`FAILED\` after \`PENDING\`, with a \`failureReason\`; \`sourceAmount\` comes back.`,
+    fundUsd: FUNDS,
+    steps: [...payoutSteps(failingAccount(BANK_ACCOUNT_ENDINGS.payoutFails)), initiate],
+    then: {
+      wait: 5,
+      path: '/payouts/{payoutId}',
+      fields: {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails},
+      event: 'payout.updated',
+      entity: 'payoutId',
+    },
+  },
+  {
+    id: 'payout-limit-exceeded',
+    group: 'Payouts',
+    input: 'A payout above what remains of the daily payout limit (47,287.60 USD), such as `50000.00` USD',
+    outcome: 'Initiating answers `422` with code `LIMIT_EXCEEDED`.',
+    ...withBank,
+    steps: [payout('50000.00'), {...initiate, status: 422, code: 'LIMIT_EXCEEDED'}],
+  },
+  {
+    id: 'payout-insufficient-funds',
+    group: 'Payouts',
+    input: 'A payout above your available balance, such as `40000.00` USD',
+    outcome: 'Initiating answers `422` with code `INSUFFICIENT_FUNDS`.',
+    ...withBank,
+    steps: [payout('40000.00'), {...initiate, status: 422, code: 'INSUFFICIENT_FUNDS'}],
+  },
+  {
+    id: 'payout-expired',
+    group: 'Payouts',
+    input: 'Initiate a payout after its `expiration` (15 minutes)',
+    outcome: '`422` with code `QUOTE_EXPIRED`.',
+    ...withBank,
+    steps: [payout(), {...initiate, wait: 15 * 60 + 1, status: 422, code: 'QUOTE_EXPIRED'}],
+  },
+  {
+    id: 'payout-not-initiable',
+    group: 'Payouts',
+    input: 'Initiate a payout a second time, with a new `Idempotency-Key`',
+    outcome: '`409` with code `PAYOUT_NOT_INITIABLE`.',
+    fundUsd: FUNDS,
+    ...withBank,
+    steps: [payout(), initiate, {...initiate, status: 409, code: 'PAYOUT_NOT_INITIABLE'}],
+  },
+  {
+    id: 'payout-currency-mismatch',
+    group: 'Payouts',
+    input: 'A payout `amount` in another currency than the bank account, such as EUR to a USD account',
+    outcome: '`422` with code `CURRENCY_MISMATCH`.',
+    ...withBank,
+    steps: [
+      {
+        method: 'POST',
+        path: '/payouts',
+        body: {paymentMethodId: '{paymentMethodId}', amount: {amount: '10.00', currency: 'EUR'}, reference: 'X'},
+        status: 422,
+        code: 'CURRENCY_MISMATCH',
+      },
+    ],
+  },
+  {
+    id: 'payment-method-in-use',
+    group: 'Deleting what is in use',
+    input: 'Delete a bank payment method that a `NEW` payout uses',
+    outcome: '`409` with code `PAYMENT_METHOD_IN_USE`.',
+    ...withBank,
+    steps: [
+      payout(),
+      {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', status: 409, code: 'PAYMENT_METHOD_IN_USE'},
+    ],
+  },
+  {
+    id: 'payout-originator-in-use',
+    group: 'Deleting what is in use',
+    input: 'Delete an originator that a `NEW` payout names',
+    outcome: '`409` with code `PAYOUT_ORIGINATOR_IN_USE`.',
+    ...withBank,
+    steps: [
+      {
+        method: 'POST',
+        path: '/payout-originators',
+        body: {
+          type: 'BUSINESS',
+          name: 'Acme',
+          address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'},
+        },
+        saveAs: 'originatorId',
+        status: 201,
+      },
+      {
+        method: 'POST',
+        path: '/payouts',
+        body: {
+          paymentMethodId: '{paymentMethodId}',
+          originatorId: '{originatorId}',
+          amount: usd('10.00'),
+          reference: 'ON BEHALF',
+        },
+        status: 201,
+      },
+      {method: 'DELETE', path: '/payout-originators/{originatorId}', status: 409, code: 'PAYOUT_ORIGINATOR_IN_USE'},
+    ],
+  },
+
+  // Deposits: the bank account you pull from.
+  {
+    id: 'deposit-completes',
+    group: 'Deposits',
+    input: 'An `accountNumber` with any other ending',
+    outcome: 'The deposit is `COMPLETED` 4 seconds later and `netAmount` is credited.',
+    steps: depositSteps(GOOD_ACCOUNT),
+    then: {
+      wait: 5,
+      path: '/deposits/{depositId}',
+      fields: {status: 'COMPLETED'},
+      event: 'deposit.updated',
+      entity: 'depositId',
+    },
+  },
+  {
+    id: 'deposit-fails',
+    group: 'Deposits',
+    input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositFails}\``,
+    outcome: 'The deposit is `FAILED` 4 seconds later, with a `failureReason`; nothing is credited.',
+    steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositFails)),
+    then: {
+      wait: 5,
+      path: '/deposits/{depositId}',
+      fields: {status: 'FAILED', failureReason: BANK_FAILURES.depositFails},
+      event: 'deposit.updated',
+      entity: 'depositId',
+    },
+  },
+  {
+    id: 'deposit-reversed',
+    group: 'Deposits',
+    input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositReversed}\``,
+    outcome:
+      'The deposit is `COMPLETED` 4 seconds later, then `REVERSED` 4 seconds later still: `netAmount` is debited back.',
+    steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositReversed)),
+    then: {
+      wait: 9,
+      path: '/deposits/{depositId}',
+      fields: {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed},
+      event: 'deposit.updated',
+      entity: 'depositId',
+    },
+  },
+  {
+    id: 'deposit-limit-exceeded',
+    group: 'Deposits',
+    input: 'A deposit above what remains of the monthly deposit limit (243,655.00 USD), such as `250000.00` USD',
+    outcome: '`422` with code `LIMIT_EXCEEDED`.',
+    ...withBank,
+    steps: [{...deposit('250000.00'), status: 422, code: 'LIMIT_EXCEEDED'}],
+  },
+
+  // Currency exchange.
+  {
+    id: 'exchange-completes',
+    group: 'Currency exchange',
+    input: 'An exchange `amount` that does not end in `.66`, such as `10.00` USD',
+    outcome: 'The exchange is `PENDING`, then `COMPLETED` 2 seconds later: the target amount is credited.',
+    fundUsd: FUNDS,
+    steps: [exchangeQuote('10.00'), executeExchange()],
+    then: {
+      wait: 3,
+      path: '/currency-exchange-quotes/{quoteId}',
+      fields: {status: 'COMPLETED'},
+      event: 'currency-exchange-quote.updated',
+      entity: 'quoteId',
+    },
+  },
+  {
+    id: 'exchange-fails',
+    group: 'Currency exchange',
+    input: 'An exchange `amount` ending in `.66`, such as `10.66` USD',
+    outcome: 'The exchange is `FAILED` 2 seconds from the execution, and the source amount is returned.',
+    fundUsd: FUNDS,
+    steps: [exchangeQuote('10.66'), executeExchange()],
+    then: {
+      wait: 3,
+      path: '/currency-exchange-quotes/{quoteId}',
+      fields: {status: 'FAILED'},
+      event: 'currency-exchange-quote.updated',
+      entity: 'quoteId',
+    },
+  },
+  {
+    id: 'exchange-limit-exceeded',
+    group: 'Currency exchange',
+    input: 'An exchange above what remains of the daily exchange limit (99,000.00 USD), such as `100000.00` USD',
+    outcome: 'Executing answers `422` with code `LIMIT_EXCEEDED`.',
+    steps: [exchangeQuote('100000.00'), executeExchange(422, 'LIMIT_EXCEEDED')],
+  },
+  {
+    id: 'exchange-expired',
+    group: 'Currency exchange',
+    input: 'Execute an exchange quote after its `expiration` (30 seconds)',
+    outcome: '`422` with code `QUOTE_EXPIRED`.',
+    steps: [exchangeQuote('10.00'), {...executeExchange(422, 'QUOTE_EXPIRED'), wait: 31}],
+  },
+  {
+    id: 'exchange-pair-not-supported',
+    group: 'Currency exchange',
+    input: 'The same `sourceCurrency` and `targetCurrency`',
+    outcome: '`422` with code `CURRENCY_PAIR_NOT_SUPPORTED`.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/currency-exchange-quotes',
+        body: {sourceCurrency: 'USD', targetCurrency: 'USD', amount: usd('10.00')},
+        status: 422,
+        code: 'CURRENCY_PAIR_NOT_SUPPORTED',
+      },
+    ],
+  },
+
+  // Any operation.
+  {
+    id: 'internal-error',
+    group: 'Any operation',
+    input: `The header \`${SIMULATE_HEADER}: internal-error\``,
+    outcome: '`500` with code `INTERNAL_ERROR`. Nothing runs; retry with the same `Idempotency-Key`.',
+    steps: [simulate('internal-error', 500, 'INTERNAL_ERROR')],
+  },
+  {
+    id: 'service-unavailable',
+    group: 'Any operation',
+    input: `The header \`${SIMULATE_HEADER}: service-unavailable\``,
+    outcome: `\`503\` with code \`SERVICE_UNAVAILABLE\` and \`Retry-After: ${RETRY_AFTER_SECONDS}\`. Nothing runs.`,
+    steps: [simulate('service-unavailable', 503, 'SERVICE_UNAVAILABLE')],
+  },
+  {
+    id: 'account-restricted',
+    group: 'Any operation',
+    input: `The header \`${SIMULATE_HEADER}: account-restricted\``,
+    outcome: '`403` with code `ACCOUNT_RESTRICTED`. Nothing runs.',
+    steps: [simulate('account-restricted', 403, 'ACCOUNT_RESTRICTED')],
+  },
+  {
+    id: 'idempotency-key-in-use',
+    group: 'Any operation',
+    input: `\`${SIMULATE_HEADER}: slow\`, then the same request again`,
+    outcome: `The first answers normally after ${SLOW_SECONDS} seconds; the second answers \`409\` with code \`IDEMPOTENCY_KEY_IN_USE\`.`,
+    steps: [
+      {
+        method: 'POST',
+        path: '/invoices',
+        body: {amount: usd('10.00')},
+        headers: {[SIMULATE_HEADER]: 'slow'},
+        key: 'slow',
+        background: true,
+        status: 201,
+      },
+      {
+        method: 'POST',
+        path: '/invoices',
+        body: {amount: usd('10.00')},
+        key: 'slow',
+        status: 409,
+        code: 'IDEMPOTENCY_KEY_IN_USE',
+      },
+    ],
+  },
+  {
+    id: 'idempotency-key-reused',
+    group: 'Any operation',
+    input: 'An `Idempotency-Key` sent again with another body, or on another operation',
+    outcome: '`409` with code `IDEMPOTENCY_KEY_REUSED`.',
+    steps: [
+      {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, key: 'reused', status: 201},
+      {
+        method: 'POST',
+        path: '/invoices',
+        body: {amount: usd('11.00')},
+        key: 'reused',
+        status: 409,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      },
+    ],
+  },
+  {
+    id: 'idempotency-key-invalid',
+    group: 'Any operation',
+    input: 'No `Idempotency-Key` on an operation that takes one',
+    outcome: '`400` with code `IDEMPOTENCY_KEY_INVALID`.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/invoices',
+        body: {amount: usd('10.00')},
+        key: null,
+        status: 400,
+        code: 'IDEMPOTENCY_KEY_INVALID',
+      },
+    ],
+  },
+  {
+    id: 'malformed-request',
+    group: 'Any operation',
+    input: 'A body that is not JSON, such as `{"amount":`',
+    outcome: '`400` with code `MALFORMED_REQUEST`.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/invoices',
+        rawBody: '{"amount":',
+        headers: {'Content-Type': 'application/json'},
+        status: 400,
+        code: 'MALFORMED_REQUEST',
+      },
+    ],
+  },
+  {
+    id: 'validation-failed',
+    group: 'Any operation',
+    input: 'A field that breaks the schema, such as `"amount": "ten"`',
+    outcome: '`422` with code `VALIDATION_FAILED`; `validationErrors` names each field.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/invoices',
+        body: {amount: {amount: 'ten', currency: 'USD'}},
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        field: 'amount.amount',
+      },
+    ],
+  },
+  {
+    id: 'query-parameter-invalid',
+    group: 'Any operation',
+    input: 'A query parameter of the wrong type, such as `amount=ten`',
+    outcome: '`422` with code `VALIDATION_FAILED`; `validationErrors` names the parameter.',
+    steps: [
+      {
+        method: 'GET',
+        path: `/deposits/fee-estimate?paymentMethodId=${NO_ID}&amount=ten&currency=USD`,
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        field: 'amount',
+      },
+    ],
+  },
+  {
+    id: 'invalid-query-option',
+    group: 'Any operation',
+    input: 'A list option out of range, such as `$top=500`',
+    outcome: '`400` with code `INVALID_QUERY_OPTION`.',
+    steps: [{method: 'GET', path: '/invoices?$top=500', status: 400, code: 'INVALID_QUERY_OPTION'}],
+  },
+  {
+    id: 'unauthorized',
+    group: 'Any operation',
+    input: 'No `Authorization` header',
+    outcome: '`401` with code `UNAUTHORIZED`.',
+    steps: [{method: 'GET', path: '/account/balances', noAuth: true, status: 401, code: 'UNAUTHORIZED'}],
+  },
+  {
+    id: 'insufficient-scope',
+    group: 'Any operation',
+    input: 'A key without the operation’s scope (start the local sandbox with `--scopes partner.invoice.read`)',
+    outcome: '`403` with code `INSUFFICIENT_SCOPE`.',
+    flags: ['--scopes', 'partner.invoice.read'],
+    steps: [{method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, status: 403, code: 'INSUFFICIENT_SCOPE'}],
+  },
+  {
+    id: 'rate-limited',
+    group: 'Any operation',
+    input: '26 requests with one key within 10 seconds',
+    outcome: 'The 26th answers `429` with code `RATE_LIMITED` and `Retry-After`.',
+    steps: [{method: 'GET', path: '/account/balances', times: 26, status: 429, code: 'RATE_LIMITED'}],
+  },
+  {
+    id: 'not-found',
+    group: 'Any operation',
+    input: 'A path that no operation has, such as `/v1/nothing-here`',
+    outcome: '`404` with code `NOT_FOUND`.',
+    steps: [{method: 'GET', path: '/nothing-here', status: 404, code: 'NOT_FOUND'}],
+  },
+  {
+    id: 'method-not-allowed',
+    group: 'Any operation',
+    input: 'A method that the path does not take, such as `DELETE` on `/v1/invoices`',
+    outcome: '`405` with code `METHOD_NOT_ALLOWED` and an `Allow` header.',
+    steps: [{method: 'DELETE', path: '/invoices', status: 405, code: 'METHOD_NOT_ALLOWED'}],
+  },
+
+  // Objects that do not exist.
+  notFound('INVOICE_NOT_FOUND', 'GET', '/invoices/{invoiceId}'),
+  notFound('PAYOUT_ORIGINATOR_NOT_FOUND', 'GET', '/payout-originators/{originatorId}'),
+  notFound('PAYOUT_NOT_FOUND', 'GET', '/payouts/{payoutId}'),
+  notFound('RECEIVE_REQUEST_NOT_FOUND', 'GET', '/receive-requests/{receiveRequestId}'),
+  notFound('PAYMENT_METHOD_NOT_FOUND', 'GET', '/payment-methods/bank/{paymentMethodId}'),
+  notFound('CURRENCY_EXCHANGE_QUOTE_NOT_FOUND', 'GET', '/currency-exchange-quotes/{quoteId}'),
+  notFound('PAYMENT_QUOTE_NOT_FOUND', 'POST', '/payment-quotes/{quoteId}/execute'),
+  notFound('PAYMENT_NOT_FOUND', 'GET', '/payments/{paymentId}'),
+  notFound('SUBSCRIPTION_NOT_FOUND', 'GET', '/subscriptions/{subscriptionId}'),
+  notFound('ACCOUNT_NOT_FOUND', 'GET', '/accounts/{accountId}'),
+  notFound('DEPOSIT_NOT_FOUND', 'GET', '/deposits/{depositId}'),
+  notFound('EVENT_NOT_FOUND', 'GET', '/events/{eventId}'),
+  {
+    id: 'event-expired',
+    group: NOT_FOUND_GROUP,
+    input: 'An event older than 30 days (move the local sandbox’s clock 30 days forward)',
+    outcome: '`404` with code `EVENT_NOT_FOUND`, and get events no longer lists it.',
+    steps: [
+      {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, status: 201},
+      {method: 'GET', path: '/events?$top=1', status: 200, saveAs: 'eventId'},
+      {method: 'GET', path: '/events/{eventId}', wait: 30 * 24 * 3600 + 1, status: 404, code: 'EVENT_NOT_FOUND'},
+    ],
+  },
+];
+
+/**
+ * Error codes of the definition's catalogue that no request to the local sandbox can produce, and
+ * why. Every other code has a row above.
+ */
+export const NOT_LOCAL: Record<string, string> = {};
