@@ -9,6 +9,10 @@ declare module '@theme/ApiExplorer/CodeTabs' {
     children: ReactNode;
   }): ReactNode;
 }
+declare module '@theme/utils/tabsUtils' {
+  /** The tab group a component is inside: its chosen tab's value. */
+  export function useTabs(): {selectedValue: string};
+}
 declare module 'crypto-js/sha1' {
   export default function sha1(message: string): {toString(): string};
 }

@@ -4,9 +4,9 @@
  * in the page it points to. (The build itself refuses broken links and anchors too:
  * tests/unit/broken-links.test.ts proves it.)
  */
-import {readFileSync} from 'node:fs';
 import {test, expect} from '@playwright/test';
 import {brand} from '../../config/brand';
+import {sitemapRoutes} from '../built-files';
 
 /** href values of <a> and <link rel=...> elements, entity-decoded. */
 function hrefs(html: string): string[] {
@@ -27,8 +27,7 @@ function ids(html: string): Set<string> {
 test('every internal link and anchor of every page resolves', async ({request, baseURL}) => {
   test.setTimeout(120_000);
   const portal = new URL(brand.portalUrl).origin;
-  const sitemap = readFileSync('build/sitemap.xml', 'utf8');
-  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const pages = sitemapRoutes();
   expect(pages.length).toBeGreaterThan(70);
 
   const html = new Map<string, string>();

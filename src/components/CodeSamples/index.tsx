@@ -16,6 +16,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import CodeBlock from '@theme/CodeBlock';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
+import {useTabs} from '@theme/utils/tabsUtils';
 import {CODE_SAMPLE_LANGUAGES} from '@site/config/code-sample-languages';
 import {whenVisible} from '@site/packages/kestrel-theme/prism/whenVisible';
 import {loadSampleLanguages, SAMPLE_ONLY_LANGUAGES} from './prismLanguages';
@@ -23,20 +24,23 @@ import './serverLanguages';
 
 export type CodeSample = {lang: string; label?: string; source: string};
 
+/**
+ * One language's panel, shown only while its tab is chosen. The API theme's CodeTabs, when it
+ * renders every panel (so that all eight samples are in the HTML), hands each one its children as
+ * they are and leaves hiding to the panel: the panel reads the chosen tab from the tabs' context.
+ */
 function CodeTab({
+  value,
   children,
-  hidden,
-  className,
 }: {
   value: string;
   label: string;
   attributes: object;
   children: ReactNode;
-  hidden?: boolean;
-  className?: string;
 }): ReactNode {
+  const {selectedValue} = useTabs();
   return (
-    <div role="tabpanel" className={className} hidden={hidden}>
+    <div role="tabpanel" hidden={value !== selectedValue}>
       {children}
     </div>
   );
