@@ -74,12 +74,11 @@ export function withEndpointPathAsText(html: string): string {
 }
 
 /**
- * The elements an operation page renders from its schemas: the parameter, body and response
- * sections (`<details class="openapi-markdown__details">`, their own h3 headings included) and
- * the code samples and examples (`openapi-explorer__code-block`).
+ * The elements an operation or webhook page renders from its schemas (src/components/ApiPage):
+ * the parameter, body, delivery and response sections (`<section class="api-section">`, their own
+ * headings included) and the column of code samples and examples (`api-page__code`).
  */
-const SCHEMA_ELEMENT_START =
-  /<(details|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:openapi-markdown__details|openapi-explorer__code-block|openapi-code__code-samples-container|openapi-tabs__schema-container)\b[^>]*>/g;
+const SCHEMA_ELEMENT_START = /<(section|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:api-section|api-page__code)\b[^>]*>/g;
 
 /** Where the element that opens at `start` closes, counting nested elements of the same tag. */
 function elementEnd(html: string, tag: string, start: number): number {
