@@ -66,13 +66,6 @@ export function withKeywordTags(html: string, moreWords: readonly string[] = [])
   return html.slice(0, end) + list + html.slice(end);
 }
 
-const ENDPOINT_PATH_HEADING = /<h2(\s[^>]*\bclass=(["']?)openapi__method-endpoint-path\2[^>]*)>([\s\S]*?)<\/h2>/g;
-
-/** The method-and-path line of an operation page, as text instead of a heading. */
-export function withEndpointPathAsText(html: string): string {
-  return html.replace(ENDPOINT_PATH_HEADING, '<span$1>$3</span>');
-}
-
 /**
  * The elements an operation or webhook page renders from its schemas (src/components/ApiPage):
  * the parameter, body, delivery and response sections (`<section class="api-section">`, their own
@@ -114,7 +107,7 @@ export function withoutSchemaElements(html: string): string {
 
 /** The copy of a built page the indexer reads; `apiWords` are the tags an API page gets from the definition. */
 export function indexerView(html: string, apiWords: readonly string[] = []): string {
-  return withEndpointPathAsText(withKeywordTags(withoutSchemaElements(html), apiWords));
+  return withKeywordTags(withoutSchemaElements(html), apiWords);
 }
 
 const HEAD = /<head(?=[\s>])[^>]*>[\s\S]*?<\/head>/i;
