@@ -3,7 +3,7 @@
  * match the request schema, each parameter its own. The checks themselves are the build's
  * precompiled Ajv validators (plugins/try-it-validators.ts); this turns their errors into messages.
  */
-import type {TryItOperation, TryItParameter} from '@site/config/try-it';
+import type {TryItOperation, TryItParameter} from '../../../config/try-it';
 import {parameterKey} from './request';
 
 /** The part of an Ajv error the messages read (Ajv's ErrorObject). */

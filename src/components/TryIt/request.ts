@@ -3,7 +3,7 @@
  * that both the network call (send.ts) and the curl command (curl.ts) are made from, so the curl
  * shown is exactly what was sent.
  */
-import {IDEMPOTENCY_KEY_HEADER, type TryItOperation, type TryItParameter} from '@site/config/try-it';
+import {IDEMPOTENCY_KEY_HEADER, type TryItOperation, type TryItParameter} from '../../../config/try-it';
 
 export interface ExplorerRequest {
   method: TryItOperation['method'];
