@@ -97,6 +97,7 @@ export default function Explorer({operation}: {operation: TryItOperation}): Reac
       return;
     }
     setSending(true);
+    setOutcome(null);
     setStatus('Sending…');
     inFlight.current = new AbortController();
     try {
