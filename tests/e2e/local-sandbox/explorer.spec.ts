@@ -88,10 +88,11 @@ test('GET with a path parameter: the invoice issued just before comes back, 200,
   const answer = explorerAnswer(page);
   await expect(answer.status).toHaveText('200 OK');
   await expect(answer.statusLine).toHaveText(/^Answer: 200 OK in \d+ ms\.$/);
-  // The body pretty-printed, as JSON highlighted by the site's code block.
+  // The body pretty-printed, as JSON highlighted by the site's code block (once it is on screen).
   await expect(answer.body).toContainText(`"id": "${invoice.id}"`);
   await expect(answer.body).toContainText('"description": "Fetched by the explorer"');
-  await expect(answer.body.locator('code .token.property').first()).toBeVisible();
+  await answer.body.scrollIntoViewIfNeeded();
+  await expect(answer.body.locator('code .token.property', {hasText: '"description"'})).toBeVisible();
   expect(sent.map((r) => [r.method(), r.url(), r.headers().authorization])).toEqual([
     ['GET', `${LOCAL_SANDBOX_SERVER.url}/invoices/${invoice.id}`, `Bearer ${TOKEN}`],
   ]);
