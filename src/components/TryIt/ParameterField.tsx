@@ -3,7 +3,7 @@ import React, {type ReactNode} from 'react';
 import type {TryItParameter} from '@site/config/try-it';
 import styles from './styles.module.css';
 
-/** The schema's constraints in words, shown under the field. */
+/** The schema's constraints in words, shown under the field: `integer, at least 1, at most 100, default 50`. */
 export function constraintsOf(p: TryItParameter): string {
   const s = p.schema;
   const words = [s.type.join(' or '), s.format].filter(Boolean);
@@ -12,7 +12,17 @@ export function constraintsOf(p: TryItParameter): string {
   if (s.minLength !== undefined) words.push(`at least ${s.minLength} characters`);
   if (s.maxLength !== undefined) words.push(`at most ${s.maxLength} characters`);
   if (s.pattern !== undefined) words.push(`pattern ${s.pattern}`);
+  if (s.default !== undefined) words.push(`default ${String(s.default)}`);
   return words.join(', ');
+}
+
+/**
+ * A description's first sentence, its `code` spans drawn as code: the whole description is on the
+ * page beside the explorer, and a form reads better with one line per field.
+ */
+export function summaryOf(description: string): ReactNode[] {
+  const first = /^.*?[.!?](?=\s|$)/s.exec(description)?.[0] ?? description;
+  return first.split(/`([^`]*)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 
 export default function ParameterField({
@@ -67,8 +77,13 @@ export default function ParameterField({
         />
       )}
       <p id={hintId} className={styles.hint}>
-        {constraintsOf(parameter)}
-        {parameter.description ? `. ${parameter.description}` : ''}
+        {parameter.description ? (
+          <>
+            {summaryOf(parameter.description)} ({constraintsOf(parameter)})
+          </>
+        ) : (
+          constraintsOf(parameter)
+        )}
       </p>
       {problem && (
         <p id={problemId} className={styles.problem}>
