@@ -131,26 +131,26 @@ for (const route of ['/webhooks/signature-verification', '/api/issue-invoice']) 
 test('code-sample tabs: Arrow keys move along the languages and Enter picks one', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
   await expect(pageHeading(page)).toBeVisible();
-  const curl = page.getByRole('tab', {name: 'curl', exact: true});
+  const curl = page.getByRole('tab', {name: 'cURL', exact: true});
   await expect(curl).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Tab'); // skip link
   await page.keyboard.press('Enter'); // to <main>
-  await tabTo(page, '[role="tab"].openapi-tabs__code-item');
+  await tabTo(page, '.api-samples [role="tab"]');
   await expect(curl).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  const nodejs = page.getByRole('tab', {name: 'nodejs', exact: true});
+  const nodejs = page.getByRole('tab', {name: 'Node.js', exact: true});
   await expect(nodejs).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  const python = page.getByRole('tab', {name: 'python', exact: true});
+  const python = page.getByRole('tab', {name: 'Python', exact: true});
   await expect(python).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(python).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('.openapi-explorer__code-block').filter({hasText: 'import'}).first()).toBeVisible();
+  await expect(page.locator('.api-samples pre').filter({hasText: 'import'}).first()).toBeVisible();
   // ArrowLeft from the first tab wraps to the last.
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', {name: 'csharp', exact: true})).toBeFocused();
+  await expect(page.getByRole('tab', {name: 'C#', exact: true})).toBeFocused();
   void problems;
 });
 
