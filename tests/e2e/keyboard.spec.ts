@@ -158,19 +158,21 @@ test('explorer: fill a path parameter and the token, send the request and read t
   page,
   problems,
 }) => {
-  const sent = await mockApi(page, brand.api.production, 200, {id: 'inv_keyboard', status: 'unpaid'});
+  // The explorer checks an invoice id is a UUID before sending.
+  const invoiceId = '6f1d2c3b-4a59-4e8f-9b7a-0c1d2e3f4a5b';
+  const sent = await mockApi(page, brand.api.production, 200, {id: invoiceId, status: 'UNPAID'});
   await openExplorerByKeyboard(page, '/api/find-invoice-by-id');
   await tabTo(page, 'input[type="password"]');
   await page.keyboard.type('sk_test_keyboard');
   await tabTo(page, 'input[name="invoiceId"]');
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type('inv_keyboard');
+  await page.keyboard.type(invoiceId);
   await tabTo(page, 'button[type="submit"]');
   await expect(page.locator(':focus')).toHaveText('Send request');
   await page.keyboard.press('Enter');
-  await expect(explorerAnswer(page).body).toContainText('"id": "inv_keyboard"');
+  await expect(explorerAnswer(page).body).toContainText(`"id": "${invoiceId}"`);
   expect(sent.map((r) => ({url: r.url(), auth: r.headers().authorization}))).toEqual([
-    {url: 'https://api.kestrel.example/v1/invoices/inv_keyboard', auth: 'Bearer sk_test_keyboard'},
+    {url: `https://api.kestrel.example/v1/invoices/${invoiceId}`, auth: 'Bearer sk_test_keyboard'},
   ]);
   void problems;
 });
