@@ -47,10 +47,7 @@ function OperationPage({page}: {page: ApiOperationPage}): ReactNode {
               {page.idempotent && (
                 <>
                   {' '}
-                  <Link className="api-auth__idempotent" to={IDEMPOTENCY_ROUTE}>
-                    Takes an Idempotency-Key
-                  </Link>
-                  .
+                  <Link to={IDEMPOTENCY_ROUTE}>Takes an Idempotency-Key</Link>.
                 </>
               )}
             </p>
