@@ -85,6 +85,7 @@ const config: Config = {
   // The client modules, the swizzles, the bundler patches and the page's extra tags are the Kestrel
   // theme's (packages/kestrel-theme, last in `themes:` below).
   plugins: [
+    './plugins/try-it-validators.ts',
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
     // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
     [

@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
-import {test, expect, editServer, openExplorer, pageHeading, showServer} from './fixtures';
+import {test, expect, explorerAnswer, openExplorer, pageHeading, serverSelect} from './fixtures';
 import {API_SLUGS, API_GROUPS} from '../../config/routes';
 
 /** slug -> [METHOD, path] from the bundled definition the build serves. */
@@ -85,17 +85,18 @@ test('the code-sample language persists across operation pages and a reload', as
 test('the explorer lists the production and sandbox servers', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
   await openExplorer(page);
-  await showServer(page);
-  await expect(page.locator('.openapi-explorer__server-url')).toHaveText('https://api.kestrel.example/v1');
-  const serverSelect = await editServer(page);
+  const select = serverSelect(page);
+  await expect(select).toHaveValue('https://api.kestrel.example/v1');
   // The public build offers exactly these two; the local sandbox is added only by a build made
   // with KESTREL_LOCAL_SANDBOX=1 (tests/e2e/local-sandbox/).
-  const options = await serverSelect.locator('option').allTextContents();
-  expect(options).toEqual(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']);
-  await serverSelect.selectOption('https://api.sandbox.kestrel.example/v1');
+  await expect(select.locator('option')).toHaveText([
+    'Production: https://api.kestrel.example/v1',
+    'Sandbox: https://api.sandbox.kestrel.example/v1',
+  ]);
+  await select.selectOption('https://api.sandbox.kestrel.example/v1');
   // The request the reader builds targets the chosen server.
-  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(
-    'https://api.sandbox.kestrel.example/v1/invoices',
+  await expect(explorerAnswer(page).curl).toContainText(
+    "curl -X GET 'https://api.sandbox.kestrel.example/v1/invoices'",
   );
   void problems;
 });

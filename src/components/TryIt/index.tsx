@@ -21,7 +21,7 @@ export default function TryIt({operation}: {operation: TryItOperation}): ReactNo
     return (
       <button
         type="button"
-        className={`button button--primary button--block ${styles.tryIt}`}
+        className={`button button--primary button--block kestrel-try-it ${styles.tryIt}`}
         aria-expanded="false"
         onClick={() => setOpen(true)}
       >
