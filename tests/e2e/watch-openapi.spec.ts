@@ -55,11 +55,21 @@ test('a saved change under openapi/ shows on the open page, and a broken definit
     server.stdout!.on('data', collect);
     server.stderr!.on('data', collect);
 
+    // Up once it answers: the dev server holds each request until its first compilation is done.
+    const origin = `http://127.0.0.1:${port}`;
     await expect
-      .poll(() => /Docusaurus website is running at/.test(log) || server!.exitCode !== null, {timeout: 400_000})
-      .toBe(true);
-    expect(server.exitCode, log).toBeNull();
-    await page.goto(`http://127.0.0.1:${port}/api/issue-invoice`, {timeout: 180_000});
+      .poll(
+        async () => {
+          if (server!.exitCode !== null) return `exited: ${log}`;
+          return fetch(`${origin}/api/issue-invoice`).then(
+            (response) => response.status,
+            () => 'not listening',
+          );
+        },
+        {timeout: 400_000, intervals: [1000]},
+      )
+      .toBe(200);
+    await page.goto(`${origin}/api/issue-invoice`, {timeout: 180_000});
     const description = page.locator('.api-description');
     await expect(description).toContainText(BEFORE, {timeout: 180_000});
 
