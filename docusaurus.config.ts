@@ -1,15 +1,13 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand, llmsSummary} from './config/brand';
-import {CODE_SAMPLE_LANGUAGES} from './config/code-sample-languages';
 import kestrelTheme, {prismTheme, ssrTemplate, type Options as KestrelThemeOptions} from './packages/kestrel-theme';
 import kestrelSearch, {searchOptions} from './packages/kestrel-search';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
 import remarkDiagrams from './plugins/diagrams/remark-diagrams';
-import createKestrelApiPageMD from './plugins/openapi-api-page';
+import apiReference from './plugins/api-reference';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
@@ -77,7 +75,7 @@ const config: Config = {
         },
         blog: false,
         pages: false,
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', './src/css/api-reference.css']},
         gtag: {trackingID: analyticsId(), anonymizeIP: true},
         sitemap: {lastmod: null, changefreq: null, priority: null},
       } satisfies Preset.Options,
@@ -87,6 +85,7 @@ const config: Config = {
   // The client modules, the swizzles, the bundler patches and the page's extra tags are the Kestrel
   // theme's (packages/kestrel-theme, last in `themes:` below).
   plugins: [
+    './plugins/try-it-validators.ts',
     // build/_headers and build/nginx-security-headers.conf: CSP with the inline scripts' hashes;
     // with KESTREL_LOCAL_SANDBOX=1 it also lets the explorer call the local sandbox.
     [
@@ -111,40 +110,19 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
         breadcrumbs: true,
-        docItemComponent: '@theme/ApiItem',
         // No diagrams here: a ```mermaid block fails the build instead of showing as code.
         remarkPlugins: [remarkDiagrams],
       },
     ],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'api',
-        config: {
-          kestrel: {
-            // The bundle (scripts/bundle-openapi.mjs, run first by gen-api), not the split source:
-            // it carries the build-time x-codeSamples, and its `servers` the local sandbox when
-            // KESTREL_LOCAL_SANDBOX=1 (the explorer takes its server list from here).
-            specPath: 'static/openapi.yaml',
-            // Generated pages are build output (.gitignore); api/index.mdx and
-            // api/introduction.mdx are written by hand.
-            outputDir: 'api',
-            showInfoPage: false,
-            showSchemas: false,
-            sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: false},
-            markdownGenerators: {createApiPageMD: createKestrelApiPageMD},
-          } satisfies OpenApiPlugin.Options,
-        },
-      },
-    ],
+    // The operation and webhook pages, generated from the definition into api/ (npm run gen-api)
+    // and rewritten when openapi/ changes while `npm start` runs.
+    apiReference,
   ],
 
   // In this order: a theme's components override those of the themes before it (classic, from the
   // preset, comes first). Search brings its indexing and its search box (packages/kestrel-search); the
   // Kestrel theme, last, wraps the components of all of them.
   themes: [
-    'docusaurus-theme-openapi-docs',
     [kestrelSearch, searchOptions],
     [kestrelTheme, {apiDir: 'api'} satisfies KestrelThemeOptions],
   ],
@@ -194,7 +172,6 @@ const config: Config = {
       // (src/components/CodeSamples/prismLanguages.ts).
       additionalLanguages: ['bash', 'http'],
     },
-    languageTabs: CODE_SAMPLE_LANGUAGES.map(({key, highlight}) => ({language: key, highlight, logoClass: key})),
   } satisfies Preset.ThemeConfig,
 };
 

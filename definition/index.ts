@@ -8,4 +8,5 @@ export {findOperation, findWebhook, requestBodySchema} from './lookup.ts';
 export {fieldTree, flattenFields} from './fields.ts';
 export {pointerOf, referencedSchemaName, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
 export {slugOf} from './operations.ts';
+export {tryItOperation} from './try-it.ts';
 export type * from './types.ts';

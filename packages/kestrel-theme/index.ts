@@ -8,7 +8,7 @@
  * - ./bundler: the bundler patches, composed into one configureWebpack below.
  * - ./html: the tags written into every page (code colours in <head>, the body's colour mode).
  * - ./ssr-template.ts: the page template, site config (`ssrTemplate`), exported from here.
- * - ./prism, ./tabs, ./openapi: browser modules the bundler patches substitute or the theme uses.
+ * - ./prism, ./tabs: browser modules the bundler patches substitute or the theme uses.
  *
  * Option: `apiDir`, the folder of the generated API pages (./bundler/split-api-chunks.ts).
  */
@@ -16,8 +16,6 @@ import path from 'node:path';
 import type {HtmlTags, LoadContext, Plugin} from '@docusaurus/types';
 import lazyPrism from './bundler/lazy-prism';
 import tabsWithoutRemount from './bundler/tabs-without-remount';
-import serverRenderedApi from './bundler/server-rendered-api';
-import explorerStorageUtils from './bundler/explorer-storage-utils';
 import splitApiChunks from './bundler/split-api-chunks';
 import singleServerBundle from './bundler/single-server-bundle';
 import bodyColorMode from './html/body-color-mode';
@@ -36,7 +34,7 @@ export const prismTheme = codeThemeByMode(codeThemes);
 
 const THEME = path.resolve(__dirname, 'theme');
 /** In the order they ran as the site's `clientModules`. */
-const CLIENT_MODULES = ['openapi-a11y.ts', 'idle-prefetch.ts', 'warm-collator.ts'].map((file) =>
+const CLIENT_MODULES = ['idle-prefetch.ts', 'warm-collator.ts'].map((file) =>
   path.resolve(__dirname, 'client-modules', file),
 );
 
@@ -87,14 +85,7 @@ export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugi
 export type Options = {apiDir: string};
 
 export default function kestrelTheme(context: LoadContext, options: unknown): Plugin {
-  const bundler: Part[] = [
-    lazyPrism(),
-    tabsWithoutRemount(),
-    serverRenderedApi(),
-    explorerStorageUtils(),
-    splitApiChunks(context, options),
-    singleServerBundle(),
-  ];
+  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), splitApiChunks(context, options), singleServerBundle()];
   const html: Part[] = [codeThemeCss(context, codeThemes), bodyColorMode()];
   return {
     name: 'kestrel-theme',

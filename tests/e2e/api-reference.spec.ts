@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
-import {test, expect, editServer, openExplorer, pageHeading, showServer} from './fixtures';
+import {test, expect, explorerAnswer, openExplorer, pageHeading, serverSelect} from './fixtures';
 import {API_SLUGS, API_GROUPS} from '../../config/routes';
 
 /** slug -> [METHOD, path] from the bundled definition the build serves. */
@@ -26,13 +26,9 @@ test.describe('API reference routes', () => {
         const operation = OPERATIONS.get(route.replace('/api/', ''));
         expect(operation, `an operation of the definition has the slug of ${route}`).toBeDefined();
         const [method, path] = operation!;
-        await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText(method);
-        // The server base is prefixed once the explorer's store has loaded; the theme writes
-        // path parameters as :name.
-        const shown = path.replace(/\{(\w+)\}/g, ':$1');
-        await expect(page.locator('.openapi__method-endpoint-path')).toHaveText(
-          `https://api.kestrel.example/v1${shown}`,
-        );
+        await expect(page.locator('.api-endpoint .api-method-badge')).toHaveText(method);
+        // The production server's base, then the path template as the definition writes it.
+        await expect(page.locator('.api-endpoint__path')).toHaveText(`https://api.kestrel.example/v1${path}`);
       }
       void problems;
     });
@@ -42,58 +38,65 @@ test.describe('API reference routes', () => {
 test('an operation page shows its method, path, scope, parameters, schema and examples', async ({page, problems}) => {
   await page.goto('/api/issue-invoice');
   await expect(pageHeading(page)).toHaveText('Issue invoice');
-  await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText('POST');
-  await expect(page.locator('.openapi__method-endpoint-path')).toHaveText('https://api.kestrel.example/v1/invoices');
-  const auth = page.locator('.kestrel-operation-auth');
+  await expect(page.locator('.api-endpoint .api-method-badge')).toHaveText('POST');
+  await expect(page.locator('.api-endpoint__path')).toHaveText('https://api.kestrel.example/v1/invoices');
+  const auth = page.locator('.api-auth');
   await expect(auth).toContainText(
     'Authorization: API key (Authorization: Bearer <API key>) or OAuth 2.0 access token',
   );
   await expect(auth).toContainText('Scope: partner.invoice.create.');
+  await expect(auth.getByRole('link', {name: 'Takes an Idempotency-Key'})).toBeVisible();
   await expect(page.getByText('Idempotency-Key', {exact: true}).first()).toBeVisible();
+  // A request body field at depth two, under its stable anchor.
+  await expect(page.locator('[id="request-body.amount.currency"] strong')).toHaveText('currency');
   // A response schema field, and the problem codes of an error response.
-  const responses = page.locator('.openapi-tabs__response-header-section').locator('..');
-  await expect(responses.getByRole('tab', {name: '201'})).toBeVisible();
-  await expect(responses.locator('strong', {hasText: /^status$/}).first()).toBeVisible();
-  await expect(responses.getByRole('tab', {name: '422'})).toBeVisible();
+  const response = (status: string) => page.locator('.api-response', {has: page.locator(`[id="response-${status}"]`)});
+  const created = response('201');
+  await expect(created.getByRole('heading', {name: '201'})).toBeVisible();
+  await expect(created.locator('[id="response-201.status"] strong')).toHaveText('status');
+  const unprocessable = response('422');
+  await expect(unprocessable.getByRole('heading', {name: '422'})).toBeVisible();
+  await expect(unprocessable.locator('.api-error-code').first()).toBeVisible();
+  // The response examples, one status per tab, 2xx first.
+  await expect(page.locator('.api-examples').getByRole('tab').first()).toHaveText('201');
   void problems;
 });
 
 test('the code-sample language persists across operation pages and a reload', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
-  const python = page.getByRole('tab', {name: 'python', exact: true});
+  const python = page.getByRole('tab', {name: 'Python', exact: true});
   await python.click();
   await expect(python).toHaveAttribute('aria-selected', 'true');
   const stored = await page.evaluate(() =>
     Object.entries(localStorage).filter(([key]) => key.startsWith('docusaurus.tab.')),
   );
-  expect(stored).toContainEqual([expect.stringMatching(/^docusaurus\.tab\./), 'python']);
+  expect(stored).toContainEqual(['docusaurus.tab.code-samples', 'python']);
 
   await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Issue invoice', exact: true}).click();
   await expect(pageHeading(page)).toHaveText('Issue invoice');
-  await expect(page.getByRole('tab', {name: 'python', exact: true})).toHaveAttribute('aria-selected', 'true');
-  await expect(
-    page.locator('.openapi-explorer__code-block-code-line, pre code').filter({hasText: 'import'}).first(),
-  ).toBeVisible();
+  await expect(page.getByRole('tab', {name: 'Python', exact: true})).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.api-samples pre code').filter({hasText: 'import'}).first()).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('tab', {name: 'python', exact: true})).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', {name: 'Python', exact: true})).toHaveAttribute('aria-selected', 'true');
   void problems;
 });
 
 test('the explorer lists the production and sandbox servers', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
   await openExplorer(page);
-  await showServer(page);
-  await expect(page.locator('.openapi-explorer__server-url')).toHaveText('https://api.kestrel.example/v1');
-  const serverSelect = await editServer(page);
+  const select = serverSelect(page);
+  await expect(select).toHaveValue('https://api.kestrel.example/v1');
   // The public build offers exactly these two; the local sandbox is added only by a build made
   // with KESTREL_LOCAL_SANDBOX=1 (tests/e2e/local-sandbox/).
-  const options = await serverSelect.locator('option').allTextContents();
-  expect(options).toEqual(['https://api.kestrel.example/v1', 'https://api.sandbox.kestrel.example/v1']);
-  await serverSelect.selectOption('https://api.sandbox.kestrel.example/v1');
+  await expect(select.locator('option')).toHaveText([
+    'Production: https://api.kestrel.example/v1',
+    'Sandbox: https://api.sandbox.kestrel.example/v1',
+  ]);
+  await select.selectOption('https://api.sandbox.kestrel.example/v1');
   // The request the reader builds targets the chosen server.
-  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(
-    'https://api.sandbox.kestrel.example/v1/invoices',
+  await expect(explorerAnswer(page).curl).toContainText(
+    "curl -X GET 'https://api.sandbox.kestrel.example/v1/invoices'",
   );
   void problems;
 });

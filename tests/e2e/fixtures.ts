@@ -157,13 +157,39 @@ export async function scrollSettled(page: Page): Promise<void> {
   );
 }
 
+/** The "Try it" explorer of an operation page, once open: a region named after the operation. */
+export function explorer(page: Page) {
+  return page.getByRole('region', {name: /^Try it: /});
+}
+
 /**
- * Opens the API explorer of an operation page: it loads on "Try it" (the page itself ships only the
- * build-time code samples). Waits for the request form.
+ * Opens the explorer of an operation page: it loads when "Try it" is pressed (the page itself ships
+ * none of it). Waits until it can send: its checks of the request have loaded.
  */
 export async function openExplorer(page: Page): Promise<void> {
   await page.getByRole('button', {name: 'Try it', exact: true}).click();
-  await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
+  await expect(sendButton(page)).toBeEnabled();
+}
+
+/** The explorer's server choice (a select labelled "Server"). */
+export function serverSelect(page: Page) {
+  return explorer(page).getByLabel('Server', {exact: true});
+}
+
+/** The explorer's button that checks and sends the request. */
+export function sendButton(page: Page) {
+  return explorer(page).getByRole('button', {name: 'Send request'});
+}
+
+/** What the explorer shows after sending: the live status line, the answer's status, body, and the request as curl. */
+export function explorerAnswer(page: Page) {
+  const region = explorer(page);
+  return {
+    statusLine: region.getByRole('status'),
+    status: region.getByTestId('try-it-status'),
+    body: region.getByTestId('try-it-body'),
+    curl: region.getByRole('group', {name: 'The request as curl'}),
+  };
 }
 
 /**
@@ -182,27 +208,6 @@ export async function mockApi(page: Page, server: string, status: number, body: 
     });
   });
   return received;
-}
-
-/** Opens the explorer's "Base URL" section; returns the box that shows the chosen server. */
-export async function showServer(page: Page) {
-  const serverBox = page.locator('.openapi-explorer__floating-btn', {
-    has: page.locator('.openapi-explorer__server-url'),
-  });
-  // A click before hydration finishes can be undone by it: retry until the box shows.
-  await expect(async () => {
-    if (!(await serverBox.isVisible())) await page.locator('summary', {hasText: 'Base URL'}).click();
-    await expect(serverBox).toBeVisible({timeout: 1000});
-  }).toPass();
-  return serverBox;
-}
-
-/** Opens the server select behind the "Edit" button (it appears while the pointer is over the box). */
-export async function editServer(page: Page) {
-  const serverBox = await showServer(page);
-  await serverBox.hover();
-  await page.getByRole('button', {name: 'Edit'}).click();
-  return page.locator('select').filter({has: page.locator('option', {hasText: 'api.sandbox'})});
 }
 
 /** The visible heading of the page's article or main content. */

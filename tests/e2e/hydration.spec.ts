@@ -8,8 +8,6 @@ import type {Page} from '@playwright/test';
 import {test, expect, domSettled, pageHeading} from './fixtures';
 // The performance mark packages/kestrel-theme/prism sets when it builds Prism.
 import {PRISM_READY_MARK} from '../../packages/kestrel-theme/prism';
-// The performance mark packages/kestrel-theme/theme/Markdown sets when it sets up the Markdown parser.
-import {MARKDOWN_PARSER_MARK} from '../../packages/kestrel-theme/theme/Markdown/parserMark';
 
 const GUIDE_WITH_CODE = '/account/overview';
 const OTHER_GUIDE_WITH_CODE = '/webhooks/signature-verification';
@@ -102,7 +100,7 @@ test("an operation page's tabs are drawn once, not again after hydration", async
   await recordRemovals(page);
   await page.goto(OPERATION);
   await settled(page);
-  await expect(page.locator('.openapi-tabs__container').first()).toBeVisible();
+  await expect(page.locator('.api-page [role="tablist"]').first()).toBeVisible();
   expect((await removedElements(page)).filter((e) => /tabs/.test(e))).toEqual([]);
   void problems;
 });
@@ -120,14 +118,19 @@ test("an operation page's code samples are highlighted on the server, every lang
     expect(tokensInServerHtml(block), `${language} tokens in the server's HTML`).toBeGreaterThan(5);
   }
   await settled(page);
-  const samples = page.locator('.openapi-explorer__code-block');
+  const samples = page.locator('.api-samples .theme-code-block');
   await expect(samples).toHaveCount(8);
   // In view, a sample drawn by the browser would load its grammar and replace its lines.
   await samples.first().scrollIntoViewIfNeeded();
-  for (const language of ['java', 'php', 'ruby', 'csharp']) {
-    await page.locator(`.openapi-tabs__code-item--${language}`).click();
+  for (const [language, tab] of [
+    ['java', 'Java'],
+    ['php', 'PHP'],
+    ['ruby', 'Ruby'],
+    ['csharp', 'C#'],
+  ]) {
+    await page.locator('.api-samples').getByRole('tab', {name: tab, exact: true}).click();
     await expect(
-      page.locator(`.openapi-explorer__code-block.language-${language} code span.token:not(.plain)`).first(),
+      page.locator(`.api-samples .theme-code-block.language-${language} code span.token:not(.plain)`).first(),
     ).toBeVisible();
   }
   await domSettled(page);
@@ -157,32 +160,31 @@ test("the sidebar's category links are the same toggle in the server's HTML and 
   void problems;
 });
 
-test("an operation page's descriptions hydrate on the server's markup: the Markdown parser is set up only for a page drawn in the browser", async ({
+test("an operation page's descriptions hydrate on the server's markup, and a page drawn in the browser shows them the same", async ({
   page,
   problems,
 }) => {
-  const parserReady = () => page.evaluate((mark) => performance.getEntriesByName(mark).length, MARKDOWN_PARSER_MARK);
   await recordRemovals(page);
   await page.goto(OPERATION);
   await settled(page);
-  // The Idempotency-Key header's description is a list: only the parser renders it.
+  // The Idempotency-Key header's description is a Markdown list, rendered to HTML by the build.
   const idempotencyRule = page
     .getByText('A retry with the same key and the same body within 24 hours', {exact: false})
     .first();
   await expect(idempotencyRule).toBeAttached();
   expect(await idempotencyRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
   expect((await removedElements(page)).filter((e) => /^(P|UL|LI|DIV)\./.test(e))).toEqual([]);
-  expect(await parserReady()).toBe(0);
-  // Drawn by the browser after a client-side navigation, the same description is parsed.
+  // Drawn by the browser after a client-side navigation, the same description is the same list.
   await page.locator('nav[aria-label="Docs sidebar"] a[href="/api/issue-invoice"]').click();
   await expect(page).toHaveURL(/\/api\/issue-invoice$/);
   // The URL changes first; the previous page (which shows the same header) stays until the new one
   // is drawn, in one commit, under its own title.
   await expect(pageHeading(page)).toHaveText('Issue invoice');
-  await expect(
-    page.getByText('A retry with the same key and the same body within 24 hours', {exact: false}).first(),
-  ).toBeAttached();
-  expect(await parserReady()).toBe(1);
+  const drawnRule = page
+    .getByText('A retry with the same key and the same body within 24 hours', {exact: false})
+    .first();
+  await expect(drawnRule).toBeAttached();
+  expect(await drawnRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
   void problems;
 });
 

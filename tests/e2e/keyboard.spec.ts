@@ -3,7 +3,7 @@
  * tabs, the API explorer and the search panel work without a pointer.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, mockApi, pageHeading} from './fixtures';
+import {test, expect, explorer, explorerAnswer, mockApi, pageHeading, sendButton} from './fixtures';
 import {brand} from '../../config/brand';
 
 /** The helpers tabThrough installs in the page. */
@@ -95,8 +95,8 @@ async function openExplorerByKeyboard(page: Page, route: string) {
   await tabTo(page, 'button.kestrel-try-it');
   await expect(page.locator(':focus')).toHaveText('Try it');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
-  await expect(page.getByRole('region', {name: 'API explorer'})).toBeFocused();
+  await expect(explorer(page)).toBeFocused();
+  await expect(sendButton(page)).toBeEnabled();
 }
 
 /**
@@ -131,26 +131,26 @@ for (const route of ['/webhooks/signature-verification', '/api/issue-invoice']) 
 test('code-sample tabs: Arrow keys move along the languages and Enter picks one', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
   await expect(pageHeading(page)).toBeVisible();
-  const curl = page.getByRole('tab', {name: 'curl', exact: true});
+  const curl = page.getByRole('tab', {name: 'cURL', exact: true});
   await expect(curl).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Tab'); // skip link
   await page.keyboard.press('Enter'); // to <main>
-  await tabTo(page, '[role="tab"].openapi-tabs__code-item');
+  await tabTo(page, '.api-samples [role="tab"]');
   await expect(curl).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  const nodejs = page.getByRole('tab', {name: 'nodejs', exact: true});
+  const nodejs = page.getByRole('tab', {name: 'Node.js', exact: true});
   await expect(nodejs).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  const python = page.getByRole('tab', {name: 'python', exact: true});
+  const python = page.getByRole('tab', {name: 'Python', exact: true});
   await expect(python).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(python).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('.openapi-explorer__code-block').filter({hasText: 'import'}).first()).toBeVisible();
+  await expect(page.locator('.api-samples pre').filter({hasText: 'import'}).first()).toBeVisible();
   // ArrowLeft from the first tab wraps to the last.
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', {name: 'csharp', exact: true})).toBeFocused();
+  await expect(page.getByRole('tab', {name: 'C#', exact: true})).toBeFocused();
   void problems;
 });
 
@@ -158,50 +158,45 @@ test('explorer: fill a path parameter and the token, send the request and read t
   page,
   problems,
 }) => {
-  const sent = await mockApi(page, brand.api.production, 200, {id: 'inv_keyboard', status: 'unpaid'});
+  // The explorer checks an invoice id is a UUID before sending.
+  const invoiceId = '6f1d2c3b-4a59-4e8f-9b7a-0c1d2e3f4a5b';
+  const sent = await mockApi(page, brand.api.production, 200, {id: invoiceId, status: 'UNPAID'});
   await openExplorerByKeyboard(page, '/api/find-invoice-by-id');
-  await tabTo(page, 'input[placeholder="Bearer Token"]');
+  await tabTo(page, 'input[type="password"]');
   await page.keyboard.type('sk_test_keyboard');
   await tabTo(page, 'input[name="invoiceId"]');
-  await page.keyboard.type('inv_keyboard');
-  await tabTo(page, 'button.openapi-explorer__request-btn');
-  await expect(page.locator(':focus')).toHaveText('Send API Request');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(invoiceId);
+  await tabTo(page, 'button[type="submit"]');
+  await expect(page.locator(':focus')).toHaveText('Send request');
   await page.keyboard.press('Enter');
-  await expect(
-    page.locator('.openapi-response__status-code, .openapi-explorer__response-container').first(),
-  ).toContainText('inv_keyboard');
+  await expect(explorerAnswer(page).body).toContainText(`"id": "${invoiceId}"`);
   expect(sent.map((r) => ({url: r.url(), auth: r.headers().authorization}))).toEqual([
-    {url: 'https://api.kestrel.example/v1/invoices/inv_keyboard', auth: 'Bearer sk_test_keyboard'},
+    {url: `https://api.kestrel.example/v1/invoices/${invoiceId}`, auth: 'Bearer sk_test_keyboard'},
   ]);
-  // The response can be cleared by keyboard too.
-  await tabTo(page, 'button.openapi-explorer__response-clear-btn');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('.openapi-explorer__response-container')).not.toContainText('inv_keyboard');
   void problems;
 });
 
 test('explorer: edit the request body and send it, by keyboard', async ({page, problems}) => {
   const sent = await mockApi(page, brand.api.production, 201, {id: 'inv_body'});
   await openExplorerByKeyboard(page, '/api/issue-invoice');
-  const editor = '.openapi-explorer__playground-container pre';
-  await tabTo(page, editor);
-  // The editor of the example tab on show (every example tab's editor is rendered; the others are hidden).
-  const shown = page.locator(`${editor}:visible`);
-  await expect(shown).toBeFocused();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('{"amount": {"amount": "12.50", "currency": "USD"}, "memo": "by keyboard"');
+  const editor = explorer(page).getByLabel(/^Request body/);
+  await tabTo(page, 'textarea', 20);
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('{"amount": {"amount": "12.50", "currency": "USD"}, "description": "by keyboard"');
   // Tab leaves the editor (no keyboard trap); Shift+Tab comes back and it is still editable.
   await page.keyboard.press('Tab');
-  await expect(shown).not.toBeFocused();
+  await expect(editor).not.toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(shown).toBeFocused();
-  await page.keyboard.press('Control+End');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('}');
-  await tabTo(page, 'button.openapi-explorer__request-btn', 20);
+  await tabTo(page, 'button[type="submit"]', 20);
   await page.keyboard.press('Enter');
-  await expect(page.locator('.openapi-response__status-code').first()).toContainText('inv_body');
+  await expect(explorerAnswer(page).body).toContainText('"id": "inv_body"');
   expect(sent).toHaveLength(1);
-  expect(JSON.parse(sent[0]!.postData() ?? '')).toMatchObject({memo: 'by keyboard'});
+  expect(JSON.parse(sent[0]!.postData() ?? '')).toMatchObject({description: 'by keyboard'});
   void problems;
 });
 

@@ -6,7 +6,7 @@
 import type {Locator, Page, Request, Route} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {test, expect, allowNotFoundDocument, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
+import {test, expect, allowNotFoundDocument, explorer, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
 import {loadPluginSearch, lunr} from '../search-client';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 
@@ -533,7 +533,7 @@ test.describe('keyboard', () => {
   test('the keys type as usual while the person types into a field', async ({page, problems}) => {
     await page.goto('/api/find-invoice-by-id');
     await openExplorer(page);
-    const field = page.locator('main input[placeholder^="The ID of the invoice"]');
+    const field = explorer(page).getByLabel('invoiceId');
     await field.fill('');
     await page.keyboard.type('a/b');
     await expect(field).toHaveValue('a/b');

@@ -1,69 +1,92 @@
 /**
  * Operation and webhook pages are rendered on the server: with JavaScript off (a crawler, a
- * reader who turned it off) every parameter, top-level body field, response code and code sample
- * of the definition is on the page, with no loading skeleton; with JavaScript on, the page hydrates
- * on that markup without a hydration error and without removing any of it.
+ * reader who turned it off) every parameter, every request and response field at every depth,
+ * every status and every code sample of the definition is on the page; with JavaScript on, the
+ * page hydrates on that markup without a hydration error and without removing any of it.
  */
+import {readFileSync} from 'node:fs';
 import {test as base, type Page} from '@playwright/test';
 import {test, expect} from './fixtures';
-import {expectedPages, type ExpectedPage} from '../api-page-contents';
+import {expectedPages, type ExpectedPage, type ExpectedRow} from '../api-page-contents';
+import {API_OVERVIEW_ROUTES} from '../../config/routes';
 
 const PAGES = expectedPages();
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Texts of the `strong` names in the page's left column (parameters and schema fields). */
-async function namesShown(page: Page): Promise<Set<string>> {
-  const texts = await page.locator('.openapi-left-panel__container strong').allTextContents();
-  return new Set(texts.map((t) => t.trim()));
+/** Each row of the page by its id: the name it shows and whether it is marked required. */
+async function rowsShown(page: Page): Promise<Map<string, {name: string; required: boolean}>> {
+  const rows = await page.locator('li.api-field').evaluateAll((items) =>
+    items.map((li) => ({
+      id: li.id,
+      name: li.querySelector(':scope > .api-field__head strong')?.textContent?.trim() ?? '',
+      required: li.querySelector(':scope > .api-field__head .api-field__required') !== null,
+    })),
+  );
+  return new Map(rows.map(({id, ...shown}) => [id, shown]));
+}
+
+function expectRows(
+  route: string,
+  what: string,
+  expected: readonly ExpectedRow[],
+  shown: Map<string, {name: string; required: boolean}>,
+) {
+  for (const row of expected) {
+    expect(shown.get(row.anchor), `${route}: ${what} #${row.anchor}`).toEqual({name: row.name, required: row.required});
+  }
 }
 
 async function checkStaticPage(page: Page, expected: ExpectedPage): Promise<void> {
   const {route} = expected;
-  // Parameters: each under the heading of its location, with its type and whether it is required.
+  const shown = await rowsShown(page);
+  // Parameters: each under the heading of its location, with its name and required mark.
   for (const param of expected.parameters) {
-    const section = page
-      .locator('details')
-      .filter({has: page.locator('summary h3', {hasText: `${capitalized(param.in)} Parameters`})});
-    const item = section
-      .locator('.openapi-params__list-item')
-      .filter({has: page.locator('strong', {hasText: new RegExp(`^${escaped(param.name)}$`)})});
-    await expect(item, `${route}: ${param.in} parameter ${param.name}`).toHaveCount(1);
-    if (param.type)
-      await expect(item.locator('.openapi-schema__type').first(), `${route}: type of ${param.name}`).toContainText(
-        param.type,
-      );
-    await expect(item.locator('.openapi-schema__required'), `${route}: ${param.name} required`).toHaveCount(
-      param.required ? 1 : 0,
+    const group =
+      expected.kind === 'webhook' ? page.locator('.api-delivery') : page.locator(`.api-parameters__group--${param.in}`);
+    await expect(group.locator(`[id="${param.anchor}"]`), `${route}: ${param.in} parameter ${param.name}`).toHaveCount(
+      1,
     );
   }
-  const names = await namesShown(page);
-  for (const field of expected.bodyFields) expect(names.has(field), `${route}: body field ${field}`).toBe(true);
-  // Responses: one tab per documented code (webhook pages document their receiver's answers).
-  const codes = await page.locator('.openapi-tabs__response-code-item').allTextContents();
+  expectRows(route, 'parameter', expected.parameters, shown);
+  expectRows(route, 'body field', expected.bodyFields, shown);
+  expectRows(route, 'response header or field', expected.responseRows, shown);
+  // Responses: one block per documented status, 2xx first.
+  const codes = await page.locator('.api-responses .api-response__status').allTextContents();
   expect(
-    codes.map((c) => c.trim()),
+    // Each heading ends with its link icon, a zero-width space.
+    codes.map((c) => c.replace(/\u200b/g, '').trim()),
     `${route}: response codes`,
   ).toEqual(expected.responseCodes);
   // Code samples: every language's text, chosen tab or not.
-  const code = (await page.locator('.openapi-right-panel__container pre').allTextContents()).join('\n');
+  const code = (await page.locator('.api-samples pre').allTextContents()).join('\n');
   for (const line of expected.sampleFirstLines) expect(code, `${route}: code sample starting ${line}`).toContain(line);
-  await expect(page.locator('.openapi-skeleton'), `${route}: loading skeletons`).toHaveCount(0);
 }
+
+test('the pages tested are every operation and webhook page the build publishes', () => {
+  const sitemap = readFileSync('build/sitemap.xml', 'utf8');
+  const published = [...sitemap.matchAll(/<loc>[^<]*?(\/api\/[^<]+)<\/loc>/g)]
+    .map((m) => m[1]!.replace(/\/$/, ''))
+    .filter((route) => !(API_OVERVIEW_ROUTES as readonly string[]).includes(route) && route !== '/api');
+  expect(published.sort()).toEqual(PAGES.map((p) => p.route).sort());
+  expect(PAGES.filter((p) => p.kind === 'operation')).toHaveLength(49);
+  expect(PAGES.filter((p) => p.kind === 'webhook')).toHaveLength(8);
+});
 
 base.describe('API pages with JavaScript off', () => {
   base.use({javaScriptEnabled: false});
   for (const expected of PAGES) {
-    base(`${expected.route} shows its parameters, body fields, responses and code samples`, async ({page, baseURL}) => {
-      const failed: string[] = [];
-      page.on('response', (res) => {
-        if (res.url().startsWith(baseURL!) && res.status() >= 400) failed.push(`${res.url()} HTTP ${res.status()}`);
-      });
-      const response = await page.goto(expected.route);
-      expect(response?.status()).toBe(200);
-      await checkStaticPage(page, expected);
-      expect(failed).toEqual([]);
-    });
+    base(
+      `${expected.route} shows every parameter, field at every depth, response and code sample`,
+      async ({page, baseURL}) => {
+        const failed: string[] = [];
+        page.on('response', (res) => {
+          if (res.url().startsWith(baseURL!) && res.status() >= 400) failed.push(`${res.url()} HTTP ${res.status()}`);
+        });
+        const response = await page.goto(expected.route);
+        expect(response?.status()).toBe(200);
+        await checkStaticPage(page, expected);
+        expect(failed).toEqual([]);
+      },
+    );
   }
 });
 
@@ -108,13 +131,13 @@ for (const expected of PAGES) {
     });
     await recordRemovalsUntilHydrated(page);
     const response = await page.goto(expected.route);
-    const serverFields = (await response!.text()).match(/class="?openapi-schema__property\b/g)?.length ?? 0;
+    const serverFields = (await response!.text()).match(/<li[^>]*\bclass="?api-field["\s>]/g)?.length ?? 0;
     expect(serverFields).toBeGreaterThan(0);
     // Every test navigation waits for data-has-hydrated (./fixtures.ts).
     expect(
       await page.evaluate(() => (window as unknown as {removedDuringHydration: string[]}).removedDuringHydration),
     ).toEqual([]);
-    await expect(page.locator('.openapi-schema__property')).toHaveCount(serverFields);
+    await expect(page.locator('li.api-field')).toHaveCount(serverFields);
     expect(hydrationErrors).toEqual([]);
     void problems;
   });

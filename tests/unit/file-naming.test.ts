@@ -19,9 +19,7 @@ const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
 const CAPITALS_DOC = /^[A-Z]+\.md$/;
 
 /** The themes whose components ours replace, by the same relative path (`@theme/...`). */
-const UPSTREAM_THEMES = ['@docusaurus/theme-classic/lib/theme', 'docusaurus-theme-openapi-docs/lib/theme'].map((dir) =>
-  path.join(ROOT, 'node_modules', dir),
-);
+const UPSTREAM_THEMES = ['@docusaurus/theme-classic/lib/theme'].map((dir) => path.join(ROOT, 'node_modules', dir));
 const upstreamHas = (themeRelative: string) =>
   UPSTREAM_THEMES.some((dir) => existsSync(path.join(dir, themeRelative.replace(/\.(tsx?|jsx?)$/, '.js'))));
 
@@ -41,7 +39,7 @@ function reactModule(file: string): boolean {
 
 /**
  * Swizzles: folders PascalCase, as Docusaurus names components (CodeBlock/Content); files as React
- * modules, or the name of the upstream theme module they replace (ApiExplorer/storage-utils.ts).
+ * modules, or the name of the upstream theme module they replace (prism-include-languages.ts).
  */
 const swizzles: Rule = {
   name: "PascalCase component folders; index.tsx, styles.module.css, PascalCase.tsx components, camelCase.ts modules, or the replaced upstream module's name",
@@ -74,7 +72,6 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['packages/kestrel-theme/theme', swizzles],
   ['packages/kestrel-theme/prism', browserModules],
   ['packages/kestrel-theme/tabs', browserModules],
-  ['packages/kestrel-theme/openapi', browserModules],
   ['packages/kestrel-search', kebab],
   ['packages/kestrel-search/theme', swizzles],
   ['plugins', kebab],
@@ -156,16 +153,16 @@ describe('the naming check itself', () => {
     expect(
       misnamed([
         `${theme}/CodeBlock/Content/index.tsx`,
-        `${theme}/ApiExplorer/storage-utils.ts`,
-        `${theme}/Markdown/plainText.ts`,
+        `${theme}/prism-include-languages.ts`,
+        `${theme}/CodeBlock/Content/plainText.ts`,
       ]),
     ).toEqual([]);
     expect(
-      misnamed([`${theme}/code-block/index.tsx`, `${theme}/Markdown/plain-text.ts`, `${theme}/Markdown/inline.tsx`]),
+      misnamed([`${theme}/code-block/index.tsx`, `${theme}/CodeBlock/plain-text.ts`, `${theme}/CodeBlock/inline.tsx`]),
     ).toEqual([
       `${theme}/code-block/index.tsx: ${theme}/ uses ${swizzles.name}`,
-      `${theme}/Markdown/plain-text.ts: ${theme}/ uses ${swizzles.name}`,
-      `${theme}/Markdown/inline.tsx: ${theme}/ uses ${swizzles.name}`,
+      `${theme}/CodeBlock/plain-text.ts: ${theme}/ uses ${swizzles.name}`,
+      `${theme}/CodeBlock/inline.tsx: ${theme}/ uses ${swizzles.name}`,
     ]);
   });
 

@@ -1,8 +1,7 @@
 /**
- * The API pages render descriptions with packages/kestrel-theme/theme/Markdown, which, unlike the theme's original,
- * renders neither raw HTML nor `:::` admonitions (that is what kept ~40 KiB of HTML parser off
- * every operation page). A description that used either would show its markup as text, so the
- * definition must not.
+ * The API pages render descriptions to HTML at build time (plugins/api-reference/markdown-html.ts),
+ * which escapes raw HTML and knows no `:::` admonitions. A description that used either would show
+ * its markup as text, so the definition must not.
  */
 import {describe, expect, it} from 'vitest';
 import {loadBundledDefinition, type Json} from './openapi-definition';

@@ -1,8 +1,7 @@
 /**
- * Three of the plugins that change what a theme imports without forking it check, as the site loads,
- * that the theme still has the shape they patch, and fail naming the file otherwise
- * (packages/kestrel-theme/bundler/tabs-without-remount.ts, packages/kestrel-theme/bundler/explorer-storage-utils.ts,
- * packages/kestrel-theme/bundler/server-rendered-api.ts). The third,
+ * The plugins that change what a theme imports without forking it check, as the site loads, that
+ * the theme still has the shape they patch, and fail naming the file otherwise
+ * (packages/kestrel-theme/bundler/tabs-without-remount.ts). Another,
  * packages/kestrel-theme/bundler/lazy-prism.ts, fails the build when its module is missing from a bundle; what they
  * achieve is checked in the browser (tests/e2e/hydration.spec.ts) and on the build
  * (tests/after-build/bundle-contents.test.ts).
@@ -17,22 +16,15 @@ import tabsWithoutRemount, {
   sidebarCategoryFile,
   tabComponentFiles,
 } from '../../packages/kestrel-theme/bundler/tabs-without-remount';
-import explorerStorageUtils from '../../packages/kestrel-theme/bundler/explorer-storage-utils';
 import path from 'node:path';
 import {checkSampleLanguages} from '../../packages/kestrel-theme/bundler/lazy-prism';
 import {checkSearchBarRenderer, NEW_ROOT_PER_RENDER} from '../../packages/kestrel-search/bundler/one-panel-root';
 import {readFileSync} from 'node:fs';
-import serverRenderedApi, {
-  apiItemFile,
-  checkApiItem,
-  checkSectionComponent,
-  sectionComponentFiles,
-} from '../../packages/kestrel-theme/bundler/server-rendered-api';
 
 describe('tabs-without-remount', () => {
-  it('finds the eight tab components of the installed themes, each keyed on useIsBrowser() only', () => {
+  it("finds the classic theme's tab component, keyed on useIsBrowser() only", () => {
     const files = tabComponentFiles();
-    expect(files).toHaveLength(8);
+    expect(files).toHaveLength(1);
     for (const file of files) expect(existsSync(file), file).toBe(true);
     expect(() => tabsWithoutRemount()).not.toThrow();
   });
@@ -49,64 +41,6 @@ describe('tabs-without-remount', () => {
     const more = 'const isBrowser = useIsBrowser(); if (isBrowser) go(); return h(Tabs, {key: String(isBrowser)});';
     expect(() => checkTabComponent('ApiTabs', more)).toThrow(/ApiTabs no longer uses useIsBrowser\(\) only as its key/);
     expect(() => checkTabComponent('MimeTabs', 'return h(Tabs, props);')).toThrow(/MimeTabs/);
-  });
-});
-
-describe('explorer-storage-utils', () => {
-  it("finds the persistence middleware's relative import of ./storage-utils", () => {
-    expect(() => explorerStorageUtils()).not.toThrow();
-  });
-});
-
-describe('server-rendered-api', () => {
-  it("finds the API theme's four sections, each wrapping one render function in BrowserOnly", () => {
-    const files = sectionComponentFiles();
-    expect(files).toHaveLength(4);
-    for (const file of files) expect(existsSync(file), file).toBe(true);
-    expect(() => serverRenderedApi()).not.toThrow();
-  });
-
-  it('accepts one BrowserOnly with a fallback and a render function', () => {
-    const source =
-      'const BrowserOnly_1 = __importDefault(require("@docusaurus/BrowserOnly"));\n' +
-      'return react_1.default.createElement(BrowserOnly_1.default, { fallback: h(Skeleton, { size: "sm" }) }, () => { return h(Params, props); });';
-    expect(() => checkSectionComponent('ParamsDetails', source)).not.toThrow();
-  });
-
-  it('fails naming the component when BrowserOnly is gone, used twice or given no render function', () => {
-    const imported = 'const BrowserOnly_1 = __importDefault(require("@docusaurus/BrowserOnly"));\n';
-    expect(() => checkSectionComponent('RequestSchema', 'return h(Schema, props);')).toThrow(
-      /RequestSchema no longer wraps one section/,
-    );
-    const twice = `${imported}createElement(BrowserOnly_1.default, null, () => a); createElement(BrowserOnly_1.default, null, () => b);`;
-    expect(() => checkSectionComponent('ResponseSchema', twice)).toThrow(/ResponseSchema/);
-    expect(() =>
-      checkSectionComponent('ApiItem', `${imported}createElement(BrowserOnly_1.default, null, children);`),
-    ).toThrow(/ApiItem/);
-  });
-});
-
-describe("server-rendered-api: ApiItem's store and explorer", () => {
-  const apiItem = [
-    'const ExecutionEnvironment_1 = __importDefault(require("@docusaurus/ExecutionEnvironment"));',
-    'if (ExecutionEnvironment_1.default.canUseDOM) {\n  ApiExplorer = require("@theme/ApiExplorer").default;\n}',
-    'const isBrowser = (0, useIsBrowser_1.default)();',
-    'if (!isBrowser) {\n    store2 = (0, store_1.createStoreWithoutState)({}, [m]);\n  }',
-    'if (isBrowser) {\n    store2 = (0, store_1.createStoreWithState)(state, [m]);\n  }',
-  ].join('\n');
-
-  it('accepts the installed ApiItem and one that uses both only to choose its store and load its explorer', () => {
-    expect(existsSync(apiItemFile())).toBe(true);
-    expect(() => checkApiItem(apiItem)).not.toThrow();
-  });
-
-  it('fails naming ApiItem when either is used for more', () => {
-    expect(() => checkApiItem(`${apiItem}\nif (isBrowser) go();`)).toThrow(
-      /ApiItem\/index.js no longer uses useIsBrowser\(\) only to choose its store/,
-    );
-    expect(() => checkApiItem(`${apiItem}\nif (ExecutionEnvironment_1.default.canUseDOM) go();`)).toThrow(
-      /no longer uses ExecutionEnvironment only to load @theme\/ApiExplorer/,
-    );
   });
 });
 

@@ -30,10 +30,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const OUR_THEMES = ['packages/kestrel-search/theme', 'packages/kestrel-theme/theme'].map((dir) => path.join(ROOT, dir));
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 /** The themes before ours, in load order: the preset's classic, then `themes:` up to ours. */
-const UPSTREAM_THEMES = [
-  path.join(packageDir('@docusaurus/theme-classic'), 'lib/theme'),
-  path.join(packageDir('docusaurus-theme-openapi-docs'), 'lib/theme'),
-];
+const UPSTREAM_THEMES = [path.join(packageDir('@docusaurus/theme-classic'), 'lib/theme')];
 
 function files(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true, recursive: true})
@@ -65,14 +62,14 @@ describe('the local themes in docusaurus.config.ts', () => {
       .split('\n')
       .map((line) => /^ {4}\[?'?([\w-]+)/.exec(line)?.[1])
       .filter(Boolean);
-    expect(themes).toEqual(['docusaurus-theme-openapi-docs', 'kestrelSearch', 'kestrelTheme']);
+    expect(themes).toEqual(['kestrelSearch', 'kestrelTheme']);
   });
 
   it('give @theme/ components from their theme folders', async () => {
     const resolved = await aliases;
     expect(resolved['@theme/CodeBlock']).toBe(path.join(ROOT, 'packages/kestrel-theme/theme/CodeBlock/index.tsx'));
-    expect(resolved['@theme/ApiExplorer/storage-utils']).toBe(
-      path.join(ROOT, 'packages/kestrel-theme/theme/ApiExplorer/storage-utils.ts'),
+    expect(resolved['@theme/NotFound/Content']).toBe(
+      path.join(ROOT, 'packages/kestrel-theme/theme/NotFound/Content/index.tsx'),
     );
     expect(resolved['@theme/SearchBar']).toBe(path.join(ROOT, 'packages/kestrel-search/theme/SearchBar/index.tsx'));
   });
@@ -87,17 +84,7 @@ describe('the wrappers of upstream components', () => {
     const resolved = await aliases;
     const wrapped = wrapperImports('@theme-init/');
     expect(wrapped.map((w) => w.component).sort()).toEqual(
-      [
-        'AnnouncementBar',
-        'ApiExplorer',
-        'ApiExplorer/LiveEditor',
-        'CodeBlock/Buttons',
-        'DocItem/Content',
-        'MDXComponents',
-        'MimeTabs',
-        'Navbar/MobileSidebar',
-        'SchemaTabs',
-      ].sort(),
+      ['AnnouncementBar', 'CodeBlock/Buttons', 'DocItem/Content', 'MDXComponents', 'Navbar/MobileSidebar'].sort(),
     );
     const problems: string[] = [];
     for (const {file, component} of wrapped) {

@@ -41,7 +41,6 @@ describe(`${RECORD_FILE} and ${LEDGER_FILE}`, () => {
       '@docusaurus/core',
       '@docusaurus/theme-classic',
       '@docusaurus/theme-common',
-      'docusaurus-theme-openapi-docs',
       '@cmfcmf/docusaurus-search-local',
       '@algolia/autocomplete-js',
     ]) {

@@ -66,20 +66,12 @@ export function withKeywordTags(html: string, moreWords: readonly string[] = [])
   return html.slice(0, end) + list + html.slice(end);
 }
 
-const ENDPOINT_PATH_HEADING = /<h2(\s[^>]*\bclass=(["']?)openapi__method-endpoint-path\2[^>]*)>([\s\S]*?)<\/h2>/g;
-
-/** The method-and-path line of an operation page, as text instead of a heading. */
-export function withEndpointPathAsText(html: string): string {
-  return html.replace(ENDPOINT_PATH_HEADING, '<span$1>$3</span>');
-}
-
 /**
- * The elements an operation page renders from its schemas: the parameter, body and response
- * sections (`<details class="openapi-markdown__details">`, their own h3 headings included) and
- * the code samples and examples (`openapi-explorer__code-block`).
+ * The elements an operation or webhook page renders from its schemas (src/components/ApiPage):
+ * the parameter, body, delivery and response sections (`<section class="api-section">`, their own
+ * headings included) and the column of code samples and examples (`api-page__code`).
  */
-const SCHEMA_ELEMENT_START =
-  /<(details|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:openapi-markdown__details|openapi-explorer__code-block|openapi-code__code-samples-container|openapi-tabs__schema-container)\b[^>]*>/g;
+const SCHEMA_ELEMENT_START = /<(section|div)\s[^>]*\bclass=(["']?)[^"'>]*\b(?:api-section|api-page__code)\b[^>]*>/g;
 
 /** Where the element that opens at `start` closes, counting nested elements of the same tag. */
 function elementEnd(html: string, tag: string, start: number): number {
@@ -115,7 +107,7 @@ export function withoutSchemaElements(html: string): string {
 
 /** The copy of a built page the indexer reads; `apiWords` are the tags an API page gets from the definition. */
 export function indexerView(html: string, apiWords: readonly string[] = []): string {
-  return withEndpointPathAsText(withKeywordTags(withoutSchemaElements(html), apiWords));
+  return withKeywordTags(withoutSchemaElements(html), apiWords);
 }
 
 const HEAD = /<head(?=[\s>])[^>]*>[\s\S]*?<\/head>/i;

@@ -2,44 +2,39 @@
  * Keeps the API reference's shared code off the guides.
  *
  * Docusaurus puts every module used by half the pages or more into one `common` chunk that every
- * page loads. With 69 generated operation pages out of ~90, everything those pages import (the
- * OpenAPI theme, its Markdown renderer, Redux) qualifies, so a guide paid ~140 KiB gzip for code it
- * never runs. Here `common` counts only the other pages, and the operation pages share chunks of
- * their own:
- * - `api-shared`: what the API page component (@theme/ApiItem, also used by the hand-written API
- *   pages) and every operation page both load (the explorer's Redux store); without it those
- *   modules were shipped twice on an operation page;
- * - `api-common`: what two or more operation pages share (schema and parameter views, their
- *   Markdown renderer), which the hand-written API pages never load.
+ * page loads. With 57 generated operation and webhook pages out of ~80, the reference's own
+ * components (src/components/ApiPage, CodeSamples, TryIt) qualify, so a guide would pay for code
+ * it never runs. They go to a chunk of their own, `api-common`, that only the reference's pages
+ * load. What the reference shares with the guides (code blocks, Prism, tabs) stays in `common`:
+ * excluding the API pages from `common` instead, as this did for the OpenAPI theme, put a second
+ * copy of those in the API pages' chunk (about 35 KiB gzip on every operation page).
  *
  * Chunks are recognised by the registry Docusaurus generates, which maps each chunk name to the
- * module it loads: generated pages are `@site/<apiDir>/*.api.mdx`, the page component is
- * `@theme/ApiItem`.
+ * module it loads: generated pages are `@site/<apiDir>/*.api.mdx`.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 export type Options = {
-  /** The API docs folder, relative to the site (where gen-api-docs writes *.api.mdx). */
+  /** The API docs folder, relative to the site (where gen-api writes *.api.mdx). */
   apiDir: string;
 };
 
 const REGISTRY_ENTRY = /"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/g;
 
-/** Chunk names of the generated operation pages and of the API page component. */
-export function apiChunkNames(registrySource: string, apiDir: string): {pages: Set<string>; component: Set<string>} {
+/** Chunk names of the generated operation and webhook pages. */
+export function apiChunkNames(registrySource: string, apiDir: string): {pages: Set<string>} {
   const prefix = `@site/${apiDir.replace(/^\.?\/+|\/+$/g, '')}/`;
   const pages = new Set<string>();
-  const component = new Set<string>();
   for (const [, chunkName = '', modulePath = ''] of registrySource.matchAll(REGISTRY_ENTRY)) {
     if (modulePath.startsWith(prefix) && modulePath.endsWith('.api.mdx')) pages.add(chunkName);
-    if (modulePath === '@theme/ApiItem') component.add(chunkName);
   }
-  return {pages, component};
+  return {pages};
 }
 
 type ChunkLike = {name?: string | null};
+type ModuleLike = {resource?: string | null};
 type CacheGroups = Record<string, false | Record<string, unknown>>;
 
 function validateOptions(raw: unknown): Options {
@@ -54,6 +49,10 @@ function validateOptions(raw: unknown): Options {
 
 export default function splitApiChunks(context: LoadContext, rawOptions: unknown): Plugin {
   const options = validateOptions(rawOptions);
+  /** The reference's own browser code: what only the API pages load. */
+  const REFERENCE_COMPONENTS = ['ApiPage', 'CodeSamples', 'TryIt'].map(
+    (name) => path.join(context.siteDir, 'src', 'components', name) + path.sep,
+  );
   return {
     name: 'kestrel-split-api-chunks',
     configureWebpack(config, isServer) {
@@ -61,11 +60,11 @@ export default function splitApiChunks(context: LoadContext, rawOptions: unknown
       // registry as files change, so a list read once would go stale there.
       if (isServer || process.env.NODE_ENV !== 'production') return {};
       const registryFile = path.join(context.generatedFilesDir, 'registry.js');
-      const {pages, component} = apiChunkNames(readFileSync(registryFile, 'utf8'), options.apiDir);
-      if (pages.size === 0 || component.size === 0) {
-        // A silent no-op would quietly put the API theme back on every guide.
+      const {pages} = apiChunkNames(readFileSync(registryFile, 'utf8'), options.apiDir);
+      if (pages.size === 0) {
+        // A silent no-op would quietly put the reference's components back on every guide.
         throw new Error(
-          `split-api-chunks: no generated API pages (@site/${options.apiDir}/*.api.mdx) or no @theme/ApiItem in ${registryFile}. ` +
+          `split-api-chunks: no generated API pages (@site/${options.apiDir}/*.api.mdx) in ${registryFile}. ` +
             'Run `npm run gen-api` first, or fix the `apiDir` option.',
         );
       }
@@ -79,21 +78,14 @@ export default function splitApiChunks(context: LoadContext, rawOptions: unknown
         );
       }
       const isApiPage = (chunk: ChunkLike) => Boolean(chunk.name && pages.has(chunk.name));
-      const isApiItem = (chunk: ChunkLike) => Boolean(chunk.name && component.has(chunk.name));
-      groups.common = {...common, chunks: (chunk: ChunkLike) => !isApiPage(chunk)};
-      groups.apiShared = {
-        name: 'api-shared',
-        chunks: (chunk: ChunkLike) => isApiPage(chunk) || isApiItem(chunk),
-        // In the page component and in every operation page.
-        minChunks: pages.size + component.size,
-        priority: 39,
-        reuseExistingChunk: true,
-      };
+      // Ahead of `common` (priority 40), which keeps what the reference shares with the guides
+      // (code blocks, Prism, tabs): only once, in the chunk every page loads.
       groups.apiCommon = {
         name: 'api-common',
         chunks: isApiPage,
+        test: (module: ModuleLike) => REFERENCE_COMPONENTS.some((dir) => module.resource?.startsWith(dir) === true),
         minChunks: 2,
-        priority: 38,
+        priority: 45,
         reuseExistingChunk: true,
       };
       return {};

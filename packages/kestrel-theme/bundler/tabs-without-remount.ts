@@ -1,9 +1,9 @@
 /**
  * Stops the tab components remounting their whole content right after hydration.
  *
- * theme-classic's Tabs and the API theme's seven tab components key themselves on `useIsBrowser()`
- * ("temporary fix" for facebook/docusaurus#5653), so everything inside a tab (an operation's
- * responses, schemas, examples, code samples) is rendered and committed a second time once the
+ * theme-classic's Tabs keys itself on `useIsBrowser()` ("temporary fix" for
+ * facebook/docusaurus#5653), so everything inside a tab (an operation's code samples and response
+ * examples) is rendered and committed a second time once the
  * page has hydrated. The tabs' state (useTabsContextValue) now starts from the default tab, as
  * the server rendered it, and applies a stored or linked choice in a layout effect, which React
  * applies as an ordinary update, so the remount buys nothing. For these files only,
@@ -32,12 +32,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {checkedModule, replaceModule} from './module-replacement';
 
-const TAB_COMPONENTS = [
-  '@docusaurus/theme-classic/lib/theme/Tabs/index.js',
-  ...['Tabs', 'ApiTabs', 'MimeTabs', 'SchemaTabs', 'DiscriminatorTabs', 'OperationTabs', 'ApiExplorer/CodeTabs'].map(
-    (name) => `docusaurus-theme-openapi-docs/lib/theme/${name}/index.js`,
-  ),
-];
+const TAB_COMPONENTS = ['@docusaurus/theme-classic/lib/theme/Tabs/index.js'];
 const HOOK_REQUEST = /^@docusaurus\/useIsBrowser$/;
 const NEVER_BROWSER = path.resolve(__dirname, '../tabs/neverBrowser.ts');
 const SIDEBAR_CATEGORY = '@docusaurus/theme-classic/lib/theme/DocSidebarItem/Category/index.js';

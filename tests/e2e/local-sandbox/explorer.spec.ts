@@ -1,25 +1,70 @@
 /**
  * What a build made with KESTREL_LOCAL_SANDBOX=1 (the one `npm start` serves) adds to the public
- * one, and the local sandbox from the explorer as a reader uses it: choose "Local sandbox" under
- * Base URL, enter a token, send, and read the answer on the page. playwright.config.ts runs this
- * folder against that build and starts the sandbox (`node sandbox/cli.ts`).
+ * one, and the "Try it" explorer against the local sandbox end to end, as a reader uses it: choose
+ * "Local sandbox", enter a token, fill the form, send, and read the answer on the page.
+ * playwright.config.ts runs this folder against that build and starts the sandbox
+ * (`node sandbox/cli.ts`).
  */
-import type {Page} from '@playwright/test';
-import {test, expect, cspDirectives, editServer, openExplorer, pageHeading} from '../fixtures';
-import {brand} from '../../../config/brand';
+import type {Page, Request} from '@playwright/test';
+import {
+  test,
+  expect,
+  cspDirectives,
+  explorer,
+  explorerAnswer,
+  openExplorer,
+  pageHeading,
+  sendButton,
+  serverSelect,
+} from '../fixtures';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../../scripts/local-sandbox.mjs';
 
 // Real requests to the sandbox on this machine; every other origin stays blocked by the fixture.
 test.use({reachableOrigins: [LOCAL_SANDBOX_ORIGIN]});
 
+const TOKEN = 'local-test-token';
+
+/** Every request the page sends to the local sandbox, as it is sent (CORS preflights left out). */
+function sandboxRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(LOCAL_SANDBOX_ORIGIN) && r.method() !== 'OPTIONS') sent.push(r);
+  });
+  return sent;
+}
+
+/** Issues an invoice outside the browser, as an integration would; the sandbox keeps it. */
+async function issueInvoice(description: string): Promise<{id: string}> {
+  const issued = await fetch(`${LOCAL_SANDBOX_SERVER.url}/invoices`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${TOKEN}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({amount: {amount: '42.00', currency: 'USD'}, description}),
+  });
+  expect(issued.status).toBe(201);
+  return (await issued.json()) as {id: string};
+}
+
+/** Opens an operation page's explorer and points it at the local sandbox, with a token unless told otherwise. */
+async function useLocalSandbox(page: Page, route: string, token: string | null = TOKEN) {
+  await page.goto(route);
+  await expect(pageHeading(page)).toBeVisible();
+  await openExplorer(page);
+  await serverSelect(page).selectOption(LOCAL_SANDBOX_SERVER.url);
+  await expect(explorerAnswer(page).curl).toContainText(LOCAL_SANDBOX_SERVER.url);
+  if (token !== null) await explorer(page).getByLabel('Bearer token').fill(token);
+}
+
 test('the explorer offers the local sandbox after production and sandbox', async ({page, problems}) => {
   await page.goto('/api/get-invoices');
   await openExplorer(page);
-  const select = await editServer(page);
-  await expect(select.locator('option')).toHaveText([
-    brand.api.production,
-    brand.api.sandbox,
-    LOCAL_SANDBOX_SERVER.url,
+  await expect(serverSelect(page).locator('option')).toHaveText([
+    'Production: https://api.kestrel.example/v1',
+    'Sandbox: https://api.sandbox.kestrel.example/v1',
+    `Local sandbox: ${LOCAL_SANDBOX_SERVER.url}`,
   ]);
   void problems;
 });
@@ -31,78 +76,151 @@ test('the CSP lets pages connect to the local sandbox origin, and to no other lo
   expect(connect.filter((source) => /127\.0\.0\.1|localhost/.test(source))).toEqual([LOCAL_SANDBOX_ORIGIN]);
 });
 
-/** Opens an operation page, opens its explorer ("Try it") and points it at the local sandbox with a token. */
-async function useLocalSandbox(page: Page, route: string) {
-  await page.goto(route);
-  await expect(pageHeading(page)).toBeVisible();
-  await openExplorer(page);
-  const select = await editServer(page);
-  await select.selectOption(LOCAL_SANDBOX_SERVER.url);
-  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText(LOCAL_SANDBOX_SERVER.url);
-  const token = page.getByPlaceholder('Bearer Token').first();
-  if (!(await token.isVisible())) await page.locator('summary', {hasText: 'Authorization'}).click();
-  await token.fill('local-test-token');
-}
-
-/** The answer panel: the status tab and the body the explorer shows. */
-function answer(page: Page) {
-  return {
-    status: page.locator('.openapi-response__dot').first(),
-    body: page.locator('.openapi-response__status-code').first(),
-  };
-}
-
-test('get invoices on the local sandbox: the invoice issued just before, with its id, appears on the page', async ({
+test('GET with a path parameter: the invoice issued just before comes back, 200, its body on the page', async ({
   page,
   problems,
 }) => {
-  // The sandbox keeps state: an invoice issued outside the browser is in the list the explorer gets.
-  const issued = await fetch(`${LOCAL_SANDBOX_SERVER.url}/invoices`, {
-    method: 'POST',
-    headers: {
-      Authorization: 'Bearer local-test-token',
-      'Content-Type': 'application/json',
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({amount: {amount: '42.00', currency: 'USD'}, description: 'Issued by the browser test'}),
-  });
-  expect(issued.status).toBe(201);
-  const invoice = (await issued.json()) as {id: string};
-  await useLocalSandbox(page, '/api/get-invoices');
-  const sent = page.waitForRequest(
-    (r) => r.url().startsWith(`${LOCAL_SANDBOX_SERVER.url}/invoices`) && r.method() === 'GET',
-  );
-  await page.getByRole('button', {name: 'Send API Request'}).click();
-  expect((await sent).headers()['authorization']).toBe('Bearer local-test-token');
-  const {status, body} = answer(page);
-  await expect(status).toHaveText('200');
-  // The page of invoices as the explorer pretty-prints it, newest first.
-  await expect(body).toContainText(`"id": "${invoice.id}"`);
-  await expect(body).toContainText('"description": "Issued by the browser test"');
-  await expect(body).toContainText('"status": "UNPAID"');
-  await expect(body).toContainText('"count": ');
+  const invoice = await issueInvoice('Fetched by the explorer');
+  await useLocalSandbox(page, '/api/find-invoice-by-id');
+  const sent = sandboxRequests(page);
+  await explorer(page).getByLabel('invoiceId').fill(invoice.id);
+  await sendButton(page).click();
+  const answer = explorerAnswer(page);
+  await expect(answer.status).toHaveText('200 OK');
+  await expect(answer.statusLine).toHaveText(/^Answer: 200 OK in \d+ ms\.$/);
+  // The body pretty-printed, as JSON highlighted by the site's code block (once it is on screen).
+  await expect(answer.body).toContainText(`"id": "${invoice.id}"`);
+  await expect(answer.body).toContainText('"description": "Fetched by the explorer"');
+  await answer.body.scrollIntoViewIfNeeded();
+  await expect(answer.body.locator('code .token.property', {hasText: '"description"'})).toBeVisible();
+  expect(sent.map((r) => [r.method(), r.url(), r.headers().authorization])).toEqual([
+    ['GET', `${LOCAL_SANDBOX_SERVER.url}/invoices/${invoice.id}`, `Bearer ${TOKEN}`],
+  ]);
+  // The curl shown is the request that went out.
+  await expect(answer.curl).toContainText(`curl -X GET '${LOCAL_SANDBOX_SERVER.url}/invoices/${invoice.id}'`);
+  await expect(answer.curl).toContainText(`-H 'Authorization: Bearer ${TOKEN}'`);
   void problems;
 });
 
-test('issue invoice with a broken body: the 422 problem naming the field appears on the page', async ({
+test('POST with a body and an Idempotency-Key: 201, the same answer when sent again, a new invoice with a new key', async ({
   page,
   problems,
 }) => {
-  // The browser logs every 4xx answer to a fetch as a console error; this one is the point.
-  problems.allow(/status of 422 \(Unprocessable (Entity|Content)\) @ http:\/\/127\.0\.0\.1:4010\/v1\/invoices$/);
   await useLocalSandbox(page, '/api/issue-invoice');
-  const editor = page.locator('.openapi-explorer__playground-editor').first();
-  await editor.click();
+  const sent = sandboxRequests(page);
+  const key = explorer(page).getByLabel('Idempotency-Key');
+  const firstKey = await key.inputValue();
+  expect(firstKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  // The body editor starts with the documented example.
+  const body = explorer(page).getByLabel(/^Request body/);
+  expect(JSON.parse(await body.inputValue())).toMatchObject({amount: {amount: '150.00', currency: 'USD'}});
+  await body.fill(
+    JSON.stringify({amount: {amount: '12.50', currency: 'EUR'}, description: 'Sent from Try it'}, null, 2),
+  );
+
+  const answer = explorerAnswer(page);
+  await sendButton(page).click();
+  await expect(answer.status).toHaveText('201 Created');
+  await expect(answer.body).toContainText('"description": "Sent from Try it"');
+  const first = await answer.body.innerText();
+  const firstId = /"id": "([^"]+)"/.exec(first)?.[1];
+  expect(firstId).toBeTruthy();
+
+  // The same key again: the sandbox replays the first answer instead of issuing a second invoice.
+  await sendButton(page).click();
+  await expect.poll(() => sent.length).toBe(2);
+  // Sending clears the answer before, so the answer shown now is the second one.
+  await expect(answer.status).toHaveText('201 Created');
+  expect(await answer.body.innerText()).toBe(first);
+  expect(sent.map((r) => r.headers()['idempotency-key'])).toEqual([firstKey, firstKey]);
+  expect(JSON.parse(sent[0]!.postData() ?? '')).toEqual({
+    amount: {amount: '12.50', currency: 'EUR'},
+    description: 'Sent from Try it',
+  });
+
+  // A new key is a new write.
+  await explorer(page).getByRole('button', {name: 'New key'}).click();
+  await expect(key).not.toHaveValue(firstKey);
+  await sendButton(page).click();
+  await expect.poll(() => sent.length).toBe(3);
+  await expect(answer.status).toHaveText('201 Created');
+  await expect(answer.body).toContainText('"description": "Sent from Try it"');
+  await expect(answer.body).not.toContainText(`"id": "${firstId}"`);
+  expect(sent[2]!.headers()['idempotency-key']).toBe(await key.inputValue());
+  void problems;
+});
+
+test('a body that breaks the schema: the field is named before sending, and nothing is sent', async ({
+  page,
+  problems,
+}) => {
+  await useLocalSandbox(page, '/api/issue-invoice');
+  const sent = sandboxRequests(page);
+  const body = explorer(page).getByLabel(/^Request body/);
+  await body.fill('{"amount": {"amount": "ten", "currency": "USD"}, "expiresInSeconds": 300}');
+  await sendButton(page).click();
+  const answer = explorerAnswer(page);
+  await expect(answer.statusLine).toHaveText(/^Not sent: body field amount\.amount must match the pattern /);
+  await expect(explorer(page).getByRole('list', {name: 'Problems to fix before sending'})).toContainText(
+    'body field amount.amount: must match the pattern',
+  );
+  await expect(body).toHaveAttribute('aria-invalid', 'true');
+  await expect(answer.status).toHaveCount(0);
+  // A required field left out is named with its parent.
+  await body.fill('{"amount": {"amount": "10.00"}}');
+  await sendButton(page).click();
+  await expect(answer.statusLine).toHaveText('Not sent: body field amount.currency is required.');
+  expect(sent).toEqual([]);
+  void problems;
+});
+
+test('without a token: the sandbox answers 401 and the problem is on the page', async ({page, problems}) => {
+  // The browser logs every 4xx answer to a fetch as a console error; this one is the point.
+  problems.allow(/status of 401 \(Unauthorized\) @ http:\/\/127\.0\.0\.1:4010\/v1\/invoices/);
+  await useLocalSandbox(page, '/api/get-invoices', null);
+  const sent = sandboxRequests(page);
+  await sendButton(page).click();
+  const answer = explorerAnswer(page);
+  await expect(answer.status).toHaveText('401 Unauthorized');
+  await expect(answer.body).toContainText('"code": "UNAUTHORIZED"');
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.headers().authorization).toBeUndefined();
+  void problems;
+});
+
+test('the whole flow by keyboard: open, choose the local sandbox, token, path parameter, send, hear the answer', async ({
+  page,
+  problems,
+}) => {
+  const invoice = await issueInvoice('Fetched by keyboard');
+  await page.goto('/api/find-invoice-by-id');
+  await expect(pageHeading(page)).toBeVisible();
+  const tryIt = page.getByRole('button', {name: 'Try it', exact: true});
+  await tryIt.focus();
+  await page.keyboard.press('Enter');
+  await expect(explorer(page)).toBeFocused();
+  await expect(sendButton(page)).toBeEnabled();
+
+  await page.keyboard.press('Tab');
+  await expect(serverSelect(page)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(serverSelect(page)).toHaveValue(LOCAL_SANDBOX_SERVER.url);
+  await page.keyboard.press('Tab');
+  await expect(explorer(page).getByLabel('Bearer token')).toBeFocused();
+  await page.keyboard.type(TOKEN);
+  await page.keyboard.press('Tab');
+  const invoiceId = explorer(page).getByLabel('invoiceId');
+  await expect(invoiceId).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  // Typed key by key: the editor updates the request on key events, not on inserted text.
-  await page.keyboard.type('{"amount": {"amount": "ten", "currency": "USD"}, "expiresInSeconds": 300}');
-  await expect(page.locator('pre code').filter({hasText: 'curl'}).first()).toContainText('"ten"');
-  await page.getByRole('button', {name: 'Send API Request'}).click();
-  const {status, body} = answer(page);
-  await expect(status).toHaveText('422');
-  await expect(body).toContainText('"code": "VALIDATION_FAILED"');
-  await expect(body).toContainText('"amount.amount"');
-  await expect(body).toContainText('"instance": "/v1/invoices"');
+  await page.keyboard.type(invoice.id);
+  await page.keyboard.press('Tab');
+  await expect(sendButton(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const answer = explorerAnswer(page);
+  // The live region says the outcome; the body follows it.
+  await expect(answer.statusLine).toHaveText(/^Answer: 200 OK in \d+ ms\.$/);
+  await expect(answer.body).toContainText(`"id": "${invoice.id}"`);
+  await expect(answer.body).toContainText('"description": "Fetched by keyboard"');
   void problems;
 });

@@ -1,7 +1,6 @@
 /**
  * Wraps @theme-init/DocItem/Content to put the page actions ("Copy page", "View as Markdown")
- * right above the title. The API pages' layout (@theme/ApiItem) renders this same component, so
- * they get them too. The actions sit outside div.markdown, so neither the search index nor the
+ * right above the title, on the guides and the API reference alike. The actions sit outside div.markdown, so neither the search index nor the
  * Markdown twins pick up their labels.
  */
 import React, {type ReactNode} from 'react';

@@ -1,0 +1,114 @@
+/**
+ * What an API reference page draws: plain JSON that plugins/api-reference writes for each operation
+ * and webhook page at build time and src/components/ApiPage renders. Every description is already
+ * HTML and every constraint already words, so the browser needs no Markdown parser and no schema
+ * logic. The two sides share only this file, so it imports nothing but its sibling.
+ */
+import type {TryItOperation} from './try-it';
+
+/** One parameter, header or body field, with the fields below it. */
+export interface ApiField {
+  name: string;
+  /** The element id of its row: `request-body.amount.currency`, `query.$filter`, `response-201.fee.amount`. */
+  anchor: string;
+  /** The type as a reader names it: `string<date-time>`, `Money`, `array of Invoice`. */
+  type: string;
+  required: boolean;
+  /** `read-only`, `write-only`, `deprecated`, `nullable`: what marks the field. */
+  marks: string[];
+  /** Constraints, enum values, default and example, in words (`Length 1 to 255.`). */
+  facts: string[];
+  descriptionHtml?: string;
+  children: ApiField[];
+  /** A schema that holds itself: its fields are given once, above. */
+  recursive: boolean;
+}
+
+export interface ApiExample {
+  /** The tab's label: the example's summary, else its name. */
+  label: string;
+  /** The value as indented JSON. */
+  json: string;
+}
+
+export interface ApiBody {
+  mediaType: string;
+  required: boolean;
+  descriptionHtml?: string;
+  /** The top-level fields (a body that is one value, such as an array, has one field named after its type). */
+  fields: ApiField[];
+  examples: ApiExample[];
+}
+
+export interface ApiErrorCode {
+  code: string;
+  /** An element id for the code on this page: `error-INVOICE_NOT_FOUND`. */
+  anchor: string;
+}
+
+export interface ApiResponse {
+  status: string;
+  /** `response-201` */
+  anchor: string;
+  descriptionHtml: string;
+  headers: ApiField[];
+  body?: ApiBody;
+  errorCodes: ApiErrorCode[];
+}
+
+export interface ApiCodeSample {
+  /** The tab value, one of config/code-sample-languages.ts's keys. */
+  language: string;
+  label: string;
+  /** The Prism language that highlights it. */
+  highlight: string;
+  source: string;
+}
+
+export interface ApiParameterGroups {
+  path: ApiField[];
+  query: ApiField[];
+  header: ApiField[];
+}
+
+interface ApiPageBase {
+  slug: string;
+  summary: string;
+  descriptionHtml: string;
+  responses: ApiResponse[];
+}
+
+export interface ApiOperationPage extends ApiPageBase {
+  kind: 'operation';
+  method: string;
+  path: string;
+  /** The API servers, production first: the endpoint line shows the first one's base. */
+  serverUrl: string;
+  /** How a request is authorized, as HTML (`API key or OAuth 2.0 access token from …`); empty when none. */
+  authHtml: string;
+  scopes: string[];
+  idempotent: boolean;
+  deprecated: boolean;
+  parameters: ApiParameterGroups;
+  requestBody?: ApiBody;
+  samples: ApiCodeSample[];
+  tryIt: TryItOperation;
+}
+
+export interface ApiWebhookPage extends ApiPageBase {
+  kind: 'webhook';
+  /** The event type: `invoice.created`. */
+  event: string;
+  method: string;
+  /** The headers every delivery carries. */
+  headers: ApiField[];
+  payload?: ApiBody;
+}
+
+export type ApiPage = ApiOperationPage | ApiWebhookPage;
+
+/** Where the signature of a webhook delivery is explained; every webhook page links it. */
+export const WEBHOOK_SIGNATURE_ROUTE = '/webhooks/signature-verification';
+
+/** The conventions section that explains the Idempotency-Key header. */
+export const IDEMPOTENCY_ROUTE = '/api/#conventions';

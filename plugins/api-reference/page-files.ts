@@ -1,0 +1,105 @@
+/**
+ * Writes the reference's generated pages into the `api` docs folder, for the stock docs plugin to
+ * load: per operation and webhook `{slug}.api.mdx` (front matter and one component) and
+ * `{slug}.json` (its data), and `sidebar.ts` (the groups, in the definition's order). A file whose
+ * content is unchanged is not rewritten, so `npm start` reloads only the pages a change touched;
+ * a generated file whose page is gone is deleted.
+ */
+import {existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {ApiPage} from '../../config/api-page.ts';
+import type {ApiDefinition} from '../../definition/index.ts';
+import {operationPage, webhookPage} from './page-data.ts';
+
+const GENERATED = /\.(api\.mdx|json)$/;
+
+/** The description's first paragraph as plain text, for the page's meta description. */
+function metaDescription(markdown: string): string {
+  const first = markdown.split(/\n\s*\n/)[0] ?? '';
+  return first
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function mdx(page: ApiPage, description: string): string {
+  const sidebarClass = page.kind === 'operation' ? `${page.method.toLowerCase()} api-method` : 'event api-method';
+  return [
+    '---',
+    `id: ${page.slug}`,
+    `title: ${JSON.stringify(page.summary)}`,
+    `sidebar_label: ${JSON.stringify(page.summary)}`,
+    `description: ${JSON.stringify(metaDescription(description))}`,
+    `sidebar_class_name: ${JSON.stringify(sidebarClass)}`,
+    'hide_table_of_contents: true',
+    'custom_edit_url: null',
+    '---',
+    '',
+    "import ApiPage from '@site/src/components/ApiPage';",
+    `import page from './${page.slug}.json';`,
+    '',
+    '<ApiPage page={page} />',
+    '',
+  ].join('\n');
+}
+
+function sidebar(model: ApiDefinition, pages: Map<string, ApiPage>): string {
+  const categories = model.groups
+    .filter((group) => group.slugs.length > 0)
+    .map((group) => ({
+      type: 'category',
+      label: group.name,
+      collapsed: false,
+      items: group.slugs.map((slug) => {
+        const page = pages.get(slug)!;
+        const method = page.kind === 'operation' ? page.method.toLowerCase() : 'event';
+        return {type: 'doc', id: slug, label: page.summary, className: `api-method ${method}`};
+      }),
+    }));
+  return [
+    '// Generated from the definition by plugins/api-reference (npm run gen-api): build output, not committed.',
+    "import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';",
+    '',
+    `const sidebar: SidebarsConfig[string] = ${JSON.stringify(categories, null, 2)};`,
+    '',
+    'export default sidebar;',
+    '',
+  ].join('\n');
+}
+
+function writeIfChanged(file: string, content: string): boolean {
+  if (existsSync(file) && readFileSync(file, 'utf8') === content) return false;
+  writeFileSync(file, content);
+  return true;
+}
+
+/** Writes every page of the model into `apiDir`; returns how many files it wrote and deleted. */
+export function writePages(model: ApiDefinition, apiDir: string): {pages: number; written: number; deleted: number} {
+  const pages = new Map<string, ApiPage>();
+  const descriptions = new Map<string, string>();
+  for (const operation of model.operations) {
+    pages.set(operation.slug, operationPage(model, operation));
+    descriptions.set(operation.slug, operation.description);
+  }
+  for (const webhook of model.webhooks) {
+    pages.set(webhook.slug, webhookPage(webhook));
+    descriptions.set(webhook.slug, webhook.description);
+  }
+  const files = new Map<string, string>();
+  for (const [slug, page] of pages) {
+    files.set(`${slug}.api.mdx`, mdx(page, descriptions.get(slug)!));
+    files.set(`${slug}.json`, `${JSON.stringify(page)}\n`);
+  }
+  files.set('sidebar.ts', sidebar(model, pages));
+  let written = 0;
+  for (const [name, content] of files) if (writeIfChanged(path.join(apiDir, name), content)) written++;
+  let deleted = 0;
+  for (const name of readdirSync(apiDir)) {
+    if (GENERATED.test(name) && !files.has(name)) {
+      unlinkSync(path.join(apiDir, name));
+      deleted++;
+    }
+  }
+  return {pages: pages.size, written, deleted};
+}

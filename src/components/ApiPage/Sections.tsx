@@ -1,0 +1,110 @@
+/** The left column's sections: parameters by location, a body, and the responses per status. */
+import React, {type ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import type {ApiBody, ApiField, ApiParameterGroups, ApiResponse} from '@site/config/api-page';
+import FieldList from './FieldTree';
+import Html from './Html';
+
+const LOCATIONS = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+] as const;
+
+export function Parameters({groups}: {groups: ApiParameterGroups}): ReactNode {
+  const shown = LOCATIONS.filter(([where]) => groups[where].length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <section className="api-section api-parameters">
+      <Heading as="h2" id="parameters">
+        Parameters
+      </Heading>
+      {shown.map(([where, title]) => (
+        <div key={where} className={`api-parameters__group api-parameters__group--${where}`}>
+          <Heading as="h3">{title}</Heading>
+          <FieldList fields={groups[where]} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function Headers({title, headers}: {title: string; headers: readonly ApiField[]}): ReactNode {
+  if (headers.length === 0) return null;
+  return (
+    <div className="api-headers">
+      <Heading as="h4">{title}</Heading>
+      <FieldList fields={headers} />
+    </div>
+  );
+}
+
+export function BodyFields({body, title}: {body: ApiBody; title: string}): ReactNode {
+  return (
+    <div className="api-body">
+      <p className="api-body__line">
+        <strong>{title}</strong> <code>{body.mediaType}</code>
+        {body.required && <span className="api-field__required">required</span>}
+      </p>
+      <Html html={body.descriptionHtml} />
+      <FieldList fields={body.fields} />
+    </div>
+  );
+}
+
+export function RequestBody({body}: {body: ApiBody}): ReactNode {
+  return (
+    <section className="api-section api-request-body">
+      <Heading as="h2" id="request">
+        Request body
+      </Heading>
+      <BodyFields body={body} title="Body" />
+    </section>
+  );
+}
+
+function ResponseBlock({response}: {response: ApiResponse}): ReactNode {
+  return (
+    <section className="api-response" aria-labelledby={response.anchor}>
+      <Heading as="h3" className="api-response__status" id={response.anchor}>
+        {response.status}
+      </Heading>
+      <Html html={response.descriptionHtml} />
+      {response.errorCodes.length > 0 && (
+        <div className="api-error-codes">
+          <Heading as="h4">Error codes</Heading>
+          <ul>
+            {response.errorCodes.map(({code, anchor}) => (
+              <li key={code}>
+                <code className="api-error-code" id={anchor} data-error-code={code}>
+                  {code}
+                </code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Headers title="Headers" headers={response.headers} />
+      {response.body && <BodyFields body={response.body} title="Body" />}
+    </section>
+  );
+}
+
+export function Responses({
+  responses,
+  title = 'Responses',
+}: {
+  responses: readonly ApiResponse[];
+  title?: string;
+}): ReactNode {
+  return (
+    <section className="api-section api-responses">
+      <Heading as="h2" id="responses">
+        {title}
+      </Heading>
+      {responses.map((response) => (
+        <ResponseBlock key={response.status} response={response} />
+      ))}
+    </section>
+  );
+}
