@@ -1,15 +1,22 @@
 /**
  * Retries a Kestrel API call that answers 429 (RATE_LIMITED), 503 (SERVICE_UNAVAILABLE) or another
- * transient 5xx, with exponential backoff and full jitter, and never sooner than Retry-After asks.
+ * transient 5xx, or 409 IDEMPOTENCY_KEY_IN_USE, or gets no answer at all (a timeout or a network
+ * error), with exponential backoff and full jitter, never sooner than Retry-After asks, and never
+ * past a total deadline. An answer it discards to retry is cancelled, which frees its connection.
  *
- * A 5xx may come after Kestrel did the work. Retry a POST or PATCH only when it carries an
- * Idempotency-Key: the same key and body answer the first result, so a retry cannot pay twice.
+ * A 5xx or a timeout may come after Kestrel did the work. Retry a POST or PATCH only when it
+ * carries an Idempotency-Key: the same key and body answer the first result, so a retry cannot
+ * pay twice.
  */
 
 /** The part of a fetch Response that withBackoff reads. */
 export interface RetryableResponse {
   status: number;
   headers: {get(name: string): string | null};
+  /** Read to learn a 409's code. A fetch Response has it. */
+  clone?(): {json(): Promise<unknown>};
+  /** Cancelled when the answer is discarded for a retry. A fetch Response has it. */
+  body?: {cancel(): Promise<void>} | null;
 }
 
 export interface BackoffOptions {
@@ -19,6 +26,8 @@ export interface BackoffOptions {
   baseMs?: number;
   /** Longest single wait, in milliseconds. A Retry-After longer than this ends the retries. Default 30000. */
   capMs?: number;
+  /** The most the whole call may take, waits included, in milliseconds. Default 60000. */
+  deadlineMs?: number;
   /** A number in [0, 1). Default Math.random; inject a fixed function in tests. */
   random?: () => number;
   /** Waits the given milliseconds. Default setTimeout; inject a recorder in tests. */
@@ -57,27 +66,57 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 // #region with-backoff
 /**
- * Calls fn until it answers a status outside RETRYABLE_STATUSES or maxAttempts is reached, and
- * returns the last answer. fn receives the attempt number, starting at 1.
+ * Calls fn until it answers a status that is not worth a retry, or maxAttempts or the deadline is
+ * reached, and returns the last answer; when fn throws (a timeout, a network error) on the last
+ * try, the error. fn receives the attempt number, starting at 1.
  */
 export async function withBackoff<T extends RetryableResponse>(
   fn: (attempt: number) => Promise<T>,
-  {maxAttempts = 5, baseMs = 500, capMs = 30_000, random = Math.random, sleep = defaultSleep}: BackoffOptions = {},
+  {
+    maxAttempts = 5,
+    baseMs = 500,
+    capMs = 30_000,
+    deadlineMs = 60_000,
+    random = Math.random,
+    sleep = defaultSleep,
+  }: BackoffOptions = {},
 ): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  const fits = (ms: number) => Date.now() + ms < deadline;
   for (let attempt = 1; ; attempt++) {
-    const response = await fn(attempt);
-    if (!RETRYABLE_STATUSES.has(response.status) || attempt >= maxAttempts) return response;
+    let response: T;
+    try {
+      response = await fn(attempt);
+    } catch (error) {
+      // No answer at all: the same request again, after a jittered wait.
+      const wait = jitteredDelay(attempt, baseMs, capMs, random);
+      if (attempt >= maxAttempts || !fits(wait)) throw error;
+      await sleep(wait);
+      continue;
+    }
+    const keyInUse = response.status === 409 && (await codeOf(response)) === 'IDEMPOTENCY_KEY_IN_USE';
+    if (!(RETRYABLE_STATUSES.has(response.status) || keyInUse) || attempt >= maxAttempts) return response;
 
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-    if (retryAfter === null) {
-      await sleep(jitteredDelay(attempt, baseMs, capMs, random));
-    } else if (retryAfter > capMs) {
-      // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
-      return response;
-    } else {
-      // Never sooner than Retry-After; a little jitter on top keeps clients from returning in step.
-      await sleep(retryAfter + Math.floor(random() * baseMs));
-    }
+    // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
+    if (retryAfter !== null && retryAfter > capMs) return response;
+    const wait =
+      retryAfter === null
+        ? jitteredDelay(attempt, baseMs, capMs, random)
+        : // Never sooner than Retry-After; a little jitter on top keeps clients from returning in step.
+          retryAfter + Math.floor(random() * baseMs);
+    if (!fits(wait)) return response;
+    await response.body?.cancel(); // discarded: free the connection instead of leaving it half read
+    await sleep(wait);
+  }
+}
+
+/** The problem `code` of an answer, read from a copy so that the caller can still read the body. */
+async function codeOf(response: RetryableResponse): Promise<unknown> {
+  try {
+    return ((await response.clone?.().json()) as {code?: unknown} | undefined)?.code;
+  } catch {
+    return undefined; // not JSON: no code
   }
 }
 // #endregion with-backoff

@@ -1,8 +1,8 @@
 /**
- * Issues an invoice through withBackoff. The Idempotency-Key is made once, outside the retried
- * function, so every attempt carries the same key and Kestrel creates at most one invoice.
+ * Issues an invoice through withBackoff. The Idempotency-Key is yours: make it once per order and
+ * store it with the order (or derive it from the order id), so that every attempt, and a retry
+ * after your own process restarts, carries the same key and Kestrel creates at most one invoice.
  */
-import {randomUUID} from 'node:crypto';
 import {withBackoff, type BackoffOptions} from './backoff.js';
 
 export interface Money {
@@ -14,8 +14,8 @@ export interface IssueInvoiceOptions extends BackoffOptions {
   apiKey: string;
   /** https://api.kestrel.example/v1 or https://api.sandbox.kestrel.example/v1 */
   baseUrl: string;
-  /** Pass your own to retry the same logical call later, for example after a maintenance window. */
-  idempotencyKey?: string;
+  /** One per invoice you mean to issue, kept with your order: the same key is the same invoice. */
+  idempotencyKey: string;
   /** How long one attempt may take before it is abandoned; default 10 000 ms. */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -24,14 +24,7 @@ export interface IssueInvoiceOptions extends BackoffOptions {
 // #region usage
 export async function issueInvoice(
   body: {amount: Money; description?: string},
-  {
-    apiKey,
-    baseUrl,
-    idempotencyKey = randomUUID(),
-    timeoutMs = 10_000,
-    fetch: send = fetch,
-    ...backoff
-  }: IssueInvoiceOptions,
+  {apiKey, baseUrl, idempotencyKey, timeoutMs = 10_000, fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
 ): Promise<Response> {
   return withBackoff(
     () =>

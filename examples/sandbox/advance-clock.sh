@@ -11,7 +11,7 @@ origin="${KESTREL_SANDBOX_ORIGIN:-http://127.0.0.1:4010}"
 seconds="${1:?usage: advance-clock.sh SECONDS}"
 
 # #region advance
-curl --silent --show-error --fail-with-body "$origin/_sandbox/clock" \
+curl --silent --show-error --fail-with-body --max-time 10 "$origin/_sandbox/clock" \
   -H 'Content-Type: application/json' \
   --data "{\"advanceSeconds\": $seconds}"
 # #endregion advance

@@ -13,31 +13,40 @@ auth="Authorization: Bearer ${KESTREL_API_KEY:-local-test-token}"
 hook="${1:-http://127.0.0.1:3001/webhooks/kestrel}"
 secret="${KESTREL_WEBHOOK_SECRET:?set KESTREL_WEBHOOK_SECRET to the secret your receiver verifies with}"
 
+# Calls the API: prints the answer, or the problem and fails. The answer goes to a file that curl
+# empties before each retry, so it holds one JSON document. curl retries a timeout, a refused
+# connection, a 429 or a 5xx, for 30 seconds at most; each attempt ends after 10.
+api() {
+  local answer status=0
+  answer=$(mktemp)
+  curl --silent --show-error --fail-with-body --max-time 10 --retry 3 --retry-connrefused --retry-max-time 30 \
+    --output "$answer" -H "$auth" "$@" || status=$?
+  cat "$answer"
+  rm -f "$answer"
+  return "$status"
+}
 # Prints one field of the JSON on stdin.
 field() { node -e 'let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
 key() { node -p 'crypto.randomUUID()'; }
 
 # #region subscribe
-curl --silent --show-error --fail-with-body "$base/subscriptions" -H "$auth" \
-  -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
+api "$base/subscriptions" -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
   --data "{\"webhookUrl\": \"$hook\", \"webhookVersion\": \"2025-06-01\", \"secret\": \"$secret\", \"eventTypes\": [\"invoice.created\", \"invoice.updated\"]}" >/dev/null
 echo "Subscribed $hook to invoice events"
 # #endregion subscribe
 
 # #region issue
-invoice=$(curl --silent --show-error --fail-with-body "$base/invoices" -H "$auth" \
-  -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
+invoice=$(api "$base/invoices" -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
   --data '{"amount": {"amount": "10.00", "currency": "USD"}, "description": "Local sandbox quickstart"}')
 id=$(echo "$invoice" | field id)
 echo "Invoice $id is $(echo "$invoice" | field status)"
 
-curl --silent --show-error --fail-with-body --request POST "$base/invoices/$id/quote" -H "$auth" \
-  -H "Idempotency-Key: $(key)" | field lnInvoice
+api --request POST "$base/invoices/$id/quote" -H "Idempotency-Key: $(key)" | field lnInvoice
 # #endregion issue
 
 # #region watch
 while true; do
-  status=$(curl --silent --show-error --fail-with-body "$base/invoices/$id" -H "$auth" | field status)
+  status=$(api "$base/invoices/$id" | field status)
   echo "Invoice $id is $status"
   if [ "$status" = PAID ]; then break; fi
   sleep 2

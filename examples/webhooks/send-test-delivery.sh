@@ -20,7 +20,7 @@ fi
 t="$(date +%s)"
 v1="$(printf '%s.%s' "$t" "$body" | openssl dgst -sha256 -hmac "$secret" | sed 's/^.*= //')"
 
-curl --silent --show-error --fail-with-body \
+curl --silent --show-error --fail-with-body --max-time 10 \
   --request POST "$url" \
   --header 'Content-Type: application/json' \
   --header "Kestrel-Signature: t=$t,v1=$v1" \

@@ -126,6 +126,50 @@ describe('withBackoff', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
+  it('retries a timeout or a network error, and throws the last one when the attempts run out', async () => {
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const fn = vi
+      .fn<(attempt: number) => Promise<RetryableResponse>>()
+      .mockRejectedValueOnce(timeout)
+      .mockRejectedValueOnce(new TypeError('fetch failed'))
+      .mockResolvedValueOnce(answer(201));
+    const {waits, sleep} = recorder();
+    expect((await withBackoff(fn, {baseMs: 100, random: () => 0.5, sleep})).status).toBe(201);
+    expect(waits).toEqual([50, 100]);
+    const failing = vi.fn(async () => Promise.reject(timeout));
+    await expect(withBackoff(failing, {maxAttempts: 3, random: () => 0, sleep})).rejects.toBe(timeout);
+    expect(failing).toHaveBeenCalledTimes(3);
+  });
+
+  it('retries 409 IDEMPOTENCY_KEY_IN_USE and no other 409, reading the code from a copy of the body', async () => {
+    const inUse = () => new Response('{"code":"IDEMPOTENCY_KEY_IN_USE"}', {status: 409});
+    const fn = scripted(inUse(), new Response('{"id":"x"}', {status: 201}));
+    const {sleep} = recorder();
+    expect((await withBackoff(fn, {sleep, random: () => 0})).status).toBe(201);
+    expect(fn).toHaveBeenCalledTimes(2);
+    const reused = scripted(new Response('{"code":"IDEMPOTENCY_KEY_REUSED"}', {status: 409}));
+    const last = await withBackoff(reused, {sleep});
+    expect(reused).toHaveBeenCalledTimes(1);
+    expect(await (last as Response).json()).toEqual({code: 'IDEMPOTENCY_KEY_REUSED'}); // still readable
+  });
+
+  it('cancels the body of each answer it discards, and not the one it returns', async () => {
+    const discarded = new Response('{"code":"RATE_LIMITED"}', {status: 429, headers: {'Retry-After': '1'}});
+    const kept = new Response('{"id":"x"}', {status: 201});
+    const {sleep} = recorder();
+    await withBackoff(scripted(discarded, kept), {sleep, random: () => 0});
+    expect(discarded.bodyUsed).toBe(true);
+    expect(kept.bodyUsed).toBe(false);
+  });
+
+  it('stops at the deadline: returns the last answer rather than wait past it', async () => {
+    const fn = scripted(answer(503, {'Retry-After': '20'}), answer(200));
+    const {sleep} = recorder();
+    expect((await withBackoff(fn, {deadlineMs: 15_000, sleep})).status).toBe(503);
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
   it('works with a real fetch Response and sleeps with setTimeout by default', async () => {
     vi.useFakeTimers();
     try {
@@ -363,15 +407,21 @@ describe('issueInvoice', () => {
 
     const response = await issueInvoice(
       {amount: {amount: '25.00', currency: 'USD'}, description: 'Order 1042'},
-      {apiKey: 'sk_sandbox_test', baseUrl: 'https://api.sandbox.kestrel.example/v1', fetch, sleep, random: () => 0},
+      {
+        apiKey: 'sk_sandbox_test',
+        baseUrl: 'https://api.sandbox.kestrel.example/v1',
+        idempotencyKey: '5b2c4f3e-1a7d-4c8e-9f60-3d2e1b0a9c87',
+        fetch,
+        sleep,
+        random: () => 0,
+      },
     );
 
     expect(response.status).toBe(201);
     expect(calls).toHaveLength(3);
     expect(waits).toEqual([1000, 0]);
     const keys = calls.map(({init}) => (init.headers as Record<string, string>)['Idempotency-Key']);
-    expect(new Set(keys).size).toBe(1);
-    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys).toEqual(Array(3).fill('5b2c4f3e-1a7d-4c8e-9f60-3d2e1b0a9c87'));
     for (const {url, init} of calls) {
       expect(url).toBe('https://api.sandbox.kestrel.example/v1/invoices');
       expect(init.method).toBe('POST');

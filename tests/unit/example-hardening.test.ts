@@ -15,6 +15,7 @@ import {
   KestrelNetworkError,
   KestrelProblem,
   PollLimitError,
+  idempotencyKeyFromEnv,
 } from '../../examples/walkthroughs/node/kestrel-client';
 import {payLightningInvoice} from '../../examples/walkthroughs/node/send-payment';
 import {receivePayment} from '../../examples/walkthroughs/node/receive-payment';
@@ -56,7 +57,11 @@ const INVOICE = {
   amount: {amount: '150.00', currency: 'USD'},
 };
 const PAYMENT = {id: '6443c564-32c3-48bd-9aa1-666704602320', status: 'PENDING'};
-const QUOTE = {id: '1f668a9b-ad0b-493f-a9c4-9c13dcc217a6', expiration: '2999-01-01T00:00:00Z'};
+const QUOTE = {
+  id: '1f668a9b-ad0b-493f-a9c4-9c13dcc217a6',
+  expiration: '2999-01-01T00:00:00Z',
+  totalAmount: {amount: '0.00050000', currency: 'BTC'},
+};
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -97,7 +102,8 @@ function client(base: string, waits: number[] = [], options: {timeoutMs?: number
   return new KestrelClient({
     apiKey: 'sk_sandbox_test',
     baseUrl: base,
-    timeoutMs: options.timeoutMs ?? 300,
+    // Long enough that an answered request never times out on a busy machine; the timeout tests pass a short one.
+    timeoutMs: options.timeoutMs ?? 5_000,
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: 20,
     random: () => 0.5,
@@ -108,10 +114,12 @@ function client(base: string, waits: number[] = [], options: {timeoutMs?: number
 describe('requests', () => {
   it('abandon an attempt that takes longer than the timeout, and retry it with the same Idempotency-Key', async () => {
     const {base, seen} = await fakeKestrel({'POST /invoices': [hang, json(201, INVOICE)]});
-    const invoice = await client(base).issueInvoice({amount: {amount: '150.00', currency: 'USD'}});
+    const invoice = await client(base, [], {timeoutMs: 1_000}).issueInvoice({
+      amount: {amount: '150.00', currency: 'USD'},
+    });
     expect(invoice.id).toBe(INVOICE.id);
     expect(seen.map((s) => s.path)).toEqual(['/invoices', '/invoices']);
-    expect(seen[0]!.abandoned).toBe(true);
+    await vi.waitFor(() => expect(seen[0]!.abandoned).toBe(true)); // seen a moment after the client gave up
     expect(seen[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen[1]!.idempotencyKey).toBe(seen[0]!.idempotencyKey);
   });
@@ -183,6 +191,99 @@ describe('requests', () => {
   });
 });
 
+describe('the client, over a call', () => {
+  it('stops retrying at the deadline of the call, with the last problem', async () => {
+    const {base, seen} = await fakeKestrel({'GET /invoices': [json(503, problem(503, 'SERVICE_UNAVAILABLE'))]});
+    const kestrel = new KestrelClient({
+      apiKey: 'k',
+      baseUrl: base,
+      maxRetries: 100,
+      baseDelayMs: 800,
+      deadlineMs: 2_000,
+      random: () => 0.5,
+    });
+    // Waits of 400 ms and 800 ms; the next, 1600 ms, would end past the deadline: three attempts.
+    const error = await kestrel.request('GET', '/invoices').catch((e: unknown) => e);
+    expect(error).toMatchObject({status: 503, code: 'SERVICE_UNAVAILABLE'});
+    expect(seen).toHaveLength(3);
+  });
+
+  it('names status, code, detail and traceId in the message of a problem', async () => {
+    const {base} = await fakeKestrel({
+      'POST /payouts': [json(422, {...problem(422, 'INSUFFICIENT_FUNDS'), detail: 'Not enough EUR.'})],
+    });
+    const error = await client(base)
+      .request('POST', '/payouts', {body: {}, idempotencyKey: 'a'})
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      '422 INSUFFICIENT_FUNDS: Not enough EUR. (traceId 0af7651916cd43dd8448eb211c80319c)',
+    );
+  });
+
+  it('listAll pages until a short page and returns each item once, however the set moved', async () => {
+    const item = (n: number) => ({id: `item-${n}`});
+    const {base, seen} = await fakeKestrel({
+      // The second page repeats item 1: an item that entered the set pushed it along.
+      'GET /invoices': [
+        json(200, {items: [item(0), item(1)], count: 9}),
+        json(200, {items: [item(1), item(2)], count: 9}),
+        json(200, {items: [item(3)], count: 9}),
+      ],
+    });
+    const ids: string[] = [];
+    for await (const invoice of client(base).listAll<{id: string}>('/invoices', {$orderby: 'created asc'}, 2))
+      ids.push(invoice.id);
+    expect(ids).toEqual(['item-0', 'item-1', 'item-2', 'item-3']);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('idempotencyKeyFromEnv takes IDEMPOTENCY_KEY when set, else makes one, and prints the key it used', () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      vi.stubEnv('IDEMPOTENCY_KEY', 'c4e05986-aba3-4466-b066-8987cb084fa2');
+      expect(idempotencyKeyFromEnv()).toBe('c4e05986-aba3-4466-b066-8987cb084fa2');
+      vi.stubEnv('IDEMPOTENCY_KEY', '');
+      const made = idempotencyKeyFromEnv();
+      expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(printed.mock.calls).toEqual([
+        ['Idempotency-Key: c4e05986-aba3-4466-b066-8987cb084fa2'],
+        [`Idempotency-Key: ${made}`],
+      ]);
+    } finally {
+      vi.unstubAllEnvs();
+      printed.mockRestore();
+    }
+  });
+});
+
+describe('amount caps and rate checks', () => {
+  it('payLightningInvoice refuses a quote whose total is above the maximum, and executes nothing', async () => {
+    const {base, seen} = await fakeKestrel({'POST /payment-quotes/lightning': [json(201, QUOTE)]});
+    const error = await payLightningInvoice(client(base), {lnInvoice: 'lntbs1', maxTotal: '0.00049999'}).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toContain('would take 0.00050000 BTC, more than your maximum of 0.00049999');
+    expect(seen.map((s) => s.path)).toEqual(['/payment-quotes/lightning']);
+  });
+
+  it('exchangeCurrency refuses a quote whose rate is more than 1 % from the ticker, and executes nothing', async () => {
+    const ticker = {baseCurrency: 'BTC', quoteCurrency: 'USD', bid: '97250.00', ask: '97250.00', mid: '97250.00'};
+    // The ticker inverted is 1 / 97250 = 0.0000102828 BTC per USD; 0.0000101 is 1.78 % below it.
+    const quote = {id: 'q1', status: 'NEW', source: {amount: '10.00', currency: 'USD'}, rate: '0.0000101'};
+    const {base, seen} = await fakeKestrel({
+      'GET /rates/ticker': [json(200, {items: [ticker], count: 1})],
+      'POST /currency-exchange-quotes': [json(201, quote)],
+    });
+    const error = await exchangeCurrency(client(base), {
+      sourceCurrency: 'USD',
+      targetCurrency: 'BTC',
+      amount: '10.00',
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('its rate is 1.78 % from the ticker');
+    expect(seen.map((s) => s.path)).toEqual(['/rates/ticker', '/currency-exchange-quotes']);
+  });
+});
+
 describe('polling loops stop at their limit', () => {
   it('payLightningInvoice: a payment that stays PENDING', async () => {
     const {base, seen} = await fakeKestrel({
@@ -192,6 +293,7 @@ describe('polling loops stop at their limit', () => {
     });
     const error = await payLightningInvoice(client(base), {
       lnInvoice: 'lntbs1',
+      maxTotal: '0.001',
       maxPolls: 3,
       sleep: async () => {},
     }).catch((e: unknown) => e);
@@ -255,6 +357,42 @@ describe('polling loops stop at their limit', () => {
     expect(result).toEqual({listed: 300, replayed: 0, complete: false});
     expect(seen).toHaveLength(3);
   });
+
+  it('replayMissedEvents: retries a page after a 429 or a 5xx, and carries on', async () => {
+    const event = {id: 'e1', eventType: 'invoice.updated', data: {entityId: INVOICE.id, changes: []}};
+    const {base, seen} = await fakeKestrel({
+      'GET /events': [
+        json(429, problem(429, 'RATE_LIMITED')),
+        json(503, problem(503, 'SERVICE_UNAVAILABLE')),
+        json(200, {items: [event], count: 1}),
+      ],
+    });
+    const handled: string[] = [];
+    const options = {
+      apiBase: base,
+      apiKey: 'k',
+      since: '2025-03-14T00:00:00Z',
+      isHandled: async (id: string) => handled.includes(id),
+      handle: async (e: {id: string}) => void handled.push(e.id),
+      backoff: {sleep: async () => {}},
+    };
+    expect(await replayMissedEvents(options)).toEqual({listed: 1, replayed: 1, complete: true});
+    expect(seen).toHaveLength(3);
+  });
+
+  it('replayMissedEvents: a page that keeps failing ends the run as incomplete, saying why, instead of throwing', async () => {
+    const {base, seen} = await fakeKestrel({'GET /events': [json(503, problem(503, 'SERVICE_UNAVAILABLE'))]});
+    const result = await replayMissedEvents({
+      apiBase: base,
+      apiKey: 'k',
+      since: '2025-03-14T00:00:00Z',
+      isHandled: async () => false,
+      handle: async () => {},
+      backoff: {sleep: async () => {}, maxAttempts: 2},
+    });
+    expect(result).toEqual({listed: 0, replayed: 0, complete: false, stoppedBy: 'GET /events answered 503'});
+    expect(seen).toHaveLength(2);
+  });
 });
 
 describe('problems', () => {
@@ -271,7 +409,7 @@ describe('problems', () => {
 });
 
 describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', () => {
-  it('times out, retries with the same Idempotency-Key, and pauses on IDEMPOTENCY_KEY_IN_USE, against its own fake Kestrel', () => {
+  it('times out (the whole answer), retries with the same Idempotency-Key within a deadline, pauses on IDEMPOTENCY_KEY_IN_USE, and pages, against its own fake Kestrel', () => {
     const result = spawnSync(
       'python3',
       ['-m', 'unittest', 'discover', '-s', 'examples/walkthroughs/python', '-p', 'test_*.py', '-v'],
@@ -288,6 +426,11 @@ describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', (
       'test_a_network_error_is_retried_with_the_same_idempotency_key',
       'test_409_idempotency_key_in_use_is_retried_after_a_pause',
       'test_a_write_without_a_key_is_not_repeated_after_a_network_error',
+      'test_an_answer_that_trickles_in_is_cut_off_at_the_timeout',
+      'test_retries_stop_at_the_deadline_of_the_call',
+      'test_a_problem_names_its_status_code_detail_and_trace_id',
+      'test_list_all_pages_until_a_short_page_and_returns_each_item_once',
+      'test_the_idempotency_key_comes_from_the_environment_and_is_printed',
     ]) {
       expect(output).toMatch(new RegExp(`^${name} \\(.*\\) \\.\\.\\. ok$`, 'm'));
     }
@@ -295,13 +438,27 @@ describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', (
 });
 
 describe('the rate limits guide example (examples/core/issue-invoice.ts)', () => {
-  it('abandons an attempt that takes longer than its timeout', async () => {
+  it('abandons an attempt that takes longer than its timeout, and retries it with the same key', async () => {
+    const {base, seen} = await fakeKestrel({'POST /invoices': [hang, json(201, INVOICE)]});
+    const key = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const response = await issueInvoice(
+      {amount: {amount: '10.00', currency: 'USD'}},
+      {apiKey: 'k', baseUrl: base, timeoutMs: 500, idempotencyKey: key, sleep: async () => {}},
+    );
+    expect(response.status).toBe(201);
+    expect(new Set(seen.map((s) => s.idempotencyKey))).toEqual(new Set([key]));
+    // The fake sees the first connection close a moment after the client gave up on it.
+    await vi.waitFor(() => expect(seen[0]!.abandoned).toBe(true));
+    expect(seen.at(-1)!.abandoned).toBe(false);
+  });
+
+  it('gives up with the timeout error after its last attempt', async () => {
     const {base, seen} = await fakeKestrel({'POST /invoices': [hang]});
     const error = await issueInvoice(
       {amount: {amount: '10.00', currency: 'USD'}},
-      {apiKey: 'k', baseUrl: base, timeoutMs: 100},
+      {apiKey: 'k', baseUrl: base, timeoutMs: 100, idempotencyKey: 'k-1', maxAttempts: 2, sleep: async () => {}},
     ).catch((e: unknown) => e);
     expect((error as Error).name).toBe('TimeoutError');
-    await vi.waitFor(() => expect(seen.map((s) => s.abandoned)).toEqual([true]));
+    await vi.waitFor(() => expect(seen.map((s) => s.abandoned)).toEqual([true, true]));
   });
 });

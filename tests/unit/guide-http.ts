@@ -235,7 +235,7 @@ export const isRequest = (m: HttpRequest | HeaderFragment): m is HttpRequest => 
 /** A block that remark-code-file fills from a file (`file=...`): empty in the page itself. */
 export const isEmbed = (fence: Fence) => /(^|\s)file=/.test(fence.meta);
 
-/** Splits a shell snippet into commands (at unquoted newlines, `;` and `&&`), each a list of words. */
+/** Splits a shell snippet into commands (at unquoted newlines, `;`, `&&` and `||`), each a list of words. */
 export function shellCommands(script: string): string[][] {
   const commands: string[][] = [];
   let words: string[] = [];
@@ -278,7 +278,7 @@ export function shellCommands(script: string): string[][] {
       while (i + 1 < script.length && script[i + 1] !== '\n') i++;
     } else if (c === '\n' || c === ';') {
       endCommand();
-    } else if (c === '&' && script[i + 1] === '&') {
+    } else if ((c === '&' || c === '|') && script[i + 1] === c) {
       i++;
       endCommand();
     } else if (/\s/.test(c)) {
@@ -307,8 +307,10 @@ const CURL_FLAGS = new Set([
   '--retry-connrefused',
   '--retry-all-errors',
 ]);
-/** Options that take a value and do not change the request: timeouts and retries. */
+/** Options that take a value and do not change the request: timeouts, retries and where the answer goes. */
 const CURL_VALUE_OPTIONS = new Set([
+  '--output',
+  '-o',
   '--max-time',
   '-m',
   '--connect-timeout',

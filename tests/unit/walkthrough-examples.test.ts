@@ -301,7 +301,9 @@ describe('the example client turns errors into KestrelProblem', () => {
       detail: 'One field is invalid.',
       validationErrors: {'amount.amount': ['Must be a decimal string.']},
     });
-    expect((error as Error).message).toBe('VALIDATION_FAILED: One field is invalid.');
+    expect((error as Error).message).toBe(
+      '422 VALIDATION_FAILED: One field is invalid. (traceId 4bf92f3577b34da6a3ce929d0e0e4736)',
+    );
   });
 
   it('turns a body that is not JSON into a problem with the HTTP status', async () => {
@@ -475,6 +477,9 @@ describe('receive-payment.ts', () => {
 const QUOTE_ID = '1f668a9b-ad0b-493f-a9c4-9c13dcc217a6';
 const PAYMENT_ID = '6443c564-32c3-48bd-9aa1-666704602320';
 
+/** A Lightning payment quote that takes 49.01 USD, fee included. */
+const LN_QUOTE = {id: QUOTE_ID, totalAmount: {amount: '49.01', currency: 'USD'}};
+
 function payment(status: string): Json {
   return {id: PAYMENT_ID, quoteId: QUOTE_ID, status};
 }
@@ -483,11 +488,15 @@ describe('send-payment.ts', () => {
   it('quotes, executes and follows the payment until it is final', async () => {
     const statuses = ['PENDING', 'COMPLETED'];
     const {kestrel, calls} = client((call) => {
-      if (call.url.pathname === '/v1/payment-quotes/lightning') return {status: 201, body: {id: QUOTE_ID}};
+      if (call.url.pathname === '/v1/payment-quotes/lightning') return {status: 201, body: LN_QUOTE};
       if (call.url.pathname.endsWith('/execute')) return {status: 201, body: payment('PENDING')};
       return {body: payment(statuses.shift()!)};
     });
-    const result = await payLightningInvoice(kestrel, {lnInvoice: 'lntbs500u1pexample', sourceCurrency: 'USD'});
+    const result = await payLightningInvoice(kestrel, {
+      lnInvoice: 'lntbs500u1pexample',
+      sourceCurrency: 'USD',
+      maxTotal: '100.00',
+    });
     expect(result.status).toBe('COMPLETED');
     expect(calls[0]!.body).toEqual({lnInvoice: 'lntbs500u1pexample', sourceCurrency: 'USD'});
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
@@ -501,12 +510,14 @@ describe('send-payment.ts', () => {
   it('replaces an expired quote once, with new Idempotency-Keys', async () => {
     let executes = 0;
     const {kestrel, calls} = client((call) => {
-      if (call.url.pathname === '/v1/payment-quotes/lightning') return {status: 201, body: {id: QUOTE_ID}};
+      if (call.url.pathname === '/v1/payment-quotes/lightning') return {status: 201, body: LN_QUOTE};
       if (call.url.pathname.endsWith('/execute'))
         return ++executes === 1 ? problem(422, 'QUOTE_EXPIRED') : {status: 201, body: payment('COMPLETED')};
       return {body: payment('COMPLETED')};
     });
-    await expect(payLightningInvoice(kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).resolves.toMatchObject({
+    await expect(
+      payLightningInvoice(kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC', maxTotal: '100.00'}),
+    ).resolves.toMatchObject({
       status: 'COMPLETED',
     });
     const keys = calls.map((c) => c.headers['Idempotency-Key']);
@@ -515,22 +526,22 @@ describe('send-payment.ts', () => {
 
   it('gives up on a second expired quote and passes other errors on', async () => {
     const expired = client((call) =>
-      call.url.pathname.endsWith('/execute') ? problem(422, 'QUOTE_EXPIRED') : {status: 201, body: {id: QUOTE_ID}},
+      call.url.pathname.endsWith('/execute') ? problem(422, 'QUOTE_EXPIRED') : {status: 201, body: LN_QUOTE},
     );
     await expect(
-      payLightningInvoice(expired.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'}),
+      payLightningInvoice(expired.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC', maxTotal: '100.00'}),
     ).rejects.toMatchObject({code: 'QUOTE_EXPIRED'});
     expect(expired.calls).toHaveLength(4);
 
     const poor = client((call) =>
-      call.url.pathname.endsWith('/execute') ? problem(422, 'INSUFFICIENT_FUNDS') : {status: 201, body: {id: QUOTE_ID}},
+      call.url.pathname.endsWith('/execute') ? problem(422, 'INSUFFICIENT_FUNDS') : {status: 201, body: LN_QUOTE},
     );
-    await expect(payLightningInvoice(poor.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC'})).rejects.toMatchObject(
-      {
-        status: 422,
-        code: 'INSUFFICIENT_FUNDS',
-      },
-    );
+    await expect(
+      payLightningInvoice(poor.kestrel, {lnInvoice: 'lntbs1', sourceCurrency: 'BTC', maxTotal: '100.00'}),
+    ).rejects.toMatchObject({
+      status: 422,
+      code: 'INSUFFICIENT_FUNDS',
+    });
     expect(poor.calls).toHaveLength(2);
   });
 });
@@ -552,7 +563,11 @@ describe('exchange-currency.ts', () => {
         });
         return {body: {items: [ticker('BTC', 'EUR', '89410.00'), ticker('BTC', 'USD', '97250.00')], count: 2}};
       }
-      if (p === '/v1/currency-exchange-quotes') return {status: 201, body: {id: quoteId, status: 'NEW'}};
+      if (p === '/v1/currency-exchange-quotes')
+        return {
+          status: 201,
+          body: {id: quoteId, status: 'NEW', source: {amount: '500.00', currency: 'USD'}, rate: '0.000010277637'},
+        };
       if (p.endsWith('/execute')) return {body: {id: quoteId, status: 'PENDING'}};
       if (p === '/v1/account/balances') {
         return {

@@ -13,7 +13,7 @@ import {fileURLToPath} from 'node:url';
 import {KestrelSignatureError, verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {
   createWebhookServer,
-  memoryEventStore,
+  sqliteEventStore,
   type EventStore,
   type KestrelEvent,
 } from '../../examples/webhooks/node/server';
@@ -158,15 +158,16 @@ describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
     const order: string[] = [];
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const memory = memoryEventStore();
+    const sqlite = sqliteEventStore(':memory:');
     let failing = false;
     const store: EventStore = {
+      ...sqlite,
       async save(event) {
         order.push('save started');
         if (failing) throw new Error('database down');
         await released;
         order.push('saved');
-        return memory.save(event);
+        return sqlite.save(event);
       },
     };
     const server = createWebhookServer({
@@ -193,13 +194,52 @@ describe('Node.js receiver (examples/webhooks/node/server.ts)', () => {
       expect(await answered).toBe(200);
       await vi.waitFor(() => expect(order).toContain('handled'));
       expect(order.indexOf('saved')).toBeLessThan(order.indexOf('answered 200'));
-      expect(memory.events.map((e) => e.id)).toEqual([JSON.parse(v.rawBody).id]);
+      expect((await sqlite.unprocessed()).map((e) => e.id)).toEqual([]);
 
       failing = true;
       order.length = 0;
       expect(await post()).toBe(500);
       expect(order).toEqual(['save started', 'answered 500']);
     } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('Node.js receiver worker', () => {
+  it('logs a failed processing and tries the stored event again until it succeeds, then never again', async () => {
+    const v = vectors.find((x) => x.name === 'valid')!;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lines: string[] = [];
+    let calls = 0;
+    const store = sqliteEventStore(':memory:');
+    const server = createWebhookServer({
+      secret: v.secret,
+      now: () => v.now,
+      store,
+      retryMs: 20,
+      log: (line) => lines.push(line),
+      onEvent: async () => {
+        if (++calls === 1) throw new Error('Kestrel did not answer');
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as AddressInfo;
+    const id = JSON.parse(v.rawBody).id as string;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/webhooks/kestrel`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Kestrel-Signature': v.header},
+        body: v.rawBody,
+      });
+      expect(res.status).toBe(200);
+      await vi.waitFor(() => expect(lines).toContain(`processed ${id}`));
+      expect(calls).toBe(2);
+      expect(String(errors.mock.calls[0]?.[0])).toBe(`event ${id} failed, to try again in 20 ms`);
+      expect(await store.unprocessed()).toEqual([]);
+      expect(lines).toEqual([`stored ${id}`, `answered 200 ${id}`, `processed ${id}`]);
+    } finally {
+      errors.mockRestore();
       await new Promise((resolve) => server.close(resolve));
     }
   });
@@ -292,6 +332,9 @@ describe('Python verifier (examples/webhooks/python)', () => {
       // The receiver (receiver.py) stores each event before its 200, and answers 500 when it cannot.
       expect(output).toMatch(/^test_stores_the_event_before_answering\w* \(.*\) \.\.\. ok$/m);
       expect(output).toMatch(/^test_answers_500_and_hands_nothing_on_when_the_store_fails \(.*\) \.\.\. ok$/m);
+      // It reads chunked bodies, and its worker processes what a restart left, retrying a failure.
+      expect(output).toMatch(/^test_reads_a_chunked_body \(.*\) \.\.\. ok$/m);
+      expect(output).toMatch(/^test_processes_what_a_restart_left_once_and_retries_a_failure \(.*\) \.\.\. ok$/m);
     },
   );
 });
@@ -313,6 +356,13 @@ describe('Go verifier (examples/webhooks/go)', () => {
       expect(passed.length, output).toBe(vectors.length);
       // The handler stores each event before its 200, and answers 500 when it cannot.
       expect(output).toMatch(/^--- PASS: TestHandlerStoresBeforeAnswering/m);
+      // Its worker pool survives a panicking handler; its store keeps events across a restart.
+      for (const name of [
+        'TestWorkerSurvivesAPanicAndRetriesIt',
+        'TestFileStoreKeepsEventsAcrossARestart',
+        'TestHandlerTellsATooLargeBodyFromAReadError',
+      ])
+        expect(output).toMatch(new RegExp(`^--- PASS: ${name}`, 'm'));
     },
     180_000,
   );

@@ -2,15 +2,23 @@
 # Create bank payment method: POST /payment-methods/bank.
 # Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY from the environment; set
 # IDEMPOTENCY_KEY to a new UUID for each operation and keep it for its retries.
-# --retry repeats a timed-out or failed attempt with the same headers, so with the same
-# Idempotency-Key: Kestrel runs the operation once.
+# The answer goes to a file (--output), which curl empties before each retry, so the file holds
+# one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
+# --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
+# asks; --retry-max-time stops retrying after 60 seconds, and --max-time ends each attempt after 10.
+# Every retry sends the same Idempotency-Key, so Kestrel runs the operation once.
 set -eu
 # #region request
+answer=$(mktemp)
+trap 'rm -f "$answer"' EXIT
 curl "$KESTREL_API_BASE/payment-methods/bank" \
   --request POST \
   --header "Authorization: Bearer $KESTREL_API_KEY" \
   --header "Idempotency-Key: $IDEMPOTENCY_KEY" \
   --header "Content-Type: application/json" \
   --data '{"currency": "EUR", "country": "DE", "accountHolderName": "Alster Coffee Trading GmbH", "accountHolderType": "BUSINESS", "bankCode": "COBADEFFXXX", "accountNumber": "DE89370400440532013000"}' \
-  --max-time 10 --retry 3 --silent --show-error --fail-with-body
+  --max-time 10 --retry 3 --retry-connrefused --retry-max-time 60 \
+  --silent --show-error --fail-with-body --output "$answer" || failed=$?
+cat "$answer"
 # #endregion request
+exit "${failed:-0}"

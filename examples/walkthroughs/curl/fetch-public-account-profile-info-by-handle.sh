@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Fetch public account profile info by handle: GET /accounts/handle/{handle}.
 # Reads KESTREL_API_BASE, KESTREL_API_KEY, RECEIVER_HANDLE from the environment.
-# --retry repeats a timed-out or failed read.
+# The answer goes to a file (--output), which curl empties before each retry, so the file holds
+# one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
+# --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
+# asks; --retry-max-time stops retrying after 60 seconds, and --max-time ends each attempt after 10.
+# A read is safe to repeat.
 set -eu
 # #region request
+answer=$(mktemp)
+trap 'rm -f "$answer"' EXIT
 curl "$KESTREL_API_BASE/accounts/handle/$RECEIVER_HANDLE" \
   --header "Authorization: Bearer $KESTREL_API_KEY" \
-  --max-time 10 --retry 3 --silent --show-error --fail-with-body
+  --max-time 10 --retry 3 --retry-connrefused --retry-max-time 60 \
+  --silent --show-error --fail-with-body --output "$answer" || failed=$?
+cat "$answer"
 # #endregion request
+exit "${failed:-0}"

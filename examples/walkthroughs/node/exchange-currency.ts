@@ -11,6 +11,8 @@ export interface ExchangeOptions {
   targetCurrency: string;
   /** The amount to sell, in the source currency. */
   amount: string;
+  /** How far the quote's rate may be from the ticker's mid before the quote is refused; default 0.01 (1 %). */
+  maxRateGap?: number;
   pollIntervalMs?: number;
   /** The most status checks before giving up with a PollLimitError; default 120 (2 minutes at 1 s). */
   maxPolls?: number;
@@ -35,6 +37,12 @@ export async function exchangeCurrency(client: KestrelClient, options: ExchangeO
     targetCurrency,
     amount: {amount: options.amount, currency: sourceCurrency},
   });
+  const gap = ticker ? rateGap(created, ticker) : 0;
+  if (!(gap <= (options.maxRateGap ?? 0.01)))
+    // a rate that does not parse (NaN) is refused too
+    throw new Error(
+      `Quote ${created.id}: its rate is ${(gap * 100).toFixed(2)} % from the ticker's mid, more than you allow: not executed. Ask for a new quote.`,
+    );
   let quote = await client.executeCurrencyExchangeQuote(created.id);
   const final = (q: CurrencyExchangeQuote) => q.status === 'COMPLETED' || q.status === 'FAILED';
   if (!final(quote)) {
@@ -48,6 +56,19 @@ export async function exchangeCurrency(client: KestrelClient, options: ExchangeO
   const balances = await client.getAccountBalanceDetails();
   return {ticker, quote, balances: balances.items.filter((b) => pair.has(b.currency))};
 }
+
+// #region rate-check
+/**
+ * How far a quote's rate is from the ticker's mid, as a fraction. The quote's rate counts target
+ * per source (BTC per USD when you sell USD); a ticker counts quoteCurrency per baseCurrency (USD
+ * per BTC): one of them is inverted first when they count in opposite directions.
+ */
+export function rateGap(quote: CurrencyExchangeQuote, ticker: RateTicker): number {
+  const mid = Number(ticker.mid);
+  const expected = ticker.baseCurrency === quote.source.currency ? mid : 1 / mid;
+  return Math.abs(Number(quote.rate) - expected) / expected;
+}
+// #endregion rate-check
 
 runMain('exchange-currency', async () => {
   const [sourceCurrency = 'USD', targetCurrency = 'BTC', amount = '100.00'] = process.argv.slice(2);

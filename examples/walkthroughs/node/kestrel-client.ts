@@ -6,7 +6,8 @@
  * - Generates an Idempotency-Key for each operation that moves money or creates a resource,
  *   and reuses it on every retry of that call.
  * - Turns `application/problem+json` answers into a KestrelProblem with status, code and traceId.
- * - Gives up on an attempt after a timeout (10 seconds by default).
+ * - Gives up on an attempt after a timeout (10 seconds by default), and on the call, retries
+ *   included, after a total deadline (60 seconds by default).
  * - Retries 429 answers; 5xx answers, network errors and timeouts where a repeat is harmless (a
  *   read, or a write with its Idempotency-Key, sent again unchanged); and 409
  *   IDEMPOTENCY_KEY_IN_USE after a pause, while the first attempt is still running. The waits
@@ -140,7 +141,10 @@ export class KestrelProblem extends Error {
   constructor(status: number, body: Partial<Record<string, unknown>>) {
     const title = typeof body.title === 'string' ? body.title : `HTTP ${status}`;
     const detail = typeof body.detail === 'string' ? body.detail : undefined;
-    super(detail ? `${title}: ${detail}` : title);
+    const code = typeof body.code === 'string' ? body.code : 'UNKNOWN';
+    const traceId = typeof body.traceId === 'string' ? body.traceId : 'none';
+    // Everything you need to act or to ask support, on one line: status, code, detail, traceId.
+    super(`${status} ${code}: ${detail ?? title} (traceId ${traceId})`);
     this.name = 'KestrelProblem';
     this.status = typeof body.status === 'number' ? body.status : status;
     this.code = typeof body.code === 'string' ? body.code : 'UNKNOWN';
@@ -179,6 +183,8 @@ export interface KestrelClientOptions {
   baseDelayMs?: number;
   /** How long one attempt may take before it is abandoned; default 10 000 ms. */
   timeoutMs?: number;
+  /** How long a call may take, all attempts and waits included; default 60 000 ms. */
+  deadlineMs?: number;
   /** Injected for tests; default the global fetch, setTimeout and Math.random. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -198,6 +204,7 @@ export class KestrelClient {
   private readonly maxRetries: number;
   private readonly baseDelayMs: number;
   private readonly timeoutMs: number;
+  private readonly deadlineMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -210,14 +217,17 @@ export class KestrelClient {
     this.maxRetries = options.maxRetries ?? 3;
     this.baseDelayMs = options.baseDelayMs ?? 500;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.deadlineMs = options.deadlineMs ?? 60_000;
     for (const [name, value] of Object.entries({
       maxRetries: this.maxRetries,
       baseDelayMs: this.baseDelayMs,
       timeoutMs: this.timeoutMs,
+      deadlineMs: this.deadlineMs,
     })) {
-      if (!Number.isInteger(value) || value < (name === 'timeoutMs' ? 1 : 0))
+      const positive = name === 'timeoutMs' || name === 'deadlineMs';
+      if (!Number.isInteger(value) || value < (positive ? 1 : 0))
         throw new RangeError(
-          `KestrelClient: ${name} must be a whole number${name === 'timeoutMs' ? ' above 0' : ' of 0 or more'}, not ${value}`,
+          `KestrelClient: ${name} must be a whole number${positive ? ' above 0' : ' of 0 or more'}, not ${value}`,
         );
     }
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -244,18 +254,25 @@ export class KestrelClient {
     // timeout may come after the work was done: repeat those only where a repeat is harmless (a
     // read, or a write with an Idempotency-Key, which Kestrel runs once per key).
     const safeToRepeat = method === 'GET' || method === 'DELETE' || Boolean(options.idempotencyKey);
+    const deadline = Date.now() + this.deadlineMs;
+    // A wait that would end past the deadline is not taken: the call fails now, with the last error.
+    const fitsDeadline = (waitMs: number) => Date.now() + waitMs < deadline;
 
     for (let attempt = 1; ; attempt++) {
       const lastAttempt = attempt > this.maxRetries;
       let response: Response;
       let text: string;
       try {
-        // The same method, headers (Idempotency-Key included) and body on every attempt.
-        response = await this.fetchImpl(url, {method, headers, body, signal: AbortSignal.timeout(this.timeoutMs)});
+        // The same method, headers (Idempotency-Key included) and body on every attempt. The
+        // timeout covers the body too: text() is aborted with the request.
+        const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline - Date.now()));
+        response = await this.fetchImpl(url, {method, headers, body, signal: AbortSignal.timeout(timeoutMs)});
         text = await response.text();
       } catch (error) {
-        if (!safeToRepeat || lastAttempt) throw new KestrelNetworkError(method, path, attempt, error);
-        await this.sleep(jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random));
+        const wait = jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random);
+        if (!safeToRepeat || lastAttempt || !fitsDeadline(wait))
+          throw new KestrelNetworkError(method, path, attempt, error);
+        await this.sleep(wait);
         continue;
       }
       if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
@@ -269,16 +286,42 @@ export class KestrelClient {
       const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
       // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
       if (retryAfter !== null && retryAfter > MAX_WAIT_MS) throw new KestrelProblem(response.status, problem);
-      await this.sleep(
+      const wait =
         retryAfter !== null
           ? retryAfter + Math.floor(this.random() * this.baseDelayMs) // never sooner than Retry-After, plus jitter
           : keyInUse
             ? this.baseDelayMs + jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random) // a pause, then the same key again
-            : jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random),
-      );
+            : jitteredDelay(attempt, this.baseDelayMs, MAX_WAIT_MS, this.random);
+      if (!fitsDeadline(wait)) throw new KestrelProblem(response.status, problem);
+      await this.sleep(wait);
     }
   }
   // #endregion request
+
+  // #region list-all
+  /**
+   * Every item of a list, page by page: `$top` stays fixed, `$skip` grows by `$top`, and the first
+   * page shorter than `$top` is the last (`count` can change while you page, so it does not
+   * decide). An item that moved onto a later page is returned once. Order by a field that never
+   * changes, such as `created asc`.
+   */
+  async *listAll<T extends {id: string}>(
+    path: string,
+    query: Record<string, string | undefined> = {},
+    pageSize = 100,
+  ): AsyncGenerator<T> {
+    const seen = new Set<string>();
+    for (let skip = 0; ; skip += pageSize) {
+      const page = await this.request<Page<T>>('GET', path, {query: {...query, $top: pageSize, $skip: skip}});
+      for (const item of page.items) {
+        if (seen.has(item.id)) continue;
+        seen.add(item.id);
+        yield item;
+      }
+      if (page.items.length < pageSize) return;
+    }
+  }
+  // #endregion list-all
 
   // Invoices
   issueInvoice(body: InvoiceCreate, idempotencyKey: string = randomUUID()) {
@@ -380,6 +423,19 @@ export async function pollUntil<T>(
   throw new PollLimitError(what, maxPolls);
 }
 // #endregion poll
+
+// #region idempotency-key
+/**
+ * The Idempotency-Key of this run: IDEMPOTENCY_KEY when it is set, otherwise a new UUID. It is
+ * printed on standard error: if the run times out, run it again with IDEMPOTENCY_KEY set to that
+ * key, and Kestrel answers the first result instead of doing the operation twice.
+ */
+export function idempotencyKeyFromEnv(): string {
+  const key = process.env.IDEMPOTENCY_KEY || randomUUID();
+  console.error(`Idempotency-Key: ${key}`);
+  return key;
+}
+// #endregion idempotency-key
 
 /** The value of an environment variable, or an error that names it. */
 export function requireEnv(name: string): string {

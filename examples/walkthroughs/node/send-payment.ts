@@ -1,7 +1,10 @@
 /**
  * Send a payment: quote a Lightning invoice, execute the quote before it expires, and wait for the payment.
  *
- *   KESTREL_API_KEY=... npx tsx examples/walkthroughs/node/send-payment.ts lntb... USD
+ *   KESTREL_API_KEY=... npx tsx examples/walkthroughs/node/send-payment.ts lntb... USD 100.00
+ *
+ * The last argument is the most the payment may take from your balance, fee included (default
+ * 100.00 of the source currency): a quote above it is not executed.
  */
 import {KestrelClient, KestrelProblem, pollUntil, type Payment, type PaymentQuote} from './kestrel-client.js';
 import {runMain} from './cli.js';
@@ -10,6 +13,8 @@ export interface SendPaymentOptions {
   lnInvoice: string;
   /** The balance the payment is taken from; Kestrel's default is BTC. */
   sourceCurrency?: string;
+  /** The most a quote's totalAmount may be, fee included, in its currency: a decimal string. */
+  maxTotal: string;
   /** Called with each quote before it is executed, to log or check the fee. */
   onQuote?: (quote: PaymentQuote) => void;
   pollIntervalMs?: number;
@@ -28,6 +33,11 @@ export async function payLightningInvoice(client: KestrelClient, options: SendPa
       sourceCurrency: options.sourceCurrency,
     });
     options.onQuote?.(quote);
+    // An invoice can ask for any amount: never execute more than you meant to pay.
+    if (compareDecimals(quote.totalAmount.amount, options.maxTotal) > 0)
+      throw new Error(
+        `Quote ${quote.id} would take ${quote.totalAmount.amount} ${quote.totalAmount.currency}, more than your maximum of ${options.maxTotal}: not executed.`,
+      );
     try {
       payment = await client.executePaymentQuote(quote.id);
     } catch (error) {
@@ -48,12 +58,23 @@ export async function payLightningInvoice(client: KestrelClient, options: SendPa
   );
 }
 
+/** Compares two non-negative decimal strings exactly, as Kestrel's amounts are: -1, 0 or 1. */
+export function compareDecimals(a: string, b: string): number {
+  const [aWhole = '0', aFraction = ''] = a.split('.');
+  const [bWhole = '0', bFraction = ''] = b.split('.');
+  const places = Math.max(aFraction.length, bFraction.length);
+  const scaled = (whole: string, fraction: string) => BigInt(whole + fraction.padEnd(places, '0'));
+  const difference = scaled(aWhole, aFraction) - scaled(bWhole, bFraction);
+  return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+}
+
 runMain('send-payment', async () => {
-  const [lnInvoice, sourceCurrency] = process.argv.slice(2);
-  if (!lnInvoice) throw new Error('Usage: send-payment.ts <lightning invoice> [source currency]');
+  const [lnInvoice, sourceCurrency, maxTotal = '100.00'] = process.argv.slice(2);
+  if (!lnInvoice) throw new Error('Usage: send-payment.ts <lightning invoice> [source currency] [maximum total]');
   const payment = await payLightningInvoice(new KestrelClient(), {
     lnInvoice,
     sourceCurrency,
+    maxTotal,
     onQuote: (quote) =>
       console.log(
         `Quote ${quote.id}: ${quote.amount.amount} BTC to the payee, ${quote.totalAmount.amount} ${quote.totalAmount.currency} from your balance`,

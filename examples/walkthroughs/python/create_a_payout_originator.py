@@ -1,13 +1,13 @@
 """Create a payout originator: POST /payout-originators.
 
-Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
-a timeout or a network error with the same Idempotency-Key.
+Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional) from the environment. The client times out, and retries
+a timeout or a network error with the same Idempotency-Key,
+which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
 """
 
 import json
-import uuid
 
-from kestrel_client import KestrelClient
+from kestrel_client import KestrelClient, idempotency_key_from_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 # #region request
@@ -15,7 +15,7 @@ originator = kestrel.request(
     "POST",
     "/payout-originators",
     body={"type": "BUSINESS", "name": "Brightwater Studio Ltd", "registrationNumber": "09876543", "address": {"line1": "12 Harbour Street", "city": "Bristol", "postalCode": "BS1 4QA", "country": "GB"}},
-    idempotency_key=str(uuid.uuid4()),
+    idempotency_key=idempotency_key_from_env(),
 )
 # #endregion request
 print(json.dumps(originator, indent=2))

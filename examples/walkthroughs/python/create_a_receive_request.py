@@ -1,13 +1,13 @@
 """Create a receive request: POST /receive-requests.
 
-Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
-a timeout or a network error with the same Idempotency-Key.
+Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional) from the environment. The client times out, and retries
+a timeout or a network error with the same Idempotency-Key,
+which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
 """
 
 import json
-import uuid
 
-from kestrel_client import KestrelClient
+from kestrel_client import KestrelClient, idempotency_key_from_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 # #region request
@@ -15,7 +15,7 @@ receive_request = kestrel.request(
     "POST",
     "/receive-requests",
     body={"currency": "USD", "description": "Tip jar, Saturday stream", "reference": "tips-2026-11-07", "expiresInSeconds": 604800},
-    idempotency_key=str(uuid.uuid4()),
+    idempotency_key=idempotency_key_from_env(),
 )
 # #endregion request
 print(json.dumps(receive_request, indent=2))

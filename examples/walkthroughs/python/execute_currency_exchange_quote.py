@@ -1,13 +1,13 @@
 """Execute currency exchange quote: POST /currency-exchange-quotes/{quoteId}/execute.
 
-Reads KESTREL_API_BASE, KESTREL_API_KEY, QUOTE_ID from the environment. The client times out,
-and retries a timeout or a network error with the same Idempotency-Key.
+Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional), QUOTE_ID from the environment. The client times out,
+and retries a timeout or a network error with the same Idempotency-Key,
+which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
 """
 
 import json
-import uuid
 
-from kestrel_client import KestrelClient, require_env
+from kestrel_client import KestrelClient, idempotency_key_from_env, require_env
 
 kestrel = KestrelClient()  # KESTREL_API_BASE and KESTREL_API_KEY
 quote_id = require_env("QUOTE_ID")
@@ -15,7 +15,7 @@ quote_id = require_env("QUOTE_ID")
 quote = kestrel.request(
     "POST",
     f"/currency-exchange-quotes/{quote_id}/execute",
-    idempotency_key=str(uuid.uuid4()),
+    idempotency_key=idempotency_key_from_env(),
 )
 # #endregion request
 print(json.dumps(quote, indent=2))

@@ -1,22 +1,27 @@
 """A minimal Kestrel API client on the Python standard library (urllib), for Python 3.8 or later.
 
 - Base URL from KESTREL_API_BASE (default: the sandbox), API key from KESTREL_API_KEY.
-- Gives up on an attempt after a timeout (10 seconds by default).
+- Gives up on an attempt after a timeout (10 seconds by default), however slowly the answer
+  trickles in, and on the call, retries included, after a total deadline (60 seconds by default).
 - Retries 429 answers; 5xx answers, network errors and timeouts where a repeat is harmless (a read,
   or a write with its Idempotency-Key, sent again unchanged); and 409 IDEMPOTENCY_KEY_IN_USE after
   a pause. Waits never less than Retry-After, otherwise a jittered exponential backoff.
-- Raises KestrelProblem, with status, code and trace_id, for every other error answer.
+- Raises KestrelProblem, with status, code, detail and trace_id, for every other error answer.
 """
 
 import json
 import os
+import queue
 import random
 import socket
+import sys
+import threading
 import time
+import uuid
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Iterator, Optional, Tuple
 
 SANDBOX_BASE_URL = "https://api.sandbox.kestrel.example/v1"
 RETRYABLE_STATUSES = {429, 500, 502, 503, 504}
@@ -32,11 +37,25 @@ class KestrelProblem(Exception):
         self.trace_id = body.get("traceId")
         self.detail = body.get("detail")
         self.validation_errors = body.get("validationErrors")
-        super().__init__(f"{self.status} {self.code}: {self.detail or body.get('title', '')}")
+        # Everything you need to act or to ask support, on one line: status, code, detail, traceId.
+        super().__init__(f"{self.status} {self.code}: {self.detail or body.get('title', '')} (traceId {self.trace_id or 'none'})")
 
 
 class KestrelNetworkError(Exception):
     """No answer at all after every attempt: a network error or a timeout each time."""
+
+
+# #region idempotency-key
+def idempotency_key_from_env() -> str:
+    """The Idempotency-Key of this run: IDEMPOTENCY_KEY when it is set, otherwise a new UUID.
+
+    It is printed on standard error: if the run times out, run it again with IDEMPOTENCY_KEY set to
+    that key, and Kestrel answers the first result instead of doing the operation twice.
+    """
+    key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
+    print(f"Idempotency-Key: {key}", file=sys.stderr, flush=True)
+    return key
+# #endregion idempotency-key
 
 
 def require_env(name: str) -> str:
@@ -55,12 +74,16 @@ class KestrelClient:
         timeout: float = 10.0,
         max_retries: int = 3,
         base_delay: float = 0.5,
+        deadline: float = 60.0,
     ) -> None:
         self.api_key = api_key or require_env("KESTREL_API_KEY")
         self.base_url = (base_url or os.environ.get("KESTREL_API_BASE") or SANDBOX_BASE_URL).rstrip("/")
         if timeout <= 0:
             raise ValueError(f"timeout must be above 0 seconds, not {timeout}")
+        if deadline <= 0:
+            raise ValueError(f"deadline must be above 0 seconds, not {deadline}")
         self.timeout = timeout
+        self.deadline = deadline
         self.max_retries = max_retries
         self.base_delay = base_delay
 
@@ -88,6 +111,11 @@ class KestrelClient:
         # where a repeat is harmless (a read, or a write with an Idempotency-Key).
         safe_to_repeat = method in ("GET", "DELETE") or bool(idempotency_key)
 
+        deadline = time.monotonic() + self.deadline
+
+        def fits(wait: float) -> bool:  # a wait that would end past the deadline is not taken
+            return time.monotonic() + wait < deadline
+
         attempt = 0
         while True:
             attempt += 1
@@ -95,33 +123,82 @@ class KestrelClient:
             # The same method, headers (Idempotency-Key included) and body on every attempt.
             request = urllib.request.Request(url, data=data, method=method, headers=headers)
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    text = response.read().decode("utf-8")
-                    return json.loads(text) if text else None
-            except urllib.error.HTTPError as error:
-                text = error.read().decode("utf-8", "replace")
-                problem = _parse_problem(text)
-                key_in_use = error.code == 409 and problem.get("code") == "IDEMPOTENCY_KEY_IN_USE"
-                retryable = error.code == 429 or key_in_use or (safe_to_repeat and error.code in RETRYABLE_STATUSES)
-                retry_after = _retry_after(error.headers.get("Retry-After"))
-                if not retryable or last_attempt or (retry_after is not None and retry_after > MAX_WAIT_SECONDS):
-                    raise KestrelProblem(error.code, problem) from None
-                if retry_after is not None:
-                    time.sleep(retry_after + random.random() * self.base_delay)
-                elif key_in_use:
-                    time.sleep(self.base_delay + self._backoff(attempt))  # a pause, then the same key
-                else:
-                    time.sleep(self._backoff(attempt))
+                status, answer_headers, text = _send(request, max(0.001, min(self.timeout, deadline - time.monotonic())))
             except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as error:
-                if not safe_to_repeat or last_attempt:
+                wait = self._backoff(attempt)
+                if not safe_to_repeat or last_attempt or not fits(wait):
                     plural = "" if attempt == 1 else "s"
                     raise KestrelNetworkError(f"{method} {path}: no answer after {attempt} attempt{plural} ({error})") from error
-                time.sleep(self._backoff(attempt))
+                time.sleep(wait)
+                continue
+            if status < 400:
+                return json.loads(text) if text else None
+            problem = _parse_problem(text)
+            key_in_use = status == 409 and problem.get("code") == "IDEMPOTENCY_KEY_IN_USE"
+            retryable = status == 429 or key_in_use or (safe_to_repeat and status in RETRYABLE_STATUSES)
+            retry_after = _retry_after(answer_headers.get("Retry-After"))
+            if retry_after is not None:
+                wait = retry_after + random.random() * self.base_delay  # never sooner than Retry-After
+            elif key_in_use:
+                wait = self.base_delay + self._backoff(attempt)  # a pause, then the same key
+            else:
+                wait = self._backoff(attempt)
+            if not retryable or last_attempt or (retry_after is not None and retry_after > MAX_WAIT_SECONDS) or not fits(wait):
+                raise KestrelProblem(status, problem)
+            time.sleep(wait)
     # #endregion request
+
+    # #region list-all
+    def list_all(self, path: str, query: Optional[Dict[str, str]] = None, page_size: int = 100) -> Iterator[Dict[str, Any]]:
+        """Every item of a list, page by page: $top stays fixed, $skip grows by $top, and the first
+        page shorter than $top is the last (count can change while you page, so it does not decide).
+        An item that moved onto a later page is returned once. Order by a field that never changes,
+        such as "created asc".
+        """
+        seen = set()
+        skip = 0
+        while True:
+            page = self.request("GET", path, query={**(query or {}), "$top": str(page_size), "$skip": str(skip)})
+            for item in page["items"]:
+                if item["id"] not in seen:
+                    seen.add(item["id"])
+                    yield item
+            if len(page["items"]) < page_size:
+                return
+            skip += page_size
+    # #endregion list-all
 
     def _backoff(self, attempt: int) -> float:
         """Full jitter: a random wait up to base_delay doubled per attempt, at most MAX_WAIT_SECONDS."""
         return random.random() * min(MAX_WAIT_SECONDS, self.base_delay * 2 ** (attempt - 1))
+
+
+def _send(request: urllib.request.Request, seconds: float) -> Tuple[int, Any, str]:
+    """Sends the request and reads the whole answer within `seconds`, or raises socket.timeout.
+
+    urlopen's timeout bounds each socket operation, not the call: an answer that trickles in a
+    byte at a time never trips it. So the call runs in a thread, and the wait for it is bounded.
+    """
+    outcome: "queue.Queue[Any]" = queue.Queue(maxsize=1)
+
+    def call() -> None:
+        try:
+            with urllib.request.urlopen(request, timeout=seconds) as response:
+                outcome.put((response.status, response.headers, response.read().decode("utf-8")))
+        except urllib.error.HTTPError as error:  # an error answer: read it all here too
+            outcome.put((error.code, error.headers, error.read().decode("utf-8", "replace")))
+        except BaseException as error:  # noqa: BLE001 - handed to the caller
+            outcome.put(error)
+
+    # A daemon thread: one that is still stuck on a socket never keeps the program from exiting.
+    threading.Thread(target=call, daemon=True).start()
+    try:
+        result = outcome.get(timeout=seconds)
+    except queue.Empty:
+        raise socket.timeout(f"no complete answer within {seconds:g} s") from None
+    if isinstance(result, BaseException):
+        raise result
+    return result
 
 
 def _parse_problem(text: str) -> Dict[str, Any]:

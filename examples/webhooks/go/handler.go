@@ -6,7 +6,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"sync"
 )
 
 // Event is a Kestrel webhook event: thin, it names the entity that changed.
@@ -24,66 +23,40 @@ type Event struct {
 
 const maxBodyBytes = 1 << 20
 
-// Store keeps each verified event before the handler answers: a 2xx tells Kestrel the event is
-// safe, and Kestrel stops retrying it.
-type Store interface {
-	// Save stores the event durably. It reports false when the event's ID was stored before.
-	Save(event Event) (isNew bool, err error)
-}
-
-// MemoryStore is a Store in memory, to try the handler out. It loses events when the process
-// stops: in production, insert into a table with a unique constraint on the event ID, or put the
-// event on a durable queue.
-type MemoryStore struct {
-	mu     sync.Mutex
-	ids    map[string]bool
-	Events []Event
-}
-
-// Save stores the event unless its ID was stored before.
-func (s *MemoryStore) Save(event Event) (bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ids == nil {
-		s.ids = map[string]bool{}
-	}
-	if s.ids[event.ID] {
-		return false, nil
-	}
-	s.ids[event.ID] = true
-	s.Events = append(s.Events, event)
-	return true, nil
-}
-
 // #region handler
 
-// Handler verifies each delivery, stores it, answers 200, and hands a new event to process in a
-// goroutine: Kestrel needs a 2xx within 10 seconds. A delivery can arrive more than once; the
-// store tells a redelivery from a new event.
-func Handler(secret string, store Store, process func(Event)) http.Handler {
+// Handler verifies each delivery, stores it, answers 200, and wakes the worker that processes the
+// stored events (see Worker): Kestrel needs a 2xx within 10 seconds. A delivery can arrive more
+// than once; the store tells a redelivery from a new event.
+func Handler(secret string, store Store, wake func()) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.WriteHeader(http.StatusMethodNotAllowed)
 			return
 		}
-		// Read the raw bytes first. Decoding r.Body with json.NewDecoder would consume it.
+		// Read the raw bytes first (net/http decodes a chunked body). Decoding r.Body with
+		// json.NewDecoder would consume it.
 		rawBody, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 		if err != nil {
-			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				w.WriteHeader(http.StatusRequestEntityTooLarge)
+				return
+			}
+			log.Printf("kestrel webhook: delivery not read: %v", err)
+			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
 		if err := Verify(rawBody, r.Header.Get("Kestrel-Signature"), secret); err != nil {
-			var signatureErr *SignatureError
-			if errors.As(err, &signatureErr) {
-				log.Printf("kestrel webhook rejected: %v", signatureErr)
-			}
+			log.Printf("kestrel webhook rejected: %v", err)
 			// Any non-2xx answer makes Kestrel retry.
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
 		// Decode only after verification, from the same bytes.
 		var event Event
-		if err := json.Unmarshal(rawBody, &event); err != nil {
+		if err := json.Unmarshal(rawBody, &event); err != nil || event.ID == "" {
+			log.Printf("kestrel webhook: body is not an event: %v", err)
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
@@ -95,9 +68,15 @@ func Handler(secret string, store Store, process func(Event)) http.Handler {
 			w.WriteHeader(http.StatusInternalServerError)
 			return
 		}
-		w.WriteHeader(http.StatusOK)
 		if isNew {
-			go process(event)
+			log.Printf("stored %s", event.ID)
+		} else {
+			log.Printf("already stored %s", event.ID)
+		}
+		w.WriteHeader(http.StatusOK)
+		log.Printf("answered 200 %s", event.ID)
+		if isNew {
+			wake()
 		}
 	})
 }

@@ -8,6 +8,7 @@
  * also still arrive as a retry.
  */
 import {pathToFileURL} from 'node:url';
+import {withBackoff, type BackoffOptions} from '../../core/backoff.js';
 import type {KestrelEvent} from './server';
 
 export interface ReplayOptions {
@@ -23,6 +24,8 @@ export interface ReplayOptions {
   maxPages?: number;
   /** How long one page request may take; default 10 000 ms. */
   timeoutMs?: number;
+  /** How each page request is retried after a 429, a 5xx or no answer; waits default to real time. */
+  backoff?: BackoffOptions;
   /** For tests. Defaults to the global fetch. */
   fetchImpl?: typeof fetch;
 }
@@ -32,7 +35,7 @@ const PAGE_SIZE = 100; // the largest $top the API accepts
 
 export async function replayMissedEvents(
   opts: ReplayOptions,
-): Promise<{listed: number; replayed: number; complete: boolean}> {
+): Promise<{listed: number; replayed: number; complete: boolean; stoppedBy?: string}> {
   const fetchImpl = opts.fetchImpl ?? fetch;
   const {maxPages = 50, timeoutMs = 10_000} = opts;
   let listed = 0;
@@ -44,11 +47,22 @@ export async function replayMissedEvents(
       $top: String(PAGE_SIZE),
       $skip: String(skip),
     });
-    const response = await fetchImpl(`${opts.apiBase}/events?${query}`, {
-      headers: {Authorization: `Bearer ${opts.apiKey}`, Accept: 'application/json'},
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) throw new Error(`GET /events answered ${response.status}`);
+    // A 429, a 5xx or a timeout is retried with backoff (a read is safe to repeat).
+    const response = await withBackoff(
+      () =>
+        fetchImpl(`${opts.apiBase}/events?${query}`, {
+          headers: {Authorization: `Bearer ${opts.apiKey}`, Accept: 'application/json'},
+          signal: AbortSignal.timeout(timeoutMs),
+        }),
+      opts.backoff,
+    ).catch((error: unknown) => error as Error);
+    if (response instanceof Error || !response.ok) {
+      // Still failing: stop without losing anything. The next run lists from `since` again and
+      // skips the events this one handled.
+      const stoppedBy = response instanceof Error ? response.message : `GET /events answered ${response.status}`;
+      if (!(response instanceof Error)) await response.body?.cancel();
+      return {listed, replayed, complete: false, stoppedBy};
+    }
     const body = (await response.json()) as {items: KestrelEvent[]; count: number};
 
     for (const event of body.items) {
@@ -84,7 +98,7 @@ async function main(): Promise<void> {
     },
   });
   console.log(
-    `${result.listed} unacknowledged events, ${result.replayed} replayed${result.complete ? '' : '; more remain, run again'}`,
+    `${result.listed} unacknowledged events, ${result.replayed} replayed${result.complete ? '' : `; more remain, run again${result.stoppedBy ? ` (${result.stoppedBy})` : ''}`}`,
   );
 }
 

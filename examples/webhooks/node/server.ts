@@ -1,12 +1,15 @@
 /**
- * A Kestrel webhook receiver on node:http, with no dependencies.
+ * A Kestrel webhook receiver on node:http and node:sqlite (Node.js 22.13 or later), with no dependencies.
  *
  *   KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... npx tsx examples/webhooks/node/server.ts
  *
- * It reads the raw body, verifies the Kestrel-Signature header, stores the event, answers 200,
- * and then fetches the entity the event names to learn its current state.
+ * It reads the raw body, verifies the Kestrel-Signature header, stores the event in SQLite
+ * (KESTREL_EVENTS_DB, default kestrel-events-<PORT>.sqlite3), answers 200, and then processes the event
+ * from the store: it fetches the entity the event names, to learn its current state, and marks the
+ * event processed. When it starts, it first processes the events a crash left stored but unprocessed.
  */
 import {createServer, type IncomingMessage, type Server} from 'node:http';
+import {DatabaseSync} from 'node:sqlite';
 import {pathToFileURL} from 'node:url';
 import {KestrelSignatureError, verifyKestrelSignature} from './verify-signature';
 
@@ -20,42 +23,69 @@ export interface KestrelEvent {
   deliverySuccess: boolean;
 }
 
-/** Where the receiver keeps each event before it answers: a 200 promises Kestrel the event is safe. */
+/**
+ * Where the receiver keeps each event before it answers: a 2xx promises Kestrel the event is safe,
+ * and Kestrel stops retrying it. The worker then processes the events from here.
+ */
 export interface EventStore {
   /** Saves the event durably; resolves true when it is new, false when its id was saved before. */
   save(event: KestrelEvent): Promise<boolean>;
+  /** The saved events not yet marked processed, oldest first: after a restart, what a crash left. */
+  unprocessed(): Promise<KestrelEvent[]>;
+  markProcessed(eventId: string): Promise<void>;
 }
 
+// #region store
 /**
- * A store in memory, to try the receiver out. It loses events when the process stops: in
- * production, insert into a table with a unique constraint on the event id (see the failure
- * recovery guide), or put the event on a durable queue.
+ * An EventStore in SQLite (node:sqlite): each save is committed before the receiver answers. Pass
+ * a file path so that events survive a restart; `:memory:` is for tests. In production, use the
+ * database that holds your records, and mark an event processed in the same transaction as its work.
  */
-export function memoryEventStore(): EventStore & {events: KestrelEvent[]} {
-  const events: KestrelEvent[] = [];
-  const ids = new Set<string>();
+export function sqliteEventStore(path: string): EventStore & {close(): void} {
+  const db = new DatabaseSync(path);
+  db.exec(`CREATE TABLE IF NOT EXISTS kestrel_events (
+    event_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    processed_at TEXT
+  )`);
+  const insert = db.prepare(
+    'INSERT INTO kestrel_events (event_id, body, received_at) VALUES (?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
+  );
+  const pending = db.prepare('SELECT body FROM kestrel_events WHERE processed_at IS NULL ORDER BY received_at, rowid');
+  const done = db.prepare('UPDATE kestrel_events SET processed_at = ? WHERE event_id = ?');
   return {
-    events,
     async save(event) {
-      if (ids.has(event.id)) return false;
-      ids.add(event.id);
-      events.push(event);
-      return true;
+      return Number(insert.run(event.id, JSON.stringify(event), new Date().toISOString()).changes) === 1;
     },
+    async unprocessed() {
+      return pending.all().map((row) => JSON.parse(String(row.body)) as KestrelEvent);
+    },
+    async markProcessed(eventId) {
+      done.run(new Date().toISOString(), eventId);
+    },
+    close: () => db.close(),
   };
 }
+// #endregion store
 
 export interface ReceiverOptions {
   secret: string;
-  /** Saves each verified event before the 200. Defaults to memoryEventStore(). */
+  /** Saves each verified event before the 200. Defaults to a SQLite store in memory, for tests. */
   store?: EventStore;
-  /** Runs after the 200, once per new event. Errors are logged; Kestrel does not see them. */
+  /** Processes one stored event, after the 200. A failure leaves it unprocessed, to try again. */
   onEvent: (event: KestrelEvent) => Promise<void>;
   /** The current time in unix seconds, for tests. Defaults to the system clock. */
   now?: () => number;
+  /** Where the receiver reports each step (stored, answered, processed). Failures go to console.error. */
+  log?: (line: string) => void;
+  /** Wait before another try at events whose processing failed; default 30 000 ms. */
+  retryMs?: number;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+class BodyTooLargeError extends Error {}
 
 // #region raw-body
 /** Collects the request body as bytes: never parse JSON before you verify. */
@@ -66,7 +96,7 @@ function readRawBody(req: IncomingMessage): Promise<Buffer> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
+        reject(new BodyTooLargeError());
         req.destroy();
         return;
       }
@@ -79,8 +109,16 @@ function readRawBody(req: IncomingMessage): Promise<Buffer> {
 // #endregion raw-body
 
 // #region handler
-export function createWebhookServer({secret, store = memoryEventStore(), onEvent, now}: ReceiverOptions): Server {
-  return createServer(async (req, res) => {
+export function createWebhookServer({
+  secret,
+  store = sqliteEventStore(':memory:'),
+  onEvent,
+  now,
+  log = () => {},
+  retryMs = 30_000,
+}: ReceiverOptions): Server {
+  const worker = storedEventWorker(store, onEvent, log, retryMs);
+  const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/webhooks/kestrel') {
       res.writeHead(404).end();
       return;
@@ -88,8 +126,10 @@ export function createWebhookServer({secret, store = memoryEventStore(), onEvent
     let rawBody: Buffer;
     try {
       rawBody = await readRawBody(req);
-    } catch {
-      res.writeHead(413).end();
+    } catch (error) {
+      const tooLarge = error instanceof BodyTooLargeError;
+      if (!tooLarge) console.error('delivery not read', error);
+      res.writeHead(tooLarge ? 413 : 400).end();
       return;
     }
 
@@ -102,14 +142,14 @@ export function createWebhookServer({secret, store = memoryEventStore(), onEvent
     } catch (error) {
       // Any non-2xx answer makes Kestrel retry, which gives you time to fix a secret or a clock.
       const code = error instanceof KestrelSignatureError ? error.code : 'INVALID_BODY';
+      console.error(`delivery rejected: ${code}`);
       res.writeHead(400, {'Content-Type': 'application/json'}).end(JSON.stringify({code}));
       return;
     }
 
-    // Store the event before the 200: once Kestrel has its 2xx it stops retrying, so an event
-    // that was only in memory when the process crashed would be lost. If the store fails, a 500
-    // makes Kestrel deliver it again later. Deliveries are at least once: the store also tells a
-    // redelivery (false) from a new event.
+    // Deliveries are at least once: the store also tells a redelivery (false) from a new event.
+    // #region acknowledge
+    // Store before the 200: after a 2xx Kestrel stops retrying. A 500 makes it deliver again later.
     let isNew: boolean;
     try {
       isNew = await store.save(event);
@@ -118,17 +158,69 @@ export function createWebhookServer({secret, store = memoryEventStore(), onEvent
       res.writeHead(500).end();
       return;
     }
+    log(`${isNew ? 'stored' : 'already stored'} ${event.id}`);
 
-    // Answer within 10 seconds: acknowledge, then work.
+    // Answer within 10 seconds: acknowledge, then work from the store.
     res.writeHead(200).end();
-    if (!isNew) return;
-    onEvent(event).catch((error: unknown) => {
-      // The event is stored: a worker or your reconciliation job can process it again.
-      console.error(`event ${event.id} failed`, error);
-    });
+    log(`answered 200 ${event.id}`);
+    if (isNew) worker.wake(); // the worker processes it from the store, after the answer
+    // #endregion acknowledge
   });
+  // What a restart left stored but not processed is processed first.
+  worker.wake();
+  server.on('close', () => worker.stop());
+  return server;
 }
 // #endregion handler
+
+// #region worker
+
+/**
+ * Processes the stored events one at a time, oldest first, and marks each processed once its work
+ * succeeded. A failure is logged and the event stays unprocessed, to try again after retryMs.
+ */
+function storedEventWorker(
+  store: EventStore,
+  onEvent: (event: KestrelEvent) => Promise<void>,
+  log: (line: string) => void,
+  retryMs: number,
+) {
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    running = true;
+    do {
+      again = false;
+      let failed = false;
+      let events: KestrelEvent[] = [];
+      try {
+        events = await store.unprocessed();
+      } catch (error) {
+        failed = true;
+        console.error('stored events not read', error);
+      }
+      for (const event of events) {
+        try {
+          await onEvent(event);
+          await store.markProcessed(event.id);
+          log(`processed ${event.id}`);
+        } catch (error) {
+          failed = true;
+          console.error(`event ${event.id} failed, to try again in ${retryMs} ms`, error);
+        }
+      }
+      if (failed && !timer) timer = setTimeout(() => ((timer = undefined), wake()), retryMs).unref();
+    } while (again);
+    running = false;
+  };
+  const wake = () => {
+    if (running) again = true;
+    else void run();
+  };
+  return {wake, stop: () => clearTimeout(timer)};
+}
+// #endregion worker
 
 // #region fetch-entity
 /** Where the entity each event type names is read: thin events carry no state. */
@@ -166,6 +258,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const port = Number(process.env.PORT ?? 3000);
   createWebhookServer({
     secret,
+    // One store per port by default: a receiver restarted on its port finds what it left.
+    store: sqliteEventStore(process.env.KESTREL_EVENTS_DB ?? `kestrel-events-${port}.sqlite3`),
+    log: (line) => console.log(line),
     onEvent: async (event) => {
       const entity = await fetchEntity(event, apiBase, apiKey);
       console.log(`${event.eventType} ${event.data.entityId}`, entity);

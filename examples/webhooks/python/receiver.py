@@ -1,29 +1,41 @@
 """A Kestrel webhook receiver on the standard library: http.server, sqlite3 and a worker thread.
 
-    KESTREL_WEBHOOK_SECRET=... python3 examples/webhooks/python/receiver.py
+    KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... python3 examples/webhooks/python/receiver.py
 
-It reads the raw body, verifies the Kestrel-Signature header, stores the event, answers 200, and
-hands a new event to a worker. Python 3.8 or later.
+It reads the raw body (with a Content-Length or chunked), verifies the Kestrel-Signature header,
+stores the event in SQLite (KESTREL_EVENTS_DB, default kestrel-events-<PORT>.sqlite3), answers 200, and
+wakes a worker that processes the stored events: it fetches the entity each event names and marks
+the event processed. When it starts, the worker first processes what a crash left stored but
+unprocessed. Python 3.8 or later.
 """
 
 import json
 import os
-import queue
 import sqlite3
+import sys
 import threading
+import traceback
+import urllib.parse
+import urllib.request
+from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, Optional
+from typing import Callable, List, Optional
 
 from verify_signature import KestrelSignatureError, verify_kestrel_signature
 
 MAX_BODY_BYTES = 1024 * 1024
 
 
+def log(line: str) -> None:
+    print(line, flush=True)
+
+
 # #region store
 class EventStore:
     """Keeps each verified event before the receiver answers: a 2xx tells Kestrel the event is safe.
 
-    SQLite here; in production, the same INSERT into your database, with the event id as the key.
+    SQLite here; in production, the same INSERT into your database, with the event id as the key,
+    and the processed mark written in the same transaction as the work the event causes.
     """
 
     def __init__(self, path: str = "kestrel-events.sqlite3") -> None:
@@ -31,41 +43,125 @@ class EventStore:
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute(
-                "CREATE TABLE IF NOT EXISTS kestrel_events (event_id TEXT PRIMARY KEY, body TEXT NOT NULL)"
+                "CREATE TABLE IF NOT EXISTS kestrel_events (event_id TEXT PRIMARY KEY, body TEXT NOT NULL,"
+                " received_at TEXT NOT NULL, processed_at TEXT)"
             )
 
     def save(self, event_id: str, raw_body: bytes) -> bool:
         """Stores the event and commits. Returns False when its id was stored before."""
         with self._lock, self._db:
             cursor = self._db.execute(
-                "INSERT OR IGNORE INTO kestrel_events (event_id, body) VALUES (?, ?)",
-                (event_id, raw_body.decode("utf-8")),
+                "INSERT OR IGNORE INTO kestrel_events (event_id, body, received_at) VALUES (?, ?, ?)",
+                (event_id, raw_body.decode("utf-8"), _now()),
             )
             return cursor.rowcount == 1
+
+    def unprocessed(self) -> List[dict]:
+        """The stored events not yet marked processed, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT body FROM kestrel_events WHERE processed_at IS NULL ORDER BY received_at, rowid"
+            ).fetchall()
+        return [json.loads(body) for (body,) in rows]
+
+    def mark_processed(self, event_id: str) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE kestrel_events SET processed_at = ? WHERE event_id = ?", (_now(), event_id))
 
     def count(self) -> int:
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM kestrel_events").fetchone()[0]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat()
 # #endregion store
 
 
+# #region worker
+class EventWorker:
+    """Processes the stored events in one thread, oldest first, and marks each processed once its
+    work succeeded. A failure is logged and the event stays stored, to try again after retry_seconds.
+    """
+
+    def __init__(self, store: EventStore, process: Callable[[dict], None], retry_seconds: float = 30.0) -> None:
+        self._store = store
+        self._process = process
+        self._retry_seconds = retry_seconds
+        self._wake = threading.Event()
+
+    def start(self) -> None:
+        self._wake.set()  # what a restart left stored but unprocessed comes first
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait(self._retry_seconds)
+            self._wake.clear()
+            try:
+                events = self._store.unprocessed()
+            except Exception:
+                print("stored events not read:\n" + traceback.format_exc(), file=sys.stderr, flush=True)
+                continue
+            for event in events:
+                try:
+                    self._process(event)
+                    self._store.mark_processed(event["id"])
+                    log(f"processed {event['id']}")
+                except Exception:
+                    print(f"event {event['id']} failed, to try again:\n" + traceback.format_exc(), file=sys.stderr, flush=True)
+# #endregion worker
+
+
+class BodyError(Exception):
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def read_raw_body(handler: BaseHTTPRequestHandler) -> bytes:
+    """The exact bytes of the body, sent with a Content-Length or chunked (Transfer-Encoding)."""
+    if "chunked" in handler.headers.get("Transfer-Encoding", "").lower():
+        body = b""
+        while True:
+            size = int(handler.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                while handler.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
+                    pass
+                return body
+            if len(body) + size > MAX_BODY_BYTES:
+                raise BodyError(413)
+            body += handler.rfile.read(size)
+            handler.rfile.readline()  # the CRLF after each chunk
+    length = int(handler.headers.get("Content-Length") or 0)
+    if length > MAX_BODY_BYTES:
+        raise BodyError(413)
+    return handler.rfile.read(length)
+
+
 # #region handler
-def make_handler(secret: str, store: EventStore, work: "queue.Queue[dict]", now: Optional[Callable[[], int]] = None):
+def make_handler(secret: str, store: EventStore, wake: Callable[[], None], now: Optional[Callable[[], int]] = None):
     class KestrelWebhookHandler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             if self.path != "/webhooks/kestrel":
                 return self._answer(404)
-            length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_BODY_BYTES:
-                return self._answer(413)
-            raw_body = self.rfile.read(length)  # the exact bytes: never parse before you verify
+            try:
+                raw_body = read_raw_body(self)  # the exact bytes: never parse before you verify
+            except (BodyError, ValueError) as error:
+                self.log_error("delivery not read: %r", error)
+                self.close_connection = True
+                return self._answer(error.status if isinstance(error, BodyError) else 400)
             try:
                 verify_kestrel_signature(
                     raw_body, self.headers.get("Kestrel-Signature", ""), secret, now=now() if now else None
                 )
                 event = json.loads(raw_body)
-            except (KestrelSignatureError, ValueError):
+            except (KestrelSignatureError, ValueError) as error:
                 # Any non-2xx answer makes Kestrel retry, which gives you time to fix a secret or a clock.
+                self.log_error("delivery rejected: %s", error)
                 return self._answer(400)
             # Store before the 200: after a 2xx Kestrel stops retrying, so an event held only in
             # memory would be lost in a crash. A 500 makes Kestrel deliver it again later.
@@ -74,37 +170,60 @@ def make_handler(secret: str, store: EventStore, work: "queue.Queue[dict]", now:
             except Exception as error:  # the database is down, the disk is full...
                 self.log_error("event %s not stored: %s", event.get("id"), error)
                 return self._answer(500)
+            log(f"{'stored' if is_new else 'already stored'} {event['id']}")
             self._answer(200)
+            log(f"answered 200 {event['id']}")
             if is_new:
-                work.put(event)  # a worker fetches the entity and acts on it, after the answer
+                wake()  # the worker processes it from the store, after the answer
 
         def _answer(self, status: int) -> None:
             self.send_response(status)
             self.send_header("Content-Length", "0")
             self.end_headers()
+            self.wfile.flush()
 
-        def log_message(self, format: str, *args) -> None:  # quiet: one line per error only
+        def log_request(self, code="-", size="-") -> None:  # no access log; errors still go to stderr
             pass
 
     return KestrelWebhookHandler
 # #endregion handler
 
 
+def fetch_entity(event: dict, api_base: str, api_key: str) -> dict:
+    """Reads the entity the event names: thin events carry no state."""
+    paths = {
+        "invoice": "/invoices/{}",
+        "receive-request": "/receive-requests/{}/receives",
+        "payout": "/payouts/{}",
+        "payment": "/payments/{}",
+        "currency-exchange-quote": "/currency-exchange-quotes/{}",
+        "deposit": "/deposits/{}",
+    }
+    path = paths[event["eventType"].split(".")[0]].format(urllib.parse.quote(event["data"]["entityId"]))
+    request = urllib.request.Request(api_base + path, headers={"Authorization": f"Bearer {api_key}", "Accept": "application/json"})
+    # The event is stored: when this times out or fails, the worker tries again later.
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
 def main() -> None:
     secret = os.environ.get("KESTREL_WEBHOOK_SECRET")
-    if not secret:
-        raise SystemExit("Set KESTREL_WEBHOOK_SECRET.")
+    api_key = os.environ.get("KESTREL_API_KEY")
+    if not secret or not api_key:
+        raise SystemExit("Set KESTREL_WEBHOOK_SECRET and KESTREL_API_KEY.")
+    api_base = os.environ.get("KESTREL_API_BASE", "https://api.sandbox.kestrel.example/v1")
     port = int(os.environ.get("PORT", "3000"))
-    work: "queue.Queue[dict]" = queue.Queue()
+    # One store per port by default: a receiver restarted on its port finds what it left.
+    store = EventStore(os.environ.get("KESTREL_EVENTS_DB", f"kestrel-events-{port}.sqlite3"))
 
-    def worker() -> None:
-        while True:
-            event = work.get()
-            print(f"{event['eventType']} {event['data']['entityId']}: fetch it and update your records")
+    def process(event: dict) -> None:
+        entity = fetch_entity(event, api_base, api_key)
+        log(f"{event['eventType']} {event['data']['entityId']}: {entity.get('status', '')}, update your records")
 
-    threading.Thread(target=worker, daemon=True).start()
-    server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(secret, EventStore(), work))
-    print(f"Listening on http://127.0.0.1:{port}/webhooks/kestrel")
+    worker = EventWorker(store, process)
+    worker.start()
+    server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(secret, store, worker.wake))
+    log(f"Listening on http://127.0.0.1:{port}/webhooks/kestrel")
     server.serve_forever()
 
 

@@ -1,4 +1,5 @@
-"""The receiver stores each verified event before it answers 200, and answers 500 when it cannot.
+"""The receiver stores each verified event before it answers 200, answers 500 when it cannot, reads
+chunked bodies, and its worker processes the stored events once, retrying a failure.
 
     python3 -m unittest discover -s examples/webhooks/python -v
 """
@@ -6,7 +7,10 @@
 import hashlib
 import hmac
 import json
+import http.client
+import io
 import queue
+from contextlib import redirect_stderr
 import threading
 import time
 import unittest
@@ -15,7 +19,7 @@ import urllib.request
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
-from receiver import EventStore, make_handler
+from receiver import EventStore, EventWorker, make_handler
 
 VECTORS = json.loads((Path(__file__).resolve().parent.parent / "vectors.json").read_text("utf-8"))
 VALID = next(v for v in VECTORS["vectors"] if v["name"] == "valid")
@@ -44,8 +48,8 @@ class RecordingStore(EventStore):
 
 class ReceiverTests(unittest.TestCase):
     def serve(self, store: EventStore):
-        work = queue.Queue()
-        server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(VALID["secret"], store, work))
+        work = queue.Queue()  # one entry per wake-up of the worker
+        server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(VALID["secret"], store, lambda: work.put(True)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         self.addCleanup(server.server_close)
         self.addCleanup(server.shutdown)
@@ -71,19 +75,76 @@ class ReceiverTests(unittest.TestCase):
         self.assertLessEqual(store.saved_at[0], answered_at)
         self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 200)  # a redelivery
         self.assertEqual(store.count(), 1)
-        self.assertEqual(work.get(timeout=5)["id"], json.loads(VALID["rawBody"])["id"])
-        self.assertTrue(work.empty())
+        self.assertTrue(work.get(timeout=5))
+        self.assertTrue(work.empty())  # the redelivery woke nobody
+        self.assertEqual([e["id"] for e in store.unprocessed()], [json.loads(VALID["rawBody"])["id"]])
+
+    def test_reads_a_chunked_body(self):
+        store = RecordingStore()
+        url, _ = self.serve(store)
+        host, port = url.split("/")[2].split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        self.addCleanup(connection.close)
+        body = VALID["rawBody"].encode()
+        chunks = iter([body[:40], body[40:]])
+        connection.request(
+            "POST", "/webhooks/kestrel", body=chunks, encode_chunked=True,
+            headers={"Content-Type": "application/json", "Kestrel-Signature": signed(VALID["secret"], VALID["rawBody"]),
+                     "Transfer-Encoding": "chunked"},
+        )
+        self.assertEqual(connection.getresponse().status, 200)
+        self.assertEqual(store.count(), 1)
 
     def test_answers_500_and_hands_nothing_on_when_the_store_fails(self):
         url, work = self.serve(RecordingStore(fail=True))
-        self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 500)
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            self.assertEqual(self.post(url, signed(VALID["secret"], VALID["rawBody"]))[0], 500)
         self.assertTrue(work.empty())
+        self.assertIn(f"event {json.loads(VALID['rawBody'])['id']} not stored: database down", errors.getvalue())
 
     def test_answers_400_to_a_bad_signature_and_stores_nothing(self):
         store = RecordingStore()
         url, _ = self.serve(store)
-        self.assertEqual(self.post(url, signed("another_secret_0123456789", VALID["rawBody"]))[0], 400)
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            self.assertEqual(self.post(url, signed("another_secret_0123456789", VALID["rawBody"]))[0], 400)
         self.assertEqual(store.count(), 0)
+        self.assertIn("delivery rejected: SIGNATURE_MISMATCH", errors.getvalue())
+
+
+def wait_until(condition, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        time.sleep(0.01)
+
+
+class WorkerTests(unittest.TestCase):
+    def test_processes_what_a_restart_left_once_and_retries_a_failure(self):
+        store = EventStore(":memory:")
+        store.save("e1", b'{"id": "e1"}')
+        processed = queue.Queue()
+        failures = [RuntimeError("Kestrel did not answer")]
+
+        def process(event):
+            if failures:
+                raise failures.pop()
+            processed.put(event["id"])
+
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            worker = EventWorker(store, process, retry_seconds=0.05)
+            worker.start()  # no new delivery: the stored event is processed because it is unprocessed
+            self.assertEqual(processed.get(timeout=5), "e1")
+        self.assertIn("event e1 failed, to try again", errors.getvalue())
+        self.assertIn("Kestrel did not answer", errors.getvalue())
+        wait_until(lambda: store.unprocessed() == [])  # marked processed after its work
+        store.save("e2", b'{"id": "e2"}')
+        worker.wake()
+        self.assertEqual(processed.get(timeout=5), "e2")
+        self.assertTrue(processed.empty())
 
 
 if __name__ == "__main__":

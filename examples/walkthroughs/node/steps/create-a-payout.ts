@@ -1,10 +1,10 @@
 /**
  * Create a payout: POST /payouts.
- * Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYMENT_METHOD_ID, ORIGINATOR_ID from the environment.
- * The client times out, and retries a timeout or a network error with the same Idempotency-Key.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional), PAYMENT_METHOD_ID, ORIGINATOR_ID from the environment.
+ * The client times out, and retries a timeout or a network error with the same Idempotency-Key,
+ * which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
  */
-import {randomUUID} from 'node:crypto';
-import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {KestrelClient, idempotencyKeyFromEnv, requireEnv} from '../kestrel-client.js';
 import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
@@ -19,7 +19,7 @@ const payout = kestrel.request('POST', '/payouts', {
     sourceCurrency: 'EUR',
     reference: 'BRIGHTWATER INV 2291',
   },
-  idempotencyKey: randomUUID(),
+  idempotencyKey: idempotencyKeyFromEnv(),
 });
 // #endregion request
 print(payout);

@@ -1,10 +1,10 @@
 /**
  * Create bank payment method: POST /payment-methods/bank.
- * Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment. The client times out, and retries
- * a timeout or a network error with the same Idempotency-Key.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional) from the environment. The client times out, and retries
+ * a timeout or a network error with the same Idempotency-Key,
+ * which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
  */
-import {randomUUID} from 'node:crypto';
-import {KestrelClient} from '../kestrel-client.js';
+import {KestrelClient, idempotencyKeyFromEnv} from '../kestrel-client.js';
 import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
@@ -18,7 +18,7 @@ const paymentMethod = kestrel.request('POST', '/payment-methods/bank', {
     bankCode: 'COBADEFFXXX',
     accountNumber: 'DE89370400440532013000',
   },
-  idempotencyKey: randomUUID(),
+  idempotencyKey: idempotencyKeyFromEnv(),
 });
 // #endregion request
 print(paymentMethod);

@@ -1,10 +1,10 @@
 /**
  * Create subscription: POST /subscriptions.
- * Reads KESTREL_API_BASE, KESTREL_API_KEY, KESTREL_WEBHOOK_SECRET from the environment. The client
- * times out, and retries a timeout or a network error with the same Idempotency-Key.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional), KESTREL_WEBHOOK_SECRET from the environment. The client
+ * times out, and retries a timeout or a network error with the same Idempotency-Key,
+ * which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
  */
-import {randomUUID} from 'node:crypto';
-import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {KestrelClient, idempotencyKeyFromEnv, requireEnv} from '../kestrel-client.js';
 import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
@@ -18,7 +18,7 @@ const subscription = kestrel.request('POST', '/subscriptions', {
     enabled: true,
     eventTypes: ['invoice.created', 'invoice.updated', 'payout.updated'],
   },
-  idempotencyKey: randomUUID(),
+  idempotencyKey: idempotencyKeyFromEnv(),
 });
 // #endregion request
 print(subscription);

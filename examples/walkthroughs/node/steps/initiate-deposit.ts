@@ -1,10 +1,10 @@
 /**
  * Initiate deposit: POST /deposits.
- * Reads KESTREL_API_BASE, KESTREL_API_KEY, FUNDING_PAYMENT_METHOD_ID from the environment. The
- * client times out, and retries a timeout or a network error with the same Idempotency-Key.
+ * Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY (optional), FUNDING_PAYMENT_METHOD_ID from the environment. The
+ * client times out, and retries a timeout or a network error with the same Idempotency-Key,
+ * which it prints: rerun with IDEMPOTENCY_KEY set to it after a timeout.
  */
-import {randomUUID} from 'node:crypto';
-import {KestrelClient, requireEnv} from '../kestrel-client.js';
+import {KestrelClient, idempotencyKeyFromEnv, requireEnv} from '../kestrel-client.js';
 import {print} from './print.js';
 
 const kestrel = new KestrelClient(); // KESTREL_API_BASE and KESTREL_API_KEY
@@ -16,7 +16,7 @@ const deposit = kestrel.request('POST', '/deposits', {
     amount: {amount: '5000.00', currency: 'EUR'},
     reference: 'KESTREL TOP UP NOV',
   },
-  idempotencyKey: randomUUID(),
+  idempotencyKey: idempotencyKeyFromEnv(),
 });
 // #endregion request
 print(deposit);

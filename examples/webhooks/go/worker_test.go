@@ -1,0 +1,107 @@
+package webhooks
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func event(id string) Event {
+	var e Event
+	e.ID = id
+	e.EventType = "invoice.updated"
+	return e
+}
+
+// waitUntil polls condition until it holds, or fails the test after five seconds.
+func waitUntil(t *testing.T, what string, condition func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !condition() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestWorkerSurvivesAPanicAndRetriesIt(t *testing.T) {
+	store := &FileStore{Dir: t.TempDir()}
+	for _, id := range []string{"panics-once", "fine"} {
+		if _, err := store.Save(event(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	calls := map[string]int{}
+	worker := &Worker{Store: store, Workers: 2, Retry: 20 * time.Millisecond, Process: func(_ context.Context, e Event) error {
+		mu.Lock()
+		calls[e.ID]++
+		n := calls[e.ID]
+		mu.Unlock()
+		if e.ID == "panics-once" && n == 1 {
+			panic("a bug in your handler")
+		}
+		return nil
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { worker.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	waitUntil(t, "both events processed", func() bool {
+		events, err := store.Unprocessed()
+		return err == nil && len(events) == 0
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if calls["panics-once"] != 2 || calls["fine"] != 1 {
+		t.Fatalf("calls: %v", calls)
+	}
+}
+
+func TestFileStoreKeepsEventsAcrossARestart(t *testing.T) {
+	dir := t.TempDir()
+	first := &FileStore{Dir: dir}
+	if isNew, err := first.Save(event("a")); !isNew || err != nil {
+		t.Fatalf("first save: %v %v", isNew, err)
+	}
+	if _, err := first.Save(event("b")); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.MarkProcessed("a"); err != nil {
+		t.Fatal(err)
+	}
+	restarted := &FileStore{Dir: dir}
+	if isNew, _ := restarted.Save(event("a")); isNew {
+		t.Fatal("a redelivery after the restart was stored as new")
+	}
+	events, err := restarted.Unprocessed()
+	if err != nil || len(events) != 1 || events[0].ID != "b" {
+		t.Fatalf("unprocessed after the restart: %+v %v", events, err)
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+func TestHandlerTellsATooLargeBodyFromAReadError(t *testing.T) {
+	handler := Handler("secret", &MemoryStore{}, func() {})
+	large := httptest.NewRequest(http.MethodPost, "/webhooks/kestrel", strings.NewReader(strings.Repeat("x", maxBodyBytes+1)))
+	recorder := httptest.NewRecorder()
+	handler.ServeHTTP(recorder, large)
+	if recorder.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("too large: want 413, got %d", recorder.Code)
+	}
+	broken := httptest.NewRequest(http.MethodPost, "/webhooks/kestrel", errReader{})
+	recorder = httptest.NewRecorder()
+	handler.ServeHTTP(recorder, broken)
+	if recorder.Code != http.StatusBadRequest {
+		t.Fatalf("read error: want 400, got %d", recorder.Code)
+	}
+}

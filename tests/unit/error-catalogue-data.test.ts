@@ -1,0 +1,121 @@
+/**
+ * The per-code data the error catalogue is built from: `x-error-catalogue` on the ErrorCode schema
+ * gives every code its HTTP status, whether to retry (same key, new key, or not at all) and what to
+ * do. Every code of the enum has one entry and nothing else has one, and each status agrees with the
+ * bracket of the code's meaning in `x-enumDescriptions`. What the guides tell a reader to do after
+ * an error (retry with the same key, or send a new key) agrees with the entry of the code they name.
+ */
+import {describe, it, expect} from 'vitest';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse as parseYaml} from 'yaml';
+import {GUIDE_FILES, ROOT, readPage} from './guide-http';
+import {loadBundledDefinition} from './openapi-definition';
+
+interface Entry {
+  status: number;
+  retry: string;
+  action: string;
+}
+const schema = parseYaml(readFileSync(path.join(ROOT, 'openapi/components/schemas/ErrorCode.yaml'), 'utf8')) as {
+  enum: string[];
+  'x-enumDescriptions': Record<string, string>;
+  'x-error-catalogue': Record<string, Entry>;
+};
+const catalogue = schema['x-error-catalogue'];
+
+describe('x-error-catalogue on ErrorCode', () => {
+  it('has one entry per code of the enum and no other', () => {
+    expect(Object.keys(catalogue).sort()).toEqual([...schema.enum].sort());
+    expect(schema.enum.length).toBe(41);
+  });
+
+  it.each(schema.enum.map((code) => [code] as const))(
+    '%s: a status matching its meaning, a retry of no, same-key or new-key, and an action',
+    (code) => {
+      const entry = catalogue[code]!;
+      expect(Object.keys(entry).sort()).toEqual(['action', 'retry', 'status']);
+      expect(schema['x-enumDescriptions'][code]).toMatch(new RegExp(`^\\[${entry.status}\\] `));
+      expect(['no', 'same-key', 'new-key']).toContain(entry.retry);
+      expect(entry.action.split(/\s+/).length).toBeGreaterThanOrEqual(5);
+    },
+  );
+
+  it('reaches the bundled definition unchanged, where the API reference reads it', () => {
+    const bundled = loadBundledDefinition() as {components: {schemas: Record<string, Record<string, unknown>>}};
+    expect(bundled.components.schemas.ErrorCode!['x-error-catalogue']).toEqual(catalogue);
+  });
+
+  it('retries transient answers (429, 500, 503, a key in use) with the same key and nothing else', () => {
+    const sameKey = schema.enum.filter((code) => catalogue[code]!.retry === 'same-key');
+    expect(sameKey.sort()).toEqual(['IDEMPOTENCY_KEY_IN_USE', 'INTERNAL_ERROR', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']);
+  });
+
+  it('says a new key for every 422: the answer is kept against the first key, so a corrected request needs another', () => {
+    for (const code of schema.enum.filter((c) => catalogue[c]!.status === 422))
+      expect(catalogue[code]!.retry, code).toBe('new-key');
+  });
+});
+
+/**
+ * The units of a page's prose that advice belongs to: each paragraph or list item, and each table
+ * row reduced to its code cells and its last cell (the "what to do" column).
+ */
+function units(prose: string): string[] {
+  return prose
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('|')) return line;
+      const cells = line.split('|').slice(1, -1);
+      return [...cells.filter((c) => /^\s*`[A-Z_]+`\s*$/.test(c)), cells.at(-1)].join(' | ');
+    })
+    .filter((unit) => unit.trim());
+}
+
+/**
+ * A sentence that tells the reader which key to send: a verb of sending and a key, and no
+ * "answers", which marks a sentence about what a key does, not what to do.
+ */
+const ADVICE =
+  /\b(retry|retries|repeat|send|initiate|create|execute|quote|use|try again)\b.*\b(same|new|another|fresh) (`Idempotency-Key`|Idempotency-Key|key)(?![\w-])/i;
+const SAME_KEY = /\b(same|that) (`Idempotency-Key`|Idempotency-Key|key)(?![\w-])/i;
+const NEW_KEY = /\b(new|another|fresh) (`Idempotency-Key`|Idempotency-Key|key)(?![\w-])/i;
+
+describe('the guides, about what to do after an error', () => {
+  const advice = GUIDE_FILES.flatMap((file) =>
+    units(readPage(file).prose).flatMap((unit) => {
+      const codesIn = (text: string) =>
+        [...new Set([...text.matchAll(/`([A-Z][A-Z_]+[A-Z])`/g)].map((m) => m[1]!))].filter((c) => c in catalogue);
+      // One code per unit: a paragraph that weighs several codes is read by a person.
+      if (codesIn(unit).length !== 1) return [];
+      const sentences = unit.split(/(?<=[.!?])\s+/);
+      return sentences.flatMap((text, i) => {
+        if (!ADVICE.test(text) || /\banswers?\b/.test(text) || SAME_KEY.test(text) === NEW_KEY.test(text)) return [];
+        // Advice follows the code it is about: a sentence before the code is about something else.
+        const [code] = codesIn(sentences.slice(0, i + 1).join(' '));
+        return code ? [{file, text, code, says: SAME_KEY.test(text) ? 'same-key' : 'new-key'}] : [];
+      });
+    }),
+  );
+
+  it('give advice about keys for some codes, so that the check below reads real sentences', () => {
+    expect(advice.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each([
+    'INSUFFICIENT_FUNDS',
+    'LIMIT_EXCEEDED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'IDEMPOTENCY_KEY_IN_USE',
+    'QUOTE_EXPIRED',
+  ])('say which key to use after %s somewhere', (code) => {
+    expect(advice.filter((a) => a.code === code).map((a) => a.says)).toContain(catalogue[code]!.retry);
+  });
+
+  it('agree with the retry of the code they name', () => {
+    const wrong = advice
+      .filter((a) => a.says !== catalogue[a.code]!.retry)
+      .map((a) => `${a.file}: ${a.code} is ${catalogue[a.code]!.retry}, but: ${a.text.trim()}`);
+    expect(wrong).toEqual([]);
+  });
+});
