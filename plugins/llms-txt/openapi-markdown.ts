@@ -331,17 +331,20 @@ export class OpenApiMarkdown {
   }
 
   /**
-   * Every error status with its problem codes, from the examples (the codes the API sends). The
-   * errors every operation shares (401, 429, 500...) get their title only: spelled out on each of
-   * 49 pages they would take a tenth of llms-full.txt. /api/introduction.md explains them.
+   * Every error status with its problem codes, from the examples (the codes the API sends): a row
+   * per status, except the answers every operation shares (401, 429, 500...), which one sentence
+   * names. An answer shared from `components/responses` gets its title only: its description is
+   * the same on every page that uses it, and the error codes of /api/introduction.md explain each
+   * of its codes; spelled out on each page they would take a tenth of llms-full.txt.
    */
-  private errorRows(responses: Json): string[] {
+  private errors(responses: Json): {rows: string[]; common: string[]} {
     const rows: string[] = [];
-    const common = this.commonErrors();
+    const common: string[] = [];
+    const everywhere = this.commonErrors();
     for (const [status, raw] of Object.entries<Json>(responses)) {
       if (Number(status) < 400) continue;
       const {node} = this.deref(raw);
-      const shared = raw.$ref && common.has(raw.$ref);
+      const shared = Boolean(raw.$ref);
       const codes = new Set<string>();
       for (const media of Object.values<Json>(node.content ?? {})) {
         for (const example of this.examples(media)) {
@@ -352,9 +355,10 @@ export class OpenApiMarkdown {
       if (!codes.size) for (const m of String(node.description ?? '').matchAll(/code `([A-Z_]+)`/g)) codes.add(m[1]!);
       const description = cell(this.links(node.description ?? ''));
       const when = shared ? `${description.split(':')[0]}.` : description;
-      rows.push(`| ${status} | ${[...codes].map(code).join(', ')} | ${when} |`);
+      if (raw.$ref && everywhere.has(raw.$ref)) common.push(`${status} (${[...codes].map(code).join(', ')})`);
+      else rows.push(`| ${status} | ${[...codes].map(code).join(', ')} | ${when} |`);
     }
-    return rows;
+    return {rows, common};
   }
 
   private headerNote(responses: Json): string[] {
@@ -463,18 +467,16 @@ export class OpenApiMarkdown {
     }
     out.push(...this.headerNote(operation.responses ?? {}));
 
-    const errors = this.errorRows(operation.responses ?? {});
-    if (errors.length) {
+    const {rows, common} = this.errors(operation.responses ?? {});
+    if (rows.length || common.length) {
       out.push(
         '## Errors',
         '',
-        `Errors are \`application/problem+json\` documents: branch on \`code\`. See [Errors and conventions](${this.baseUrl}/api/introduction.md).`,
-        '',
-        '| Status | Code | When |',
-        '| --- | --- | --- |',
-        ...errors,
+        `Branch on \`code\`: the [error codes](${this.baseUrl}/api/introduction.md#error-codes) say what each means and what to do.`,
         '',
       );
+      if (rows.length) out.push('| Status | Code | When |', '| --- | --- | --- |', ...rows, '');
+      if (common.length) out.push(`Like every operation, it can also answer ${common.join(', ')}.`, '');
     }
     return this.page('operation', slug, method, path, operation, out);
   }
