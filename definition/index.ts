@@ -6,7 +6,7 @@ export {BUNDLED_DEFINITION, loadDefinition, readDefinition} from './load.ts';
 export {buildDefinition} from './model.ts';
 export {findOperation, findWebhook, requestBodySchema} from './lookup.ts';
 export {fieldTree, flattenFields} from './fields.ts';
-export {pointerOf, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
+export {pointerOf, referencedSchemaName, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
 export {slugOf} from './operations.ts';
 export {tryItOperation} from './try-it.ts';
 export type * from './types.ts';

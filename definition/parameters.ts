@@ -21,6 +21,7 @@ function parameterOf(doc: JsonObject, raw: Json, at: string): Parameter {
     required,
     deprecated: node.deprecated === true,
     schema: fieldTree(doc, node.schema, `${pointer}/schema`, {direction: 'request', name: node.name, required}),
+    schemaPointer: `${pointer}/schema`,
   };
   if (typeof node.description === 'string') parameter.description = node.description;
   const example = firstExample(doc, node, pointer);

@@ -23,6 +23,11 @@ export function schemaNameOf(pointer: string): string | undefined {
   return name?.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** The component name of a schema written as a `$ref` to `#/components/schemas/{name}`, without following it. */
+export function referencedSchemaName(node: Json | undefined): string | undefined {
+  return isObject(node) && typeof node.$ref === 'string' ? schemaNameOf(node.$ref) : undefined;
+}
+
 export interface Resolved {
   /** The node the references lead to, with the keywords written beside each `$ref` laid over it. */
   node: JsonObject;

@@ -84,6 +84,8 @@ export interface Parameter {
   example?: Json;
   /** The parameter's schema as a field named after it (`path` is the name). */
   schema: Field;
+  /** The local JSON pointer of the parameter's schema, for a validator that compiles the whole definition. */
+  schemaPointer: string;
 }
 
 export interface ParameterGroups {

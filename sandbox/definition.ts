@@ -3,7 +3,16 @@
  * index of its operations: everything the server knows about paths, parameters, scopes, bodies,
  * answers and error codes comes from here, so a change to the definition changes the sandbox.
  */
-import {readFileSync} from 'node:fs';
+import {
+  buildDefinition,
+  pointerOf,
+  readDefinition,
+  referencedSchemaName,
+  resolve,
+  type ApiDefinition,
+  type Operation as ModelOperation,
+} from '../definition/index.ts';
+import {valueAt} from '../scripts/json-pointer.mjs';
 
 // The definition is plain JSON of unknown shape; operations read it through these helpers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the definition's shape is redocly lint's to check, not the compiler's
@@ -13,7 +22,10 @@ export interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
+  /** The parameter's schema as the model's field (type, enum, bounds). */
   schema: Json;
+  /** JSON pointer of the parameter's schema, for the validator. */
+  schemaAt: string;
 }
 
 export interface Operation {
@@ -37,47 +49,37 @@ export interface Operation {
   /** For list operations: the fields the description says can be filtered and sorted on. */
   filterFields?: string[];
   raw: Json;
+  /** The operation as the definition model (definition/) reads it. */
+  model: ModelOperation;
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 export class Definition {
   readonly doc: Json;
+  readonly model: ApiDefinition;
   readonly operations: Operation[];
   readonly byId: Map<string, Operation>;
 
   constructor(doc: Json) {
     this.doc = doc;
-    this.operations = [];
-    for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (op?.operationId) this.operations.push(this.index(path, method, op, item.parameters ?? []));
-      }
-    }
+    this.model = buildDefinition(doc);
+    this.operations = this.model.operations.map((op) => this.index(op));
     this.byId = new Map(this.operations.map((op) => [op.operationId, op]));
   }
 
   static load(file: string): Definition {
-    return new Definition(JSON.parse(readFileSync(file, 'utf8')));
+    return new Definition(readDefinition(file));
   }
 
   /** The value at a local JSON pointer such as `#/components/schemas/Invoice`. */
   at(pointer: string): Json {
-    return pointer
-      .replace(/^#\/?/, '')
-      .split('/')
-      .filter(Boolean)
-      .reduce((node: Json, token) => node?.[token.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+    return valueAt(this.doc, pointer);
   }
 
-  /** Follows `$ref`s to the node they name. */
+  /** Follows `$ref`s to the node they name (the model's resolver); anything else comes back as it is. */
   resolve(node: Json): Json {
-    for (let hops = 0; node && typeof node.$ref === 'string'; hops++) {
-      if (hops > 20) throw new Error(`reference cycle at ${node.$ref}`);
-      node = this.at(node.$ref);
-    }
-    return node;
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+    const resolved = resolve(this.doc, node, '#');
+    return resolved.refs.length ? resolved.node : node;
   }
 
   operation(operationId: string): Operation {
@@ -95,65 +97,68 @@ export class Definition {
     return value === undefined ? undefined : structuredClone(value);
   }
 
-  /** The documented example of an operation's answer with this status. */
+  /** The documented example of an operation's answer with this status, deep-copied. */
   responseExample(op: Operation, status = op.successStatus): Json {
-    const response = this.resolve(op.responses[String(status)]);
-    return this.firstExample(response?.content && Object.values<Json>(response.content)[0]);
+    const body = op.model.responses.find((r) => r.status === String(status))?.body;
+    const value = body?.examples[0]?.value;
+    return value === undefined ? undefined : structuredClone(value);
   }
 
-  /** The documented example request body of an operation. */
+  /** The documented example request body of an operation, deep-copied. */
   requestExample(op: Operation): Json {
-    const body = this.resolve(op.raw.requestBody);
-    return this.firstExample(body?.content?.['application/json']);
+    const value = op.model.requestBody?.examples[0]?.value;
+    return value === undefined ? undefined : structuredClone(value);
   }
 
   /** The schema of an operation's success answer, resolved. */
   responseSchema(op: Operation, status = op.successStatus): Json {
-    const response = this.resolve(op.responses[String(status)]);
-    const media = response?.content && Object.values<Json>(response.content)[0];
-    return this.resolve(media?.schema);
+    const body = op.model.responses.find((r) => r.status === String(status))?.body;
+    return body ? this.resolve(this.at(body.schemaPointer)) : undefined;
   }
 
   /** The name of a `$ref`ed component schema (`#/components/schemas/Invoice` -> `Invoice`). */
   static schemaName(node: Json): string | undefined {
-    return typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
+    return referencedSchemaName(node);
   }
 
-  private index(path: string, method: string, op: Json, shared: Json[]): Operation {
-    const parameters: Parameter[] = [...shared, ...(op.parameters ?? [])].map((raw) => {
-      const p = this.resolve(raw);
-      return {name: p.name, in: p.in, required: p.required === true || p.in === 'path', schema: p.schema ?? {}};
-    });
-    const pointerOf = (...tokens: string[]) =>
-      `#/${tokens.map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-    const body = this.resolve(op.requestBody);
-    const json = body?.content?.['application/json'];
-    const scopes = [
-      ...new Set<string>(
-        (op.security ?? this.doc.security ?? []).flatMap((req: Json) => Object.values<string[]>(req).flat()),
-      ),
-    ];
-    const statuses = Object.keys(op.responses ?? {});
-    const successStatus = Math.min(...statuses.filter((s) => /^2\d\d$/.test(s)).map(Number));
-    const notFound = this.resolve(op.responses?.['404']);
-    const notFoundExample = this.firstExample(notFound?.content?.['application/problem+json']);
-    const filterText = /filter and sort on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description ?? '')?.[1];
+  private index(op: ModelOperation): Operation {
+    const {path, query, header} = op.parameters;
+    const parameters: Parameter[] = [...path, ...query, ...header].map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required,
+      schema: p.schema,
+      schemaAt: p.schemaPointer,
+    }));
+    const raw = this.at(op.pointer);
+    const body = op.requestBody;
+    const successes = op.responses.filter((r) => /^2\d\d$/.test(r.status)).map((r) => Number(r.status));
+    const notFound = op.responses.find((r) => r.status === '404')?.body?.examples[0]?.value;
+    const filterText = /filter and sort on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
     return {
       operationId: op.operationId,
-      method: method.toUpperCase(),
-      path,
+      method: op.method,
+      path: op.path,
       parameters,
-      bodySchemaAt: json?.schema
-        ? pointerOf('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')
-        : undefined,
+      bodySchemaAt: body?.mediaType === 'application/json' ? body.schemaPointer : undefined,
       bodyRequired: body?.required === true,
-      scopes,
-      successStatus,
-      responses: op.responses ?? {},
-      notFoundCode: notFoundExample?.code,
-      idempotent: parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
+      scopes: op.scopes,
+      successStatus: Math.min(...successes),
+      responses: raw.responses ?? {},
+      notFoundCode:
+        notFound && typeof notFound === 'object' && !Array.isArray(notFound) && typeof notFound.code === 'string'
+          ? notFound.code
+          : undefined,
+      idempotent: op.idempotent,
       filterFields: filterText ? [...filterText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
-      raw: op,
+      raw,
+      model: op,
     };
+  }
+
+  /** JSON pointer of the answer with this status key (a shared one: its component's). */
+  responseAt(op: Operation, key: string): string {
+    return resolve(this.doc, op.responses[key], pointerOf('paths', op.path, op.method.toLowerCase(), 'responses', key))
+      .pointer;
   }
 }

@@ -190,19 +190,9 @@ export class Validator {
   }
 
   private parameterSchemaAt(op: Operation, name: string): string {
-    const method = op.method.toLowerCase();
-    const item = this.definition.doc.paths[op.path];
-    const escape = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
-    for (const [list, base] of [
-      [item[method].parameters, `#/paths/${escape(op.path)}/${method}/parameters`],
-      [item.parameters, `#/paths/${escape(op.path)}/parameters`],
-    ] as const) {
-      const index = (list ?? []).findIndex((raw: Json) => this.definition.resolve(raw).name === name);
-      if (index < 0) continue;
-      const raw = list[index];
-      return raw.$ref ? `${raw.$ref}/schema` : `${base}/${index}/schema`;
-    }
-    throw new Error(`no parameter ${name} on ${op.operationId}`);
+    const parameter = op.parameters.find((p) => p.name === name);
+    if (!parameter) throw new Error(`no parameter ${name} on ${op.operationId}`);
+    return parameter.schemaAt;
   }
 
   /** Checks a path parameter; false when it breaks its schema (the caller answers 404). */
@@ -271,9 +261,8 @@ export class Validator {
     if (!response.content) return body === undefined || body === '' ? [] : [`status ${status} documents no body`];
     const type = (contentType ?? '').split(';')[0]!.trim();
     if (!response.content[type]) return [`content type ${type || '(none)'} is not documented for ${status}`];
-    const method = op.method.toLowerCase();
     const escape = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
-    const responseAt = op.responses[key].$ref ?? `#/paths/${escape(op.path)}/${method}/responses/${key}`;
+    const responseAt = this.definition.responseAt(op, key);
     const validate = this.compiled(`answer:${op.operationId}:${key}:${type}`, this.answers, () => ({
       $ref: `response.json${encodePointer(`${responseAt}/content/${escape(type)}/schema`)}`,
     }));

@@ -11,77 +11,59 @@
 import codegen from 'postman-code-generators';
 import sdk from 'postman-collection';
 import {CODE_SAMPLE_LANGUAGES} from '../config/code-sample-languages.ts';
+import {buildDefinition} from '../definition/index.ts';
 import {valueAt} from './json-pointer.mjs';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 // The options the theme passes to the generators (languages.js, generateLanguageSet).
 const GENERATOR_OPTIONS = {longFormat: false, followRedirect: true, trimRequestBody: true};
 export const API_KEY_PLACEHOLDER = '<API key>';
 
-function resolve(definition, node) {
-  let current = node;
-  const seen = new Set();
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    if (seen.has(current.$ref)) throw new Error(`code-samples: circular $ref ${current.$ref}`);
-    seen.add(current.$ref);
-    if (!current.$ref.startsWith('#/')) throw new Error(`code-samples: external $ref ${current.$ref} in the bundle`);
-    const ref = current.$ref;
-    current = valueAt(definition, ref);
-    if (current === undefined) throw new Error(`code-samples: unresolved $ref ${ref}`);
-  }
-  return current;
+/** A parameter's documented value: its own example, else its schema's. */
+function exampleOf(parameter, what) {
+  const value = parameter.example ?? parameter.schema.example;
+  if (value === undefined) throw new Error(`code-samples: ${what} has no example`);
+  return value;
 }
 
-function exampleOf(definition, holder, what) {
-  if (holder.example !== undefined) return holder.example;
-  const first = Object.values(holder.examples ?? {})[0];
-  if (first !== undefined) return resolve(definition, first).value;
-  if (holder.schema?.example !== undefined) return holder.schema.example;
-  throw new Error(`code-samples: ${what} has no example`);
-}
-
-function sandboxServer(definition) {
-  const server = (definition.servers ?? []).find((s) => s.description === 'Sandbox');
+function sandboxServer(model) {
+  const server = model.servers.find((s) => s.description === 'Sandbox');
   if (!server) throw new Error('code-samples: the definition lists no server described as "Sandbox".');
   return server.url.replace(/\/+$/, '');
 }
 
-/** The documented example request of one operation, as plain parts. */
-export function exampleRequest(definition, pathTemplate, method, operation) {
-  const where = `${method.toUpperCase()} ${pathTemplate}`;
-  const pathItem = definition.paths[pathTemplate];
-  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
-    resolve(definition, p),
-  );
-  let path = pathTemplate;
-  const query = [];
-  const headers = [];
-  for (const parameter of parameters) {
-    if (parameter.in === 'path') {
-      const value = exampleOf(definition, parameter, `${where} path parameter ${parameter.name}`);
-      path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
-    } else if (parameter.in === 'query' && parameter.required) {
-      query.push([
-        parameter.name,
-        String(exampleOf(definition, parameter, `${where} query parameter ${parameter.name}`)),
-      ]);
-    } else if (parameter.in === 'header' && (parameter.required || parameter.name === 'Idempotency-Key')) {
-      headers.push([parameter.name, String(exampleOf(definition, parameter, `${where} header ${parameter.name}`))]);
-    }
+/**
+ * The documented example request of one operation of the definition model (definition/), as plain
+ * parts: every path parameter, the required query parameters, the required headers and the
+ * Idempotency-Key, and the request body's first example.
+ */
+export function exampleRequest(model, operation) {
+  const where = `${operation.method} ${operation.path}`;
+  let path = operation.path;
+  for (const parameter of operation.parameters.path) {
+    const value = exampleOf(parameter, `${where} path parameter ${parameter.name}`);
+    path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
   }
   if (/\{[^}]+\}/.test(path)) throw new Error(`code-samples: ${where} leaves ${path} unfilled`);
+  const query = operation.parameters.query
+    .filter((p) => p.required)
+    .map((p) => [p.name, String(exampleOf(p, `${where} query parameter ${p.name}`))]);
+  const headers = operation.parameters.header
+    .filter((p) => p.required || p.name === 'Idempotency-Key')
+    .map((p) => [p.name, String(exampleOf(p, `${where} header ${p.name}`))]);
   headers.unshift(['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]);
   let body;
-  const requestBody = operation.requestBody && resolve(definition, operation.requestBody);
+  const requestBody = operation.requestBody;
   if (requestBody) {
-    const json = requestBody.content?.['application/json'];
-    if (!json) throw new Error(`code-samples: ${where} has a request body that is not application/json`);
-    body = exampleOf(definition, json, `${where} request body`);
+    if (requestBody.mediaType !== 'application/json') {
+      throw new Error(`code-samples: ${where} has a request body that is not application/json`);
+    }
+    body = requestBody.examples[0]?.value ?? requestBody.schema.example;
+    if (body === undefined) throw new Error(`code-samples: ${where} request body has no example`);
     headers.push(['Content-Type', 'application/json']);
   }
   headers.push(['Accept', 'application/json']);
   const search = query.length ? `?${new URLSearchParams(query)}` : '';
-  return {method: method.toUpperCase(), url: `${sandboxServer(definition)}${path}${search}`, headers, body};
+  return {method: operation.method, url: `${sandboxServer(model)}${path}${search}`, headers, body};
 }
 
 function convert(request, language) {
@@ -102,9 +84,9 @@ function convert(request, language) {
   });
 }
 
-/** `x-codeSamples` for one operation: one entry per language, in the order of the tabs. */
-export async function codeSamplesFor(definition, pathTemplate, method, operation) {
-  const request = exampleRequest(definition, pathTemplate, method, operation);
+/** `x-codeSamples` for one operation of the model: one entry per language, in the order of the tabs. */
+export async function codeSamplesFor(model, operation) {
+  const request = exampleRequest(model, operation);
   const samples = [];
   for (const language of CODE_SAMPLE_LANGUAGES) {
     samples.push({lang: language.codeSampleLanguage, label: language.label, source: await convert(request, language)});
@@ -114,11 +96,9 @@ export async function codeSamplesFor(definition, pathTemplate, method, operation
 
 /** Adds `x-codeSamples` to every operation of a bundled definition (in place) and returns it. */
 export async function addCodeSamples(definition) {
-  for (const [pathTemplate, pathItem] of Object.entries(definition.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = pathItem[method];
-      if (operation) operation['x-codeSamples'] = await codeSamplesFor(definition, pathTemplate, method, operation);
-    }
+  const model = buildDefinition(definition);
+  for (const operation of model.operations) {
+    valueAt(definition, operation.pointer)['x-codeSamples'] = await codeSamplesFor(model, operation);
   }
   return definition;
 }

@@ -1,7 +1,7 @@
 /**
  * The value a local JSON pointer (`#/components/schemas/Invoice`) names in a document, or
- * undefined. One reader of `$ref`s for the build scripts, the llms-txt plugin and the tests; each
- * caller says in its own words what a missing target means.
+ * undefined. The definition model (definition/refs.ts) follows `$ref`s with it; the other callers
+ * read a pointer the model gave them, and each says in its own words what a missing target means.
  */
 
 /**

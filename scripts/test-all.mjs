@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, in the order a failure is cheapest to find: definition lint, API page
- * generation, typecheck, ESLint, Prettier's check, Markdown lint, unit tests, the two builds, tests
+ * generation, typecheck, ESLint, Prettier's check, Markdown lint, declared dependencies (knip:
+ * every package imported is in package.json, every package there is used), unit tests, the two builds, tests
  * on the build, browser tests. Ends with one line "N passed, N failed, N skipped" that counts this run only.
  *
  * Two builds, because the build that ships must be the build the browser tests see:
@@ -49,7 +50,8 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format check', 'npm', ['run', '--silent', 'format:check']],
-  ['markdown lint', 'npx', ['markdownlint-cli2']],
+  ['markdown lint', 'npm', ['run', '--silent', 'lint:markdown']],
+  ['dependencies', 'npm', ['run', '--silent', 'check:deps']],
   [
     'unit tests',
     'npx',

@@ -11,12 +11,12 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {rebuildReference} from './rebuild.ts';
 
 export default function apiReference(context: LoadContext): Plugin {
-  const {siteDir} = context;
   let loaded = false;
   return {
     name: 'api-reference',
-    getPathsToWatch: () => [path.join(siteDir, 'openapi', '**', '*')],
+    getPathsToWatch: () => [path.join(context.siteDir, 'openapi', '**', '*')],
     async loadContent() {
+      const {siteDir} = context;
       if (!loaded) {
         // The first load of a build or of `npm start`: gen-api has just written the pages.
         loaded = true;

@@ -15,7 +15,7 @@
  * The plugin's postBuild must finish before ours reads its twins, and Docusaurus runs every
  * plugin's postBuild in parallel: hence one plugin that wraps the other rather than two.
  */
-import {readFileSync, existsSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -23,6 +23,7 @@ import signalwireLlmsTxt, {validateOptions, type PluginOptions} from '@signalwir
 import {twinPath} from '../../config/twin-path';
 import {rehypeDocusaurusHtml, remarkCodeMeta} from './docusaurus-html';
 import {OpenApiMarkdown, type ApiPage} from './openapi-markdown';
+import {loadDefinition} from '../../definition/index.ts';
 import {fullBytesBudget, llmsFullTxt, llmsTxt, type FullBudget, type Header, type Link} from './llms-files';
 
 export type Options = {
@@ -92,8 +93,7 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
   if (!existsSync(definitionFile)) {
     throw new Error(`llms-txt: ${options.definition} is missing: run \`npm run gen-api\` (npm run build does it).`);
   }
-  const apiPages = (): ApiPage[] =>
-    new OpenApiMarkdown(JSON.parse(readFileSync(definitionFile, 'utf8')), baseUrl).pages();
+  const apiPages = (): ApiPage[] => new OpenApiMarkdown(loadDefinition(definitionFile), baseUrl).pages();
 
   const innerOptions: PluginOptions = {
     siteTitle: siteConfig.title,

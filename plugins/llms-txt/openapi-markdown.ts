@@ -1,6 +1,8 @@
 /**
- * Writes the Markdown twin of every API operation page and webhook event page from the bundled
- * definition (static/openapi.json), the same source the pages are generated from.
+ * Writes the Markdown twin of every API operation page and webhook event page from the definition
+ * model (definition/: static/openapi.json with every `$ref` followed), the source the pages read.
+ * Pages come in the model's order, which is the sidebar's: groups in the definition's tag order,
+ * and within a group the operations as the definition writes them.
  *
  * The pages' HTML now holds every parameter, field, response and example (rendered on the
  * server: packages/kestrel-theme/bundler/server-rendered-api.ts), so @signalwire/docusaurus-plugin-llms-txt could write
@@ -13,16 +15,22 @@
  * - the tables of a named schema (`Invoice`) are identical on every page, which is what lets
  *   llms-full.txt point back to the first one instead of repeating it (./llms-files.ts): the
  *   HTML inlines schemas without their names;
- * - it reads only the definition, so it does not depend on what the theme draws.
+ * - it reads only the model, so it does not depend on what the theme draws.
  */
-import kebabCase from 'lodash/kebabCase';
 import {SCHEME_LABELS} from '../openapi-api-page';
 import {twinPath} from '../../config/twin-path';
-import {valueAt} from '../../scripts/json-pointer.mjs';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the definition's shape is redocly lint's to check, not the compiler's
-type Json = Record<string, any>;
-export type Definition = Json;
+import type {
+  ApiDefinition,
+  Body,
+  Example,
+  Field,
+  Operation,
+  Parameter,
+  Response,
+  SchemaFacts,
+  SecurityRequirement,
+  Webhook,
+} from '../../definition/index.ts';
 
 export type ApiPage = {
   kind: 'operation' | 'webhook';
@@ -38,8 +46,6 @@ export type ApiPage = {
   tag: string;
   markdown: string;
 };
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Turns Markdown into one table cell: one line, pipes escaped. */
 function cell(value: string): string {
@@ -70,33 +76,27 @@ export function firstSentence(text: string): string {
   return (match ? match[0] : flat).trim();
 }
 
+/** The fields of an object schema; an array's fields are its items'. */
+const hasProperties = (field: Field) => !field.items && field.children.length > 0;
+
 export class OpenApiMarkdown {
+  /** Shared error answers (`#/components/responses/...`) that every operation can return. */
+  private readonly commonErrors: Set<string>;
+
   constructor(
-    private readonly doc: Definition,
+    private readonly model: ApiDefinition,
     /** The site's baseUrl without its trailing slash (`''` for `/`): links are root-relative. */
     private readonly baseUrl: string,
-  ) {}
-
-  private resolve(ref: string): Json {
-    if (!ref.startsWith('#/')) throw new Error(`openapi-markdown: external $ref ${ref} is not bundled`);
-    const target = valueAt(this.doc, ref) as Json | undefined;
-    if (target === undefined) throw new Error(`openapi-markdown: $ref ${ref} does not resolve`);
-    return target;
-  }
-
-  /** Follows $ref chains; keywords beside a $ref (OpenAPI 3.1) override the target's. */
-  deref(node: Json | undefined): {node: Json; name?: string} {
-    let current: Json = node ?? {};
-    let name: string | undefined;
-    const overrides: Json[] = [];
-    for (let hops = 0; current.$ref; hops++) {
-      if (hops > 20) throw new Error(`openapi-markdown: $ref cycle at ${current.$ref}`);
-      const {$ref, ...rest} = current;
-      overrides.unshift(rest);
-      name = String($ref).split('/').pop();
-      current = this.resolve($ref);
+  ) {
+    const counts = new Map<string, number>();
+    for (const operation of model.operations) {
+      for (const {component} of operation.responses) {
+        if (component) counts.set(component, (counts.get(component) ?? 0) + 1);
+      }
     }
-    return {node: Object.assign({}, current, ...overrides), name};
+    this.commonErrors = new Set(
+      [...counts].filter(([, n]) => n === model.operations.length).map(([component]) => component),
+    );
   }
 
   /** Links in definition text point at the Markdown twins, root-relative like the other twins'. */
@@ -107,30 +107,26 @@ export class OpenApiMarkdown {
     });
   }
 
-  typeLabel(schema: Json, name?: string): string {
-    if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) {
-      const items = this.deref(schema.items);
-      return `array of ${this.typeLabel(items.node, items.name)}`;
-    }
-    const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-    const base = types.filter((t) => t !== 'null');
-    let label = base.join(' or ') || (schema.properties ? 'object' : 'any');
+  typeLabel(schema: SchemaFacts): string {
+    if (schema.type.includes('array')) return `array of ${schema.items ? this.typeLabel(schema.items) : 'any'}`;
+    const base = schema.type.filter((t) => t !== 'null');
+    let label = base.join(' or ') || 'any';
     if (schema.format) label += ` (${schema.format})`;
-    if (name && (label === 'object' || schema.enum)) label += ` (${name})`;
-    if (types.includes('null')) label += ' or null';
+    if (schema.schemaName && (label === 'object' || schema.enum)) label += ` (${schema.schemaName})`;
+    if (schema.type.includes('null')) label += ' or null';
     return label;
   }
 
   /** Description plus what a reader needs to send a valid value: enum, bounds, pattern, default. */
-  describe(schema: Json): string {
+  describe(schema: SchemaFacts): string {
     const parts: string[] = [];
     if (schema.description) parts.push(cell(this.links(schema.description)));
-    if (Array.isArray(schema.enum)) {
-      const notes: Record<string, string> = schema['x-enumDescriptions'] ?? {};
-      const values = schema.enum.filter((v: unknown) => v !== null);
+    if (schema.enum) {
+      const notes = schema.enumDescriptions ?? {};
+      const values = schema.enum.filter((v) => v !== null);
       parts.push(
         Object.keys(notes).length
-          ? `Values: ${values.map((v: unknown) => `${code(v)}${notes[String(v)] ? ` (${cell(notes[String(v)]!)})` : ''}`).join('; ')}.`
+          ? `Values: ${values.map((v) => `${code(v)}${notes[String(v)] ? ` (${cell(notes[String(v)]!)})` : ''}`).join('; ')}.`
           : `One of ${values.map(code).join(', ')}.`,
       );
     }
@@ -152,120 +148,92 @@ export class OpenApiMarkdown {
    * schema (`Money`, `Currency`) is spelled out where it first appears on the page (`shown`); later
    * fields of that schema point back to it, which keeps llms-full.txt within its size budget.
    */
-  fieldRows(
-    schema: Json,
-    direction: 'request' | 'response',
-    shown: Set<string>,
-    prefix = '',
-    seen: string[] = [],
-  ): string[] {
+  fieldRows(parent: Field, direction: 'request' | 'response', shown: Set<string>): string[] {
     const rows: string[] = [];
-    const required = new Set<string>(schema.required ?? []);
-    for (const [key, raw] of Object.entries<Json>(schema.properties ?? {})) {
-      const {node, name} = this.deref(raw);
-      if (direction === 'request' && node.readOnly) continue;
-      if (direction === 'response' && node.writeOnly) continue;
-      const field = `${prefix}${key}`;
-      const items = node.type === 'array' ? this.deref(node.items) : undefined;
-      const expands = Boolean(node.properties || items?.node.properties || node.enum);
-      const shared = name && expands ? `${direction}:${name}` : undefined;
+    for (const field of parent.children) {
+      const name = field.schemaName;
+      const shared =
+        name && (hasProperties(field) || field.items?.type.includes('object') || field.enum)
+          ? `${direction}:${name}`
+          : undefined;
       const repeat = shared !== undefined && shown.has(shared);
-      let description = this.describe(node);
-      if (repeat && node.enum) {
-        description = [cell(this.links(raw.description ?? node.description ?? '')), `A ${code(name)} value, as above.`]
-          .filter(Boolean)
-          .join(' ');
-      } else if (repeat) {
-        description = [cell(this.links(raw.description ?? node.description ?? '')), `Fields as in ${code(name)} above.`]
-          .filter(Boolean)
-          .join(' ');
+      let description = this.describe(field);
+      if (repeat) {
+        const note = field.enum ? `A ${code(name)} value, as above.` : `Fields as in ${code(name)} above.`;
+        description = [cell(this.links(field.description ?? '')), note].filter(Boolean).join(' ');
       }
       rows.push(
-        `| ${code(field)} | ${cell(this.typeLabel(node, name))} | ${required.has(key) ? 'yes' : 'no'} | ${description} |`,
+        `| ${code(field.path)} | ${cell(this.typeLabel(field))} | ${field.required ? 'yes' : 'no'} | ${description} |`,
       );
-      if (repeat || (name && seen.includes(name))) continue;
+      if (repeat || field.recursive) continue;
       if (shared) shown.add(shared);
-      const next = name ? [...seen, name] : seen;
-      if (node.properties) rows.push(...this.fieldRows(node, direction, shown, `${field}.`, next));
-      if (items?.node.properties && !(items.name && seen.includes(items.name))) {
-        const itemsShared = items.name ? `${direction}:${items.name}` : undefined;
-        if (itemsShared && shown.has(itemsShared) && !node.properties) {
+      if (field.items && field.children.length) {
+        const itemsShared = field.items.schemaName ? `${direction}:${field.items.schemaName}` : undefined;
+        if (itemsShared && shown.has(itemsShared)) {
           rows[rows.length - 1] = rows[rows.length - 1]!.replace(
             / \|$/,
-            ` Item fields as in ${code(items.name)} above. |`,
+            ` Item fields as in ${code(field.items.schemaName)} above. |`,
           );
           continue;
         }
         if (itemsShared) shown.add(itemsShared);
-        rows.push(
-          ...this.fieldRows(items.node, direction, shown, `${field}[].`, items.name ? [...next, items.name] : next),
-        );
       }
-      if (node.additionalProperties && typeof node.additionalProperties === 'object') {
-        const values = this.deref(node.additionalProperties);
-        rows.push(`| ${code(`${field}.*`)} | ${cell(this.typeLabel(values.node, values.name))} | no | Any key. |`);
+      rows.push(...this.fieldRows(field, direction, shown));
+      if (field.additionalProperties) {
+        rows.push(
+          `| ${code(field.additionalProperties.path)} | ${cell(this.typeLabel(field.additionalProperties))} | no | Any key. |`,
+        );
       }
     }
     return rows;
   }
 
-  schemaTable(schemaRef: Json, direction: 'request' | 'response', shown: Set<string>): string {
-    const {node, name} = this.deref(schemaRef);
+  schemaTable(root: Field, direction: 'request' | 'response', shown: Set<string>): string {
+    const name = root.schemaName;
     const intro = name
-      ? `Schema ${code(name)}${node.description ? `: ${cell(this.links(node.description))}` : '.'}`
+      ? `Schema ${code(name)}${root.description ? `: ${cell(this.links(root.description))}` : '.'}`
       : '';
-    if (!node.properties) {
-      return [intro, '', `Type: ${this.typeLabel(node, name)}. ${this.describe(node)}`.trim()].join('\n');
+    if (!hasProperties(root)) {
+      return [intro, '', `Type: ${this.typeLabel(root)}. ${this.describe(root)}`.trim()].join('\n');
     }
     return [
       intro,
       '',
       '| Field | Type | Required | Description |',
       '| --- | --- | --- | --- |',
-      ...this.fieldRows(node, direction, shown, '', name ? [name] : []),
+      ...this.fieldRows(root, direction, shown),
     ]
       .join('\n')
       .trim();
-  }
-
-  private examples(media: Json): {name: string; summary?: string; value: unknown}[] {
-    const found: {name: string; summary?: string; value: unknown}[] = [];
-    for (const [name, raw] of Object.entries<Json>(media.examples ?? {})) {
-      const {node} = this.deref(raw);
-      found.push({name, summary: node.summary, value: node.value});
-    }
-    if (!found.length && media.example !== undefined) found.push({name: 'example', value: media.example});
-    return found;
   }
 
   private jsonBlock(value: unknown): string {
     return ['```json', compactJson(value), '```'].join('\n');
   }
 
-  parameters(pathItem: Json, operation: Json): Json[] {
-    const byKey = new Map<string, Json>();
-    for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
-      const {node} = this.deref(raw);
-      byKey.set(`${node.in}:${node.name}`, node);
-    }
-    return [...byKey.values()];
+  private exampleBlocks(examples: Example[]): string[] {
+    return examples.flatMap((example) => [
+      `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
+      '',
+      this.jsonBlock(example.value),
+      '',
+    ]);
   }
 
-  private parameterTable(parameters: Json[]): string[] {
+  private parameterTable(parameters: Parameter[], heading = '## Parameters'): string[] {
     if (!parameters.length) return [];
     const rows = parameters.map((p) => {
-      const {node: schema, name} = this.deref(p.schema);
       const example =
         p.example !== undefined
           ? ` Example: ${code(typeof p.example === 'string' ? p.example : JSON.stringify(p.example))}.`
           : '';
-      const description = [cell(this.links(p.description ?? '')), this.describe({...schema, description: undefined})]
+      const description = [cell(this.links(p.description ?? '')), this.describe({...p.schema, description: undefined})]
         .filter(Boolean)
         .join(' ');
-      return `| ${code(p.name)} | ${p.in} | ${cell(this.typeLabel(schema, name))} | ${p.required ? 'yes' : 'no'} | ${description}${example} |`;
+      return `| ${code(p.name)} | ${p.in} | ${cell(this.typeLabel(p.schema))} | ${p.required ? 'yes' : 'no'} | ${description}${example} |`;
     });
     return [
-      '## Parameters',
+      heading,
       '',
       '| Name | In | Type | Required | Description |',
       '| --- | --- | --- | --- | --- |',
@@ -274,33 +242,29 @@ export class OpenApiMarkdown {
     ];
   }
 
-  private security(operation: Json): string[] {
-    const requirements: Json[] = operation.security ?? this.doc.security ?? [];
+  private security(requirements: SecurityRequirement[], scopes: string[]): string[] {
     if (!requirements.length) return [];
-    const scopes = [...new Set(requirements.flatMap((r) => Object.values<string[]>(r).flat()))];
-    const schemes = requirements
-      .flatMap((r) => Object.keys(r))
-      .map((s) => {
-        const label = SCHEME_LABELS[s];
-        if (!label) throw new Error(`openapi-markdown: no label for security scheme "${s}"`);
-        return this.links(label);
-      });
+    const schemes = requirements.map(({scheme}) => {
+      const label = SCHEME_LABELS[scheme];
+      if (!label) throw new Error(`openapi-markdown: no label for security scheme "${scheme}"`);
+      return this.links(label);
+    });
     return [
       `- **Authorization:** ${schemes.join(' or ')}`,
       `- **Scope:** ${scopes.length ? scopes.map(code).join(', ') : 'none'}`,
     ];
   }
 
-  private curl(method: string, url: string, parameters: Json[], operation: Json, body: unknown): string {
-    const lines = [`curl -X ${method.toUpperCase()} '${url}'`];
-    const query = parameters.filter((p) => p.in === 'query' && p.required);
+  private curl(operation: Operation, url: string, body: unknown): string {
+    const method = operation.method;
+    const lines = [`curl -X ${method} '${url}'`];
+    const query = operation.parameters.query.filter((p) => p.required);
     if (query.length) {
-      lines[0] = `curl -X ${method.toUpperCase()} '${url}?${query.map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? ''))}`).join('&')}'`;
+      lines[0] = `curl -X ${method} '${url}?${query.map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? ''))}`).join('&')}'`;
     }
     // Double quotes where the shell must expand: the key from the environment, a fresh UUID.
-    if ((operation.security ?? this.doc.security ?? []).length)
-      lines.push(`-H "Authorization: Bearer $KESTREL_API_KEY"`);
-    for (const p of parameters.filter((x) => x.in === 'header' && x.required)) {
+    if (operation.security.length) lines.push(`-H "Authorization: Bearer $KESTREL_API_KEY"`);
+    for (const p of operation.parameters.header.filter((x) => x.required)) {
       lines.push(
         p.name === 'Idempotency-Key'
           ? `-H "Idempotency-Key: $(uuidgen)"`
@@ -314,64 +278,36 @@ export class OpenApiMarkdown {
     return ['```bash', lines.join(' \\\n  '), '```'].join('\n');
   }
 
-  /** Shared error responses (`#/components/responses/...`) that every operation can return. */
-  private commonErrors(): Set<string> {
-    const counts = new Map<string, number>();
-    let operations = 0;
-    for (const pathItem of Object.values<Json>(this.doc.paths ?? {})) {
-      for (const method of METHODS) {
-        if (!pathItem[method]) continue;
-        operations++;
-        for (const raw of Object.values<Json>(pathItem[method].responses ?? {})) {
-          if (raw.$ref) counts.set(raw.$ref, (counts.get(raw.$ref) ?? 0) + 1);
-        }
-      }
-    }
-    return new Set([...counts].filter(([, n]) => n === operations).map(([ref]) => ref));
-  }
-
   /**
-   * Every error status with its problem codes, from the examples (the codes the API sends): a row
-   * per status, except the answers every operation shares (401, 429, 500...), which one sentence
-   * names. An answer shared from `components/responses` gets its title only: its description is
-   * the same on every page that uses it, and the error codes of /api/introduction.md explain each
-   * of its codes; spelled out on each page they would take a tenth of llms-full.txt.
+   * Every error status with its problem codes (the codes the API sends): a row per status, except
+   * the answers every operation shares (401, 429, 500...), which one sentence names. An answer
+   * shared from `components/responses` gets its title only: its description is the same on every
+   * page that uses it, and the error codes of /api/introduction.md explain each of its codes;
+   * spelled out on each page they would take a tenth of llms-full.txt.
    */
-  private errors(responses: Json): {rows: string[]; common: string[]} {
+  private errors(responses: Response[]): {rows: string[]; common: string[]} {
     const rows: string[] = [];
     const common: string[] = [];
-    const everywhere = this.commonErrors();
-    for (const [status, raw] of Object.entries<Json>(responses)) {
-      if (Number(status) < 400) continue;
-      const {node} = this.deref(raw);
-      const shared = Boolean(raw.$ref);
-      const codes = new Set<string>();
-      for (const media of Object.values<Json>(node.content ?? {})) {
-        for (const example of this.examples(media)) {
-          const value = example.value as {code?: string} | undefined;
-          if (value?.code) codes.add(value.code);
-        }
+    for (const r of responses.filter((r) => Number(r.status) >= 400)) {
+      const codes = r.errorCodes.map(code).join(', ');
+      if (r.component && this.commonErrors.has(r.component)) {
+        common.push(`${r.status} (${codes})`);
+        continue;
       }
-      if (!codes.size) for (const m of String(node.description ?? '').matchAll(/code `([A-Z_]+)`/g)) codes.add(m[1]!);
-      const description = cell(this.links(node.description ?? ''));
-      const when = shared ? `${description.split(':')[0]}.` : description;
-      if (raw.$ref && everywhere.has(raw.$ref)) common.push(`${status} (${[...codes].map(code).join(', ')})`);
-      else rows.push(`| ${status} | ${[...codes].map(code).join(', ')} | ${when} |`);
+      const description = cell(this.links(r.description));
+      rows.push(`| ${r.status} | ${codes} | ${r.component ? `${description.split(':')[0]}.` : description} |`);
     }
     return {rows, common};
   }
 
-  private headerNote(responses: Json): string[] {
+  private headerNote(responses: Response[]): string[] {
     const statuses = new Map<string, string[]>();
-    const all = Object.keys(responses);
-    for (const [status, raw] of Object.entries<Json>(responses)) {
-      for (const header of Object.keys(this.deref(raw).node.headers ?? {})) {
-        statuses.set(header, [...(statuses.get(header) ?? []), status]);
-      }
+    for (const response of responses) {
+      for (const {name} of response.headers) statuses.set(name, [...(statuses.get(name) ?? []), response.status]);
     }
     if (!statuses.size) return [];
-    const everywhere = [...statuses].filter(([, s]) => s.length === all.length).map(([h]) => code(h));
-    const some = [...statuses].filter(([, s]) => s.length !== all.length);
+    const everywhere = [...statuses].filter(([, s]) => s.length === responses.length).map(([h]) => code(h));
+    const some = [...statuses].filter(([, s]) => s.length !== responses.length);
     const sentences: string[] = [];
     if (everywhere.length) sentences.push(`Response headers: ${everywhere.join(', ')}`);
     for (const [header, s] of some) sentences.push(`${code(header)} on ${s.join(', ')}`);
@@ -379,23 +315,16 @@ export class OpenApiMarkdown {
   }
 
   /** An API page from its Markdown lines; `path` is the operation's path or the event type. */
-  private page(
-    kind: ApiPage['kind'],
-    slug: string,
-    method: string,
-    path: string,
-    operation: Json,
-    lines: string[],
-  ): ApiPage {
+  private page(kind: ApiPage['kind'], page: Operation | Webhook, path: string, lines: string[]): ApiPage {
     return {
       kind,
-      route: `${this.baseUrl}/api/${slug}`,
-      slug,
-      title: operation.summary,
-      summary: firstSentence(operation.description ?? operation.summary),
-      method: method.toUpperCase(),
+      route: `${this.baseUrl}/api/${page.slug}`,
+      slug: page.slug,
+      title: page.summary,
+      summary: firstSentence(page.description || page.summary),
+      method: page.method,
       path,
-      tag: operation.tags?.[0] ?? '',
+      tag: page.group,
       markdown:
         lines
           .join('\n')
@@ -404,70 +333,51 @@ export class OpenApiMarkdown {
     };
   }
 
-  operationPage(method: string, path: string, pathItem: Json, operation: Json): ApiPage {
-    const slug = kebabCase(operation.operationId ?? operation.summary);
-    const server = this.doc.servers?.[0]?.url ?? '';
-    const sandbox = this.doc.servers?.find((s: Json) => /sandbox/i.test(s.description ?? s.url))?.url;
-    const parameters = this.parameters(pathItem, operation);
+  operationPage(operation: Operation): ApiPage {
+    const server = this.model.servers[0]?.url ?? '';
+    const sandbox = this.model.servers.find((s) => /sandbox/i.test(s.description ?? s.url))?.url;
+    const {path, query, header} = operation.parameters;
     const shown = new Set<string>();
     const out: string[] = [
       `# ${operation.summary}`,
       '',
       '```http',
-      `${method.toUpperCase()} ${server}${path}`,
+      `${operation.method} ${server}${operation.path}`,
       '```',
       '',
     ];
-    out.push(this.links(operation.description ?? '').trim(), '');
-    out.push(...this.security(operation));
+    out.push(this.links(operation.description).trim(), '');
+    out.push(...this.security(operation.security, operation.scopes));
     if (sandbox) out.push(`- **Sandbox base URL:** ${code(sandbox)}`);
-    out.push(`- **Operation ID:** ${code(operation.operationId)} (group: ${operation.tags?.[0] ?? 'none'})`, '');
-    out.push(...this.parameterTable(parameters));
+    out.push(`- **Operation ID:** ${code(operation.operationId)} (group: ${operation.group || 'none'})`, '');
+    out.push(...this.parameterTable([...path, ...query, ...header]));
 
-    const requestBody = operation.requestBody ? this.deref(operation.requestBody).node : undefined;
-    let firstBody: unknown;
+    const requestBody = operation.requestBody;
     if (requestBody) {
       out.push('## Request body', '');
-      for (const [type, media] of Object.entries<Json>(requestBody.content ?? {})) {
-        out.push(
-          `${code(type)}, ${requestBody.required ? 'required' : 'optional'}. ${cell(this.links(requestBody.description ?? ''))}`,
-          '',
-        );
-        out.push(this.schemaTable(media.schema, 'request', shown), '');
-        const examples = this.examples(media);
-        firstBody ??= examples[0]?.value;
-        for (const example of examples.slice(1)) {
-          out.push(
-            `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
-            '',
-            this.jsonBlock(example.value),
-            '',
-          );
-        }
-      }
+      out.push(
+        `${code(requestBody.mediaType)}, ${requestBody.required ? 'required' : 'optional'}. ${cell(this.links(requestBody.description ?? ''))}`,
+        '',
+      );
+      out.push(this.schemaTable(requestBody.schema, 'request', shown), '');
+      out.push(...this.exampleBlocks(requestBody.examples.slice(1)));
     }
-    out.push('## Example request', '', this.curl(method, `${server}${path}`, parameters, operation, firstBody), '');
+    out.push(
+      '## Example request',
+      '',
+      this.curl(operation, `${server}${operation.path}`, requestBody?.examples[0]?.value),
+      '',
+    );
 
     out.push('## Responses', '');
-    for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
-      if (Number(status) >= 400) continue;
-      const {node} = this.deref(raw);
-      out.push(`### ${status}`, '', this.links(node.description ?? '').trim(), '');
-      for (const [type, media] of Object.entries<Json>(node.content ?? {})) {
-        out.push(`Body: ${code(type)}.`, '', this.schemaTable(media.schema, 'response', shown), '');
-        for (const example of this.examples(media)) {
-          out.push(
-            `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
-            '',
-            this.jsonBlock(example.value),
-            '',
-          );
-        }
-      }
+    for (const response of operation.responses) {
+      if (Number(response.status) >= 400) continue;
+      out.push(`### ${response.status}`, '', this.links(response.description).trim(), '');
+      if (response.body) out.push(...this.bodySection(response.body, shown));
     }
-    out.push(...this.headerNote(operation.responses ?? {}));
+    out.push(...this.headerNote(operation.responses));
 
-    const {rows, common} = this.errors(operation.responses ?? {});
+    const {rows, common} = this.errors(operation.responses);
     if (rows.length || common.length) {
       out.push(
         '## Errors',
@@ -478,73 +388,63 @@ export class OpenApiMarkdown {
       if (rows.length) out.push('| Status | Code | When |', '| --- | --- | --- |', ...rows, '');
       if (common.length) out.push(`Like every operation, it can also answer ${common.join(', ')}.`, '');
     }
-    return this.page('operation', slug, method, path, operation, out);
+    return this.page('operation', operation, operation.path, out);
   }
 
-  webhookPage(eventType: string, method: string, operation: Json): ApiPage {
-    const slug = kebabCase(operation.operationId ?? operation.summary);
-    const out: string[] = [`# ${operation.summary}`, ''];
-    out.push(
-      `Webhook event ${code(eventType)}: Kestrel sends \`${method.toUpperCase()}\` to the \`webhookUrl\` of each [subscription](${this.baseUrl}/webhooks/setting-up-webhooks.md) to this event type.`,
+  private bodySection(body: Body, shown: Set<string>): string[] {
+    return [
+      `Body: ${code(body.mediaType)}.`,
       '',
-      this.links(operation.description ?? '').trim(),
+      this.schemaTable(body.schema, 'response', shown),
+      '',
+      ...this.exampleBlocks(body.examples),
+    ];
+  }
+
+  webhookPage(webhook: Webhook): ApiPage {
+    const out: string[] = [`# ${webhook.summary}`, ''];
+    out.push(
+      `Webhook event ${code(webhook.event)}: Kestrel sends \`${webhook.method}\` to the \`webhookUrl\` of each [subscription](${this.baseUrl}/webhooks/setting-up-webhooks.md) to this event type.`,
+      '',
+      this.links(webhook.description).trim(),
       '',
     );
-    const parameters = this.parameters({}, operation);
-    if (parameters.length) {
-      out.push(...this.parameterTable(parameters).map((l) => (l === '## Parameters' ? '## Headers' : l)));
+    if (webhook.headers.length) {
+      out.push(...this.parameterTable(webhook.headers, '## Headers'));
       out.push(
         `Verify the signature before you trust the body: see [Webhook signature verification](${this.baseUrl}/webhooks/signature-verification.md).`,
         '',
       );
     }
-    const requestBody = operation.requestBody ? this.deref(operation.requestBody).node : undefined;
-    if (requestBody) {
+    const payload = webhook.payload;
+    if (payload) {
       out.push('## Payload', '');
-      for (const [type, media] of Object.entries<Json>(requestBody.content ?? {})) {
-        out.push(`${code(type)}. ${cell(this.links(requestBody.description ?? ''))}`, '');
-        out.push(this.schemaTable(media.schema, 'response', new Set()), '');
-        for (const example of this.examples(media)) {
-          out.push(
-            `Example ${code(example.name)}${example.summary ? `: ${cell(example.summary)}` : ''}`,
-            '',
-            this.jsonBlock(example.value),
-            '',
-          );
-        }
-      }
+      out.push(`${code(payload.mediaType)}. ${cell(this.links(payload.description ?? ''))}`, '');
+      out.push(this.schemaTable(payload.schema, 'response', new Set()), '');
+      out.push(...this.exampleBlocks(payload.examples));
     }
     out.push('## Your response', '');
-    for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
-      out.push(`- **${status}:** ${cell(this.links(this.deref(raw).node.description ?? ''))}`);
+    for (const response of webhook.responses) {
+      out.push(`- **${response.status}:** ${cell(this.links(response.description))}`);
     }
-    return this.page('webhook', slug, method, eventType, operation, out);
+    return this.page('webhook', webhook, webhook.event, out);
   }
 
-  /** Operations in the definition's tag order (the sidebar's), then webhook events. */
+  /** Operations in the definition's group order (the sidebar's), then webhook events. */
   pages(): ApiPage[] {
-    const tagOrder: string[] = (this.doc.tags ?? []).map((t: Json) => t.name);
+    const groupOrder = this.model.groups.map((g) => g.name);
     const rank = (page: ApiPage) => {
-      const i = tagOrder.indexOf(page.tag);
-      return i < 0 ? tagOrder.length : i;
+      const i = groupOrder.indexOf(page.tag);
+      return i < 0 ? groupOrder.length : i;
     };
-    const operations: ApiPage[] = [];
-    for (const [path, pathItem] of Object.entries<Json>(this.doc.paths ?? {})) {
-      for (const method of METHODS) {
-        if (pathItem[method]) operations.push(this.operationPage(method, path, pathItem, pathItem[method]));
-      }
-    }
-    const webhooks: ApiPage[] = [];
-    for (const [eventType, pathItem] of Object.entries<Json>(this.doc.webhooks ?? {})) {
-      for (const method of METHODS) {
-        if (pathItem[method]) webhooks.push(this.webhookPage(eventType, method, pathItem[method]));
-      }
-    }
     const stable = (list: ApiPage[]) =>
       list
         .map((page, i) => ({page, i}))
         .sort((a, b) => rank(a.page) - rank(b.page) || a.i - b.i)
         .map((x) => x.page);
-    return [...stable(operations), ...stable(webhooks)];
+    return [
+      ...stable(this.model.operations.map((op) => this.operationPage(op))),
+      ...stable(this.model.webhooks.map((hook) => this.webhookPage(hook))),
+    ];
   }
 }

@@ -7,25 +7,27 @@
 import {describe, expect, it} from 'vitest';
 import {addCodeSamples, exampleRequest, API_KEY_PLACEHOLDER} from '../../scripts/code-samples.mjs';
 import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages';
-import {HTTP_METHODS, loadBundledDefinition, type JsonObject} from './openapi-definition';
+import {buildDefinition} from '../../definition/index.ts';
+import {loadBundledDefinition} from './openapi-definition';
 
-type Sample = {lang: string; label: string; source: string};
-type Operation = {operationId: string; 'x-codeSamples': Sample[]};
-
-const definition = loadBundledDefinition() as JsonObject & {paths: Record<string, Record<string, Operation>>};
+// The samples as the bundle holds them, read back through the model.
+const definition = structuredClone(loadBundledDefinition());
 await addCodeSamples(definition);
-const operations = Object.entries(definition.paths).flatMap(([pathTemplate, item]) =>
-  HTTP_METHODS.filter((m) => item[m]).map((method) => ({pathTemplate, method, operation: item[method]!})),
-);
+const model = buildDefinition(definition);
+const operations = model.operations.map((operation) => ({
+  method: operation.method,
+  pathTemplate: operation.path,
+  operation,
+}));
 
 describe('build-time code samples', () => {
   it('cover all 49 operations', () => {
     expect(operations).toHaveLength(49);
   });
 
-  describe.each(operations)('$method $pathTemplate', ({pathTemplate, method, operation}) => {
-    const request = exampleRequest(definition, pathTemplate, method, operation);
-    const samples = operation['x-codeSamples'];
+  describe.each(operations)('$method $pathTemplate', ({method, operation}) => {
+    const request = exampleRequest(model, operation);
+    const samples = operation.codeSamples;
 
     it('has one sample per language, in the order of the tabs', () => {
       expect(samples.map((s) => s.lang)).toEqual(CODE_SAMPLE_LANGUAGES.map((l) => l.codeSampleLanguage));
@@ -45,8 +47,8 @@ describe('build-time code samples', () => {
 
     it('the curl sample carries the method and the example body as JSON', () => {
       const curl = samples[0]!.source;
-      if (method !== 'get' && !(method === 'post' && request.body !== undefined)) {
-        expect(curl).toContain(`-X ${method.toUpperCase()}`);
+      if (method !== 'GET' && !(method === 'POST' && request.body !== undefined)) {
+        expect(curl).toContain(`-X ${method}`);
       }
       // -d, or --data-raw when the body holds an @ (which -d would read as a file name).
       const quoted = /(?:-d|--data-raw) '([\s\S]*)'\s*$/.exec(curl)?.[1];

@@ -8,10 +8,11 @@ import kebabCase from 'lodash/kebabCase';
 import {OpenApiMarkdown, compactJson, firstSentence} from '../../plugins/llms-txt/openapi-markdown';
 import {API_SLUGS} from '../../config/routes';
 import {loadBundledDefinition} from './openapi-definition';
+import {buildDefinition} from '../../definition/index.ts';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
 
 const doc = loadBundledDefinition();
-const pages = new OpenApiMarkdown(doc, '').pages();
+const pages = new OpenApiMarkdown(buildDefinition(doc), '').pages();
 const operations = pages.filter((p) => p.kind === 'operation');
 const webhooks = pages.filter((p) => p.kind === 'webhook');
 const page = (slug: string) => pages.find((p) => p.slug === slug)!;

@@ -1,7 +1,8 @@
 /**
  * Shared by the openapi-*.test.ts suites: bundles openapi/openapi.yaml with the Redocly CLI (the
  * tool `npx redocly lint` and scripts/bundle-openapi.mjs use) into one JSON document, once per
- * test file, and offers small JSON-pointer helpers over it.
+ * test file, and offers small JSON-pointer helpers over it; `$ref`s and operations come from the
+ * definition model (definition/).
  *
  * The bundle is built synchronously so that suites can create one `it` per example at collection time.
  */
@@ -12,6 +13,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {valueAt} from '../../scripts/json-pointer.mjs';
+import {buildDefinition, resolve} from '../../definition/index.ts';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DEFINITION = path.join(ROOT, 'openapi/openapi.yaml');
@@ -67,16 +69,14 @@ export function getAt(doc: JsonObject, ref: string): Json | undefined {
   return valueAt(doc, ref) as Json | undefined;
 }
 
-/** Follows `$ref`s until it reaches an object without one; returns it with its pointer. */
+/**
+ * Follows `$ref`s (the definition model's resolver, definition/refs.ts) to a node without one;
+ * returns it with its pointer. A node without a `$ref` comes back as it is.
+ */
 export function deref(doc: JsonObject, node: Json | undefined, at: string): {node: Json | undefined; at: string} {
-  let current = node;
-  let where = at;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
-    if (hops > 20) throw new Error(`Reference cycle at ${at}`);
-    where = current.$ref;
-    current = getAt(doc, where);
-  }
-  return {node: current, at: where};
+  if (!isObject(node)) return {node, at};
+  const resolved = resolve(doc, node, at);
+  return {node: resolved.refs.length ? resolved.node : node, at: resolved.pointer};
 }
 
 export interface OperationEntry {
@@ -90,22 +90,23 @@ export interface OperationEntry {
   at: string;
 }
 
+/** Every operation and webhook of the definition model, with the operation as the definition writes it. */
 export function operations(doc: JsonObject): OperationEntry[] {
-  const out: OperationEntry[] = [];
-  for (const kind of ['path', 'webhook'] as const) {
-    const section = doc[kind === 'path' ? 'paths' : 'webhooks'];
-    if (!isObject(section)) continue;
-    for (const [name, rawItem] of Object.entries(section)) {
-      const {node: item, at} = deref(doc, rawItem, pointer(kind === 'path' ? 'paths' : 'webhooks', name));
-      if (!isObject(item)) continue;
-      const pathParameters = Array.isArray(item.parameters) ? item.parameters : [];
-      for (const method of HTTP_METHODS) {
-        const operation = item[method];
-        if (isObject(operation)) {
-          out.push({kind, name, method, operation, pathParameters, at: `${at}/${method}`});
-        }
-      }
-    }
-  }
-  return out;
+  const model = buildDefinition(doc);
+  const entry = (kind: OperationEntry['kind'], name: string, method: string, at: string): OperationEntry => {
+    const item = getAt(doc, at.slice(0, at.lastIndexOf('/')));
+    const pathParameters = isObject(item) && Array.isArray(item.parameters) ? item.parameters : [];
+    return {
+      kind,
+      name,
+      method: method.toLowerCase() as OperationEntry['method'],
+      operation: getAt(doc, at) as JsonObject,
+      pathParameters,
+      at,
+    };
+  };
+  return [
+    ...model.operations.map((op) => entry('path', op.path, op.method, op.pointer)),
+    ...model.webhooks.map((hook) => entry('webhook', hook.event, hook.method, hook.pointer)),
+  ];
 }

@@ -46,7 +46,7 @@ const DEFINITION: Definition = {
         },
       },
       post: {
-        summary: 'Issue invoice',
+        operationId: 'issueInvoice',
         requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/Invoice'}}}},
         responses: {},
       },
@@ -69,7 +69,8 @@ const DEFINITION: Definition = {
         type: 'object',
         properties: {
           id: {type: 'string', readOnly: true},
-          amount: {oneOf: [{$ref: '#/components/schemas/Money'}]},
+          amount: {$ref: '#/components/schemas/Money'},
+          lines: {type: 'array', items: {type: 'object', properties: {sku: {type: 'string'}}}},
           expiresInSeconds: {type: 'integer'},
           secret: {type: 'string', writeOnly: true},
           // A schema under itself.
@@ -77,10 +78,8 @@ const DEFINITION: Definition = {
         },
       },
       Money: {
-        allOf: [
-          {properties: {currency: {type: 'string', enum: ['USD', 'BTC']}}},
-          {properties: {amount: {type: 'string'}}},
-        ],
+        type: 'object',
+        properties: {currency: {type: 'string', enum: ['USD', 'BTC']}, amount: {type: 'string'}},
       },
       Problem: {properties: {code: {type: 'string', enum: ['EVERY_CODE_THERE_IS']}}},
     },
@@ -120,12 +119,27 @@ describe('the API words of the search (packages/kestrel-search/indexing/search-a
     expect(get.identifiers).not.toContain('EVERY_CODE_THERE_IS');
     // writeOnly fields are not in responses.
     expect(get.identifiers).not.toContain('secret');
+    // Response fields by their path, array items under their array's path (not `lines[].sku`).
+    expect(get.responseFields).toEqual(
+      expect.arrayContaining(['id', 'amount', 'amount.currency', 'expiresInSeconds', 'lines', 'lines.sku', 'parent']),
+    );
+    expect(get.responseFields).not.toContain('secret');
+    expect(byRoute.get('/api/issue-invoice')!.responseFields).toEqual([]);
   });
 
-  it('hold request body fields by their path, writable ones only, through $ref, oneOf, allOf and recursion', () => {
+  it('hold request body fields by their path, writable ones only, through $ref, arrays and recursion', () => {
     const post = byRoute.get('/api/issue-invoice')!;
     expect(post.requestFields).toEqual(
-      expect.arrayContaining(['amount', 'amount.currency', 'amount.amount', 'expiresInSeconds', 'secret', 'parent']),
+      expect.arrayContaining([
+        'amount',
+        'amount.currency',
+        'amount.amount',
+        'expiresInSeconds',
+        'lines',
+        'lines.sku',
+        'secret',
+        'parent',
+      ]),
     );
     // A schema under itself is not walked again: its fields are already there.
     expect(post.requestFields).not.toContain('parent.expiresInSeconds');
@@ -150,10 +164,13 @@ describe('the API words of the search (packages/kestrel-search/indexing/search-a
     expect(() => apiTerms({} as Definition)).toThrow(/no "paths" object/);
     expect(() =>
       apiTerms({paths: {'/x': {get: {operationId: 'x', parameters: [{$ref: '#/components/parameters/Missing'}]}}}}),
-    ).toThrow(/"#\/components\/parameters\/Missing" names nothing/);
-    expect(() => apiTerms({paths: {'/x': {get: {responses: {}}}}})).toThrow(
-      /GET \/x has neither operationId nor summary/,
-    );
+    ).toThrow(/\$ref "#\/components\/parameters\/Missing" at #\/paths\/~1x\/get\/parameters\/0 names nothing/);
+    expect(() => apiTerms({paths: {'/x': {get: {responses: {}}}}})).toThrow(/GET \/x .* has no operationId/);
+    expect(() =>
+      apiTerms({
+        paths: {'/x': {get: {operationId: 'x', requestBody: {content: {'application/json': {schema: {oneOf: []}}}}}}},
+      }),
+    ).toThrow(/uses oneOf/);
   });
 
   it('cover every operation page of the reference (the bundled definition)', {timeout: 60_000}, () => {

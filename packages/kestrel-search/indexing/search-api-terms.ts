@@ -20,42 +20,24 @@
  * queries: all eight webhook pages, whose header is `Kestrel-Signature`, outranked the signature
  * guide for "verify webhook signature", and `invoice*` reached every `invoiceId`.
  */
-import kebabCase from 'lodash/kebabCase';
 import {TOKENIZER_SEPARATOR} from '../search-options';
 import {IDENTIFIER_MARK} from '../../../config/search-query-compounds';
+import {
+  buildDefinition,
+  flattenFields,
+  type Body,
+  type Field,
+  type JsonObject,
+  type Parameter,
+  type Response,
+} from '../../../definition/index.ts';
 
-type Json = Record<string, unknown>;
-type Schema = Json & {
-  $ref?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  allOf?: Schema[];
-  oneOf?: Schema[];
-  anyOf?: Schema[];
-  additionalProperties?: Schema | boolean;
-  enum?: unknown[];
-  const?: unknown;
-  readOnly?: boolean;
-  writeOnly?: boolean;
-};
-type Parameter = {name: string; in: string; schema?: Schema; $ref?: string};
-type MediaType = {schema?: Schema; example?: unknown; examples?: Record<string, {value?: unknown; $ref?: string}>};
-type Response = {$ref?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>};
-type Operation = {
-  operationId?: string;
-  summary?: string;
-  parameters?: Parameter[];
-  requestBody?: {$ref?: string; content?: Record<string, MediaType>};
-  responses?: Record<string, Response>;
-};
-export type Definition = {
-  paths?: Record<string, Record<string, unknown>>;
-  webhooks?: Record<string, Record<string, unknown>>;
-} & Json;
+/** The bundled definition as parsed JSON: the model (definition/) reads it. */
+export type Definition = JsonObject;
 
 /** What one operation (or webhook) defines, as the search indexes it. */
 export type OperationTerms = {
-  /** The route of its page: the API plugin names a page by the kebab-case operationId. */
+  /** The route of its page: `/api/{slug}`, the slug the definition model gives it. */
   route: string;
   /** `GET /invoices`, or `webhook invoice.created`: for messages. */
   name: string;
@@ -63,6 +45,8 @@ export type OperationTerms = {
   queryParameters: string[];
   /** Request body fields by their path from the body (`amount.currency`), writable ones only. */
   requestFields: string[];
+  /** Success response body fields by their path from the body (`items.id`), readable ones only. */
+  responseFields: string[];
   /** Parameter names and request and response fields by path, as written. */
   names: string[];
   /** Header names, enum values and error codes, as written. */
@@ -71,120 +55,82 @@ export type OperationTerms = {
   identifiers: string[];
 };
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-/** Follows a local `#/components/...` reference; anything else is an error naming it. */
-function resolver(definition: Definition) {
-  return function resolve<T>(node: T): T {
-    let current = node as T & {$ref?: string};
-    for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
-      const ref = current.$ref;
-      if (!ref.startsWith('#/') || hops > 20)
-        throw new Error(`search-api-terms: cannot follow $ref "${ref}" in the API definition`);
-      let target: unknown = definition;
-      for (const part of ref.slice(2).split('/')) {
-        target = (target as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-      }
-      if (target === undefined) throw new Error(`search-api-terms: $ref "${ref}" names nothing in the API definition`);
-      current = target as T & {$ref?: string};
-    }
-    return current;
-  };
-}
-
 /**
- * The fields of a schema by path, and its enum values. `skip` leaves out readOnly fields of a
- * request or writeOnly fields of a response. Array items keep their array's path; the branches of
- * allOf, oneOf and anyOf add to the same path.
+ * A field's path as the index words write it: the model marks array items (`items[].id`) and map
+ * values (`balances.*`); a developer types `items.id`, so the marks go.
  */
-function walkSchema(
-  resolve: ReturnType<typeof resolver>,
-  schema: Schema | undefined,
-  skip: 'readOnly' | 'writeOnly',
-  out: {fields: string[]; values: string[]},
-  prefix = '',
-  seen: Set<Schema> = new Set(),
-): void {
-  if (!schema || typeof schema !== 'object') return;
-  const s = resolve(schema);
-  // A schema under itself (a tree of replies, say) is not walked again below itself.
-  if (seen.has(s)) return;
-  const inner = new Set(seen).add(s);
-  for (const value of [...(s.enum ?? []), ...(s.const !== undefined ? [s.const] : [])]) {
-    if (typeof value === 'string' || typeof value === 'number') out.values.push(String(value));
-  }
-  for (const [name, property] of Object.entries(s.properties ?? {})) {
-    const resolved = resolve(property);
-    if (resolved?.[skip]) continue;
-    const path = prefix ? `${prefix}.${name}` : name;
-    out.fields.push(path);
-    walkSchema(resolve, resolved, skip, out, path, inner);
-  }
-  for (const branch of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])])
-    walkSchema(resolve, branch, skip, out, prefix, inner);
-  if (s.items) walkSchema(resolve, s.items, skip, out, prefix, inner);
-  if (s.additionalProperties && typeof s.additionalProperties === 'object')
-    walkSchema(resolve, s.additionalProperties, skip, out, prefix, inner);
-}
+const searchPath = (field: Field) =>
+  field.path
+    .replace(/\[\]/g, '')
+    .replace(/(^|\.)\*(?=\.|$)/g, '')
+    .replace(/^\.|\.$/g, '');
 
-/** The `code` of each error example of a response (problem details answer with one). */
-function exampleCodes(resolve: ReturnType<typeof resolver>, media: MediaType): string[] {
-  const values = [media.example, ...Object.values(media.examples ?? {}).map((e) => resolve(e)?.value)];
-  return values.flatMap((v) =>
-    v && typeof v === 'object' && typeof (v as Json).code === 'string' ? [(v as Json).code as string] : [],
+/** The enum and const values of a field tree, at every depth. */
+function enumValues(root: Field): string[] {
+  return [root, ...flattenFields(root)].flatMap((field) =>
+    [...(field.enum ?? []), ...(field.const !== undefined ? [field.const] : []), ...(field.items?.enum ?? [])]
+      .filter((value) => typeof value === 'string' || typeof value === 'number')
+      .map(String),
   );
 }
 
+/** The field paths of a body (a map's values add no name of their own) and its enum values. */
+function bodyTerms(body: Body | undefined): {fields: string[]; values: string[]} {
+  if (!body) return {fields: [], values: []};
+  const fields = flattenFields(body.schema)
+    .map(searchPath)
+    .filter((path, i, all) => path !== '' && all.indexOf(path) === i);
+  return {fields, values: enumValues(body.schema)};
+}
+
+/** The `code` of each example of an error body: the codes this operation documents sending. */
+function exampleCodes(body: Body | undefined): string[] {
+  return (body?.examples ?? []).flatMap(({value}) =>
+    value && typeof value === 'object' && !Array.isArray(value) && typeof value.code === 'string' ? [value.code] : [],
+  );
+}
+
+/**
+ * The words of one page: its parameters (headers as values), its request body (a webhook's
+ * payload), the headers of its answers, the fields of its success answers and the problem codes
+ * of its error answers. The problem schema is every error's: its enum would give every operation
+ * every code, so an error answer gives the codes of its own examples only.
+ */
 function termsOf(
-  resolve: ReturnType<typeof resolver>,
-  operation: Operation,
-  shared: Parameter[],
+  slug: string,
   name: string,
+  parameters: Parameter[],
+  request: Body | undefined,
+  responses: Response[],
 ): OperationTerms {
-  const id = operation.operationId ?? operation.summary;
-  if (!id)
-    throw new Error(`search-api-terms: ${name} has neither operationId nor summary, so its page route is unknown`);
   const names: string[] = [];
   const values: string[] = [];
-  const queryParameters: string[] = [];
-  // Operation parameters override path-level ones of the same name and location.
-  const parameters = new Map<string, Parameter>();
-  for (const p of [...shared, ...(operation.parameters ?? [])].map((p) => resolve(p)))
-    parameters.set(`${p.in}:${p.name}`, p);
-  for (const p of parameters.values()) {
+  for (const p of parameters) {
     (p.in === 'header' ? values : names).push(p.name);
-    if (p.in === 'query') queryParameters.push(p.name);
-    const out = {fields: [], values: []} as {fields: string[]; values: string[]};
-    walkSchema(resolve, p.schema, 'readOnly', out);
-    values.push(...out.values);
+    values.push(...enumValues(p.schema));
   }
-  const request = {fields: [], values: []} as {fields: string[]; values: string[]};
-  for (const media of Object.values(resolve(operation.requestBody)?.content ?? {}))
-    walkSchema(resolve, media.schema, 'readOnly', request);
-  names.push(...request.fields);
-  values.push(...request.values);
-  for (const [status, raw] of Object.entries(operation.responses ?? {})) {
-    const response = resolve(raw);
-    values.push(...Object.keys(response.headers ?? {}));
-    for (const media of Object.values(response.content ?? {})) {
-      if (/^2/.test(status)) {
-        const out = {fields: [], values: []} as {fields: string[]; values: string[]};
-        walkSchema(resolve, media.schema, 'writeOnly', out);
-        names.push(...out.fields);
-        values.push(...out.values);
-      } else {
-        // An error body is the same problem schema everywhere: its examples' codes are what this
-        // operation documents.
-        values.push(...exampleCodes(resolve, media));
-      }
+  const requestTerms = bodyTerms(request);
+  names.push(...requestTerms.fields);
+  values.push(...requestTerms.values);
+  const responseFields: string[] = [];
+  for (const response of responses) {
+    values.push(...response.headers.map((h) => h.name));
+    if (/^2/.test(response.status)) {
+      const out = bodyTerms(response.body);
+      responseFields.push(...out.fields);
+      names.push(...out.fields);
+      values.push(...out.values);
+    } else {
+      values.push(...exampleCodes(response.body));
     }
   }
   const unique = (list: string[]) => [...new Set(list)];
   return {
-    route: `/api/${kebabCase(id)}`,
+    route: `/api/${slug}`,
     name,
-    queryParameters: unique(queryParameters),
-    requestFields: unique(request.fields),
+    queryParameters: unique(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+    requestFields: requestTerms.fields,
+    responseFields: unique(responseFields),
     names: unique(names),
     values: unique(values),
     identifiers: unique([...names, ...values]),
@@ -193,26 +139,21 @@ function termsOf(
 
 /** The terms of every operation and webhook of the definition, one entry per page. */
 export function apiTerms(definition: Definition): OperationTerms[] {
-  if (!definition || typeof definition !== 'object' || typeof definition.paths !== 'object') {
-    throw new Error('search-api-terms: the API definition has no "paths" object');
-  }
-  const resolve = resolver(definition);
-  const terms: OperationTerms[] = [];
-  for (const [group, entries, label] of [
-    ['paths', definition.paths ?? {}, (method: string, key: string) => `${method.toUpperCase()} ${key}`],
-    ['webhooks', definition.webhooks ?? {}, (_method: string, key: string) => `webhook ${key}`],
-  ] as const) {
-    for (const [key, rawItem] of Object.entries(entries)) {
-      const item = resolve(rawItem) as Record<string, unknown> & {parameters?: Parameter[]};
-      if (!item || typeof item !== 'object')
-        throw new Error(`search-api-terms: ${group} entry "${key}" is not an object`);
-      for (const [method, operation] of Object.entries(item)) {
-        if (!METHODS.has(method)) continue;
-        terms.push(termsOf(resolve, operation as Operation, item.parameters ?? [], label(method, key)));
-      }
-    }
-  }
-  return terms;
+  const model = buildDefinition(definition);
+  return [
+    ...model.operations.map((op) =>
+      termsOf(
+        op.slug,
+        `${op.method} ${op.path}`,
+        [...op.parameters.path, ...op.parameters.query, ...op.parameters.header],
+        op.requestBody,
+        op.responses,
+      ),
+    ),
+    ...model.webhooks.map((hook) =>
+      termsOf(hook.slug, `webhook ${hook.event}`, hook.headers, hook.payload, hook.responses),
+    ),
+  ];
 }
 
 /** An identifier written together, lowercase, as the index holds it: `amount.currency` -> `amountcurrency`. */
