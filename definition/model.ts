@@ -1,7 +1,8 @@
 /** The whole model from a parsed bundled definition: info, servers, groups, operations, webhooks, error codes. */
+import {errorCodesOf} from './error-codes.ts';
 import {operationsOf} from './operations.ts';
-import {isObject, resolve} from './refs.ts';
-import type {ApiDefinition, ErrorCode, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
+import {isObject} from './refs.ts';
+import type {ApiDefinition, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
 import {webhooksOf} from './webhooks.ts';
 
 function infoOf(doc: JsonObject): Info {
@@ -37,24 +38,6 @@ function groupsOf(doc: JsonObject, pages: (Operation | Webhook)[]): Group[] {
   return [...groups.values()];
 }
 
-/** The `ErrorCode` schema's enum with each code's note; its status is the `[404]` the note starts with. */
-function errorCodesOf(doc: JsonObject): ErrorCode[] {
-  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  if (schemas.ErrorCode === undefined) return [];
-  const {node} = resolve(doc, schemas.ErrorCode, '#/components/schemas/ErrorCode');
-  const notes = isObject(node['x-enumDescriptions']) ? node['x-enumDescriptions'] : {};
-  return (Array.isArray(node.enum) ? node.enum : []).map((value) => {
-    const code: ErrorCode = {code: String(value)};
-    const note = notes[code.code];
-    if (typeof note === 'string') {
-      code.description = note;
-      const status = /^\[(\d{3})\]/.exec(note)?.[1];
-      if (status) code.status = Number(status);
-    }
-    return code;
-  });
-}
-
 /** Two pages with one slug would publish one route twice: fail, naming both. */
 function checkSlugs(pages: (Operation | Webhook)[]): void {
   const seen = new Map<string, string>();
@@ -75,7 +58,7 @@ export function buildDefinition(doc: JsonObject): ApiDefinition {
     groups: groupsOf(doc, [...operations, ...webhooks]),
     operations,
     webhooks,
-    errorCodes: errorCodesOf(doc),
+    errorCodes: errorCodesOf(doc, operations),
     document: doc,
   };
 }

@@ -210,11 +210,23 @@ export interface Group {
   slugs: string[];
 }
 
+/** Whether to send a request again after an error: `same-key` unchanged, `new-key` once corrected. */
+export type Retry = 'no' | 'same-key' | 'new-key';
+
 export interface ErrorCode {
   code: string;
-  /** The HTTP status its description gives in brackets (`[404] ...`), if it does. */
+  /** `x-error-catalogue`'s status, else the one its description gives in brackets (`[404] ...`). */
   status?: number;
+  /** The `x-enumDescriptions` note as written, with its `[404]`. */
   description?: string;
+  /** The note without its status bracket: what the code means. */
+  meaning?: string;
+  /** From `x-error-catalogue`: whether and how to send the request again. */
+  retry?: Retry;
+  /** From `x-error-catalogue`: what to do (Markdown). */
+  action?: string;
+  /** The slugs of the operations whose errors name it, in the definition's order. */
+  operations: string[];
 }
 
 export interface Info {

@@ -1,7 +1,8 @@
 /**
  * Writes the reference's generated pages into the `api` docs folder, for the stock docs plugin to
  * load: per operation and webhook `{slug}.api.mdx` (front matter and one component) and
- * `{slug}.json` (its data), and `sidebar.ts` (the groups, in the definition's order). A file whose
+ * `{slug}.json` (its data), `sidebar.ts` (the groups, in the definition's order) and
+ * `error-catalogue.json` (the rows of the introduction's error catalogue). A file whose
  * content is unchanged is not rewritten, so `npm start` reloads only the pages a change touched;
  * a generated file whose page is gone is deleted.
  */
@@ -9,9 +10,11 @@ import {existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from '
 import path from 'node:path';
 import type {ApiPage} from '../../config/api-page.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
+import {errorCatalogue} from './error-catalogue.ts';
 import {operationPage, webhookPage} from './page-data.ts';
 
 const GENERATED = /\.(api\.mdx|json)$/;
+const ERROR_CATALOGUE_FILE = 'error-catalogue.json';
 
 /** The description's first paragraph as plain text, for the page's meta description. */
 function metaDescription(markdown: string): string {
@@ -92,6 +95,8 @@ export function writePages(model: ApiDefinition, apiDir: string): {pages: number
     files.set(`${slug}.json`, `${JSON.stringify(page)}\n`);
   }
   files.set('sidebar.ts', sidebar(model, pages));
+  // The catalogue of error codes, drawn on the hand-written introduction (api/introduction.mdx).
+  files.set(ERROR_CATALOGUE_FILE, `${JSON.stringify(errorCatalogue(model))}\n`);
   let written = 0;
   for (const [name, content] of files) if (writeIfChanged(path.join(apiDir, name), content)) written++;
   let deleted = 0;

@@ -125,6 +125,9 @@ function transform(node: HastNode, baseUrl: string): HastNode[] {
   if (node.type === 'comment') return [];
   if (node.type !== 'element') return [node];
   if (hasClass(node, 'hash-link')) return [];
+  // What a page marks as said elsewhere in the twins (data-llms-omit), such as the error
+  // catalogue's operations, which each operation's twin lists itself.
+  if (node.properties?.dataLlmsOmit !== undefined) return [];
   // Buttons (code-block copy, tab controls) and SVG icons carry no content.
   if (isElement(node, 'button') || isElement(node, 'svg')) return [];
   const mermaid = node.properties?.dataLlmsMermaid;

@@ -279,18 +279,25 @@ export class OpenApiMarkdown {
   }
 
   /**
-   * Every error status with its problem codes (the codes the API sends). The errors every
-   * operation shares (401, 429, 500...) get their title only: spelled out on each of 49 pages they
-   * would take a tenth of llms-full.txt. /api/introduction.md explains them.
+   * Every error status with its problem codes (the codes the API sends): a row per status, except
+   * the answers every operation shares (401, 429, 500...), which one sentence names. An answer
+   * shared from `components/responses` gets its title only: its description is the same on every
+   * page that uses it, and the error codes of /api/introduction.md explain each of its codes;
+   * spelled out on each page they would take a tenth of llms-full.txt.
    */
-  private errorRows(responses: Response[]): string[] {
-    return responses
-      .filter((r) => Number(r.status) >= 400)
-      .map((r) => {
-        const description = cell(this.links(r.description));
-        const when = r.component && this.commonErrors.has(r.component) ? `${description.split(':')[0]}.` : description;
-        return `| ${r.status} | ${r.errorCodes.map(code).join(', ')} | ${when} |`;
-      });
+  private errors(responses: Response[]): {rows: string[]; common: string[]} {
+    const rows: string[] = [];
+    const common: string[] = [];
+    for (const r of responses.filter((r) => Number(r.status) >= 400)) {
+      const codes = r.errorCodes.map(code).join(', ');
+      if (r.component && this.commonErrors.has(r.component)) {
+        common.push(`${r.status} (${codes})`);
+        continue;
+      }
+      const description = cell(this.links(r.description));
+      rows.push(`| ${r.status} | ${codes} | ${r.component ? `${description.split(':')[0]}.` : description} |`);
+    }
+    return {rows, common};
   }
 
   private headerNote(responses: Response[]): string[] {
@@ -370,18 +377,16 @@ export class OpenApiMarkdown {
     }
     out.push(...this.headerNote(operation.responses));
 
-    const errors = this.errorRows(operation.responses);
-    if (errors.length) {
+    const {rows, common} = this.errors(operation.responses);
+    if (rows.length || common.length) {
       out.push(
         '## Errors',
         '',
-        `Errors are \`application/problem+json\` documents: branch on \`code\`. See [Errors and conventions](${this.baseUrl}/api/introduction.md).`,
-        '',
-        '| Status | Code | When |',
-        '| --- | --- | --- |',
-        ...errors,
+        `Branch on \`code\`: the [error codes](${this.baseUrl}/api/introduction.md#error-codes) say what each means and what to do.`,
         '',
       );
+      if (rows.length) out.push('| Status | Code | When |', '| --- | --- | --- |', ...rows, '');
+      if (common.length) out.push(`Like every operation, it can also answer ${common.join(', ')}.`, '');
     }
     return this.page('operation', operation, operation.path, out);
   }

@@ -87,6 +87,11 @@ describe('rehypeDocusaurusHtml', () => {
     expect(pre).toEqual(h('pre', {}, h('code', {className: ['language-mermaid']}, 'sequenceDiagram\n  A->>B: hi')));
   });
 
+  it('leaves out what a page marks data-llms-omit, keeping its siblings', () => {
+    const [row] = run(h('tr', {}, h('td', {}, 'INVOICE_NOT_FOUND'), h('td', {dataLlmsOmit: ''}, 'Get invoice')));
+    expect(row).toEqual(h('tr', {}, h('td', {}, 'INVOICE_NOT_FOUND')));
+  });
+
   it('turns details and admonitions into labelled content', () => {
     const [summary, body] = run(h('details', {}, h('summary', {}, 'vectors.json'), h('div', {}, h('p', {}, 'x'))));
     expect(summary).toEqual(h('p', {}, h('strong', {}, 'vectors.json')));

@@ -42,8 +42,11 @@ describe('API twins from the definition', () => {
     expect(p.markdown).toMatch(/- \*\*Scope:\*\* `partner\.[a-z.-]+`/);
     expect(p.markdown).toContain('## Example request\n\n```bash\ncurl -X ' + p.method);
     expect(p.markdown).toMatch(/## Responses\n\n### 2\d\d/);
-    expect(p.markdown).toMatch(/\| 401 \| `UNAUTHORIZED` \|/);
-    expect(p.markdown).toMatch(/\| 403 \| `INSUFFICIENT_SCOPE`/);
+    // The answers every operation shares, by status and code, in one sentence.
+    expect(p.markdown).toMatch(
+      /Like every operation, it can also answer 401 \(`UNAUTHORIZED`\), 403 \(`INSUFFICIENT_SCOPE`/,
+    );
+    expect(p.markdown).toContain('[error codes](/api/introduction.md#error-codes)');
   });
 
   it('gives a POST its body fields, examples and idempotency key', () => {

@@ -1,7 +1,9 @@
 /** The left column's sections: parameters by location, a body, and the responses per status. */
 import React, {type ReactNode} from 'react';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import type {ApiBody, ApiField, ApiParameterGroups, ApiResponse} from '@site/config/api-page';
+import {errorCodeHref} from '@site/config/error-catalogue';
 import FieldList from './FieldTree';
 import Html from './Html';
 
@@ -76,9 +78,11 @@ function ResponseBlock({response}: {response: ApiResponse}): ReactNode {
           <ul>
             {response.errorCodes.map(({code, anchor}) => (
               <li key={code}>
-                <code className="api-error-code" id={anchor} data-error-code={code}>
-                  {code}
-                </code>
+                <Link to={errorCodeHref(code)}>
+                  <code className="api-error-code" id={anchor} data-error-code={code}>
+                    {code}
+                  </code>
+                </Link>
               </li>
             ))}
           </ul>

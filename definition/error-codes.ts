@@ -1,0 +1,46 @@
+/**
+ * The error catalogue's data: each code of the `ErrorCode` schema with its meaning
+ * (`x-enumDescriptions`, without the `[404]` it starts with), its status, retry and action
+ * (`x-error-catalogue`), and the operations that document it among their errors.
+ */
+import {isObject, resolve} from './refs.ts';
+import type {ErrorCode, JsonObject, Operation, Retry} from './types.ts';
+
+const RETRIES: readonly Retry[] = ['no', 'same-key', 'new-key'];
+const STATUS_BRACKET = /^\[(\d{3})\]\s*/;
+
+function retryOf(value: unknown, at: string): Retry {
+  if (RETRIES.includes(value as Retry)) return value as Retry;
+  throw new Error(`definition: ${at}/retry is ${JSON.stringify(value)}, not one of ${RETRIES.join(', ')}`);
+}
+
+export function errorCodesOf(doc: JsonObject, operations: Operation[]): ErrorCode[] {
+  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+  if (schemas.ErrorCode === undefined) return [];
+  const {node, pointer} = resolve(doc, schemas.ErrorCode, '#/components/schemas/ErrorCode');
+  const notes = isObject(node['x-enumDescriptions']) ? node['x-enumDescriptions'] : {};
+  const catalogue = isObject(node['x-error-catalogue']) ? node['x-error-catalogue'] : {};
+  return (Array.isArray(node.enum) ? node.enum : []).map((value) => {
+    const code: ErrorCode = {
+      code: String(value),
+      operations: operations
+        .filter((op) => op.errors.some((e) => e.codes.includes(String(value))))
+        .map((op) => op.slug),
+    };
+    const note = notes[code.code];
+    if (typeof note === 'string') {
+      code.description = note;
+      code.meaning = note.replace(STATUS_BRACKET, '');
+      const status = STATUS_BRACKET.exec(note)?.[1];
+      if (status) code.status = Number(status);
+    }
+    const entry = catalogue[code.code];
+    if (isObject(entry)) {
+      const at = `${pointer}/x-error-catalogue/${code.code}`;
+      if (typeof entry.status === 'number') code.status = entry.status;
+      code.retry = retryOf(entry.retry, at);
+      if (typeof entry.action === 'string') code.action = entry.action;
+    }
+    return code;
+  });
+}
