@@ -118,7 +118,7 @@ test.describe('browser storage faults', () => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     }
     // Writes the reader triggers: a code-sample language, dismissing the announcement.
-    const python = page.getByRole('tab', {name: 'python', exact: true});
+    const python = page.getByRole('tab', {name: 'Python', exact: true});
     await python.click();
     await expect(python).toHaveAttribute('aria-selected', 'true');
     await page.locator('[class*="announcementBar"]').first().getByRole('button', {name: 'Close'}).click();
@@ -153,7 +153,7 @@ test.describe('browser storage faults', () => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     }
     // The code samples fall back to the first language.
-    await expect(page.getByRole('tab', {name: 'curl', exact: true})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', {name: 'cURL', exact: true})).toHaveAttribute('aria-selected', 'true');
     const stored = await page.evaluate(() => ({
       theme: localStorage.getItem('theme'),
       versionDefault: localStorage.getItem('docs-preferred-version-default'),
@@ -163,7 +163,7 @@ test.describe('browser storage faults', () => {
     // No colour-mode switch: a stored theme is discarded. An unknown docs version is discarded.
     expect(stored).toEqual({theme: null, versionDefault: null, versionApi: null, xss: undefined});
     // A tab choice still works and is stored over the garbage.
-    await page.getByRole('tab', {name: 'go', exact: true}).click();
+    await page.getByRole('tab', {name: 'Go', exact: true}).click();
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.code-samples'))).toBe('go');
     void problems;
   });

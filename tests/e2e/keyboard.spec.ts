@@ -47,7 +47,11 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
     stops.push(stop);
   }
   // The controls are listed after the walk: hydration re-mounts some (code blocks, tabs), and
-  // elements listed before it would be stale.
+  // elements listed before it would be stale. They are listed with the page back at its top: the
+  // back-to-top button shows only after the reader scrolls up, which the walk may have done last
+  // (focus moving from the page's end into the sticky code column), and hides at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator('.theme-back-to-top-button')).toBeHidden();
   const unreached = await page.evaluate(() => {
     const w = window as KeyboardWindow;
     const selector = [
