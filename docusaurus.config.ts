@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand, llmsSummary} from './config/brand';
-import kestrelTheme, {prismTheme, ssrTemplate, type Options as KestrelThemeOptions} from './packages/kestrel-theme';
+import kestrelTheme, {prismTheme, ssrTemplate} from './packages/kestrel-theme';
 import kestrelSearch, {searchOptions} from './packages/kestrel-search';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
@@ -124,7 +124,9 @@ const config: Config = {
   // Kestrel theme, last, wraps the components of all of them.
   themes: [
     [kestrelSearch, searchOptions],
-    [kestrelTheme, {apiDir: 'api'} satisfies KestrelThemeOptions],
+    // One theme per line: tests/unit/theme-wrappers.test.ts reads their order from here. With its
+    // (empty) options, as a pair: `npm run check:deps` (knip) calls a bare plugin function itself.
+    [kestrelTheme, {}],
   ],
 
   themeConfig: {

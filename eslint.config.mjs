@@ -1,6 +1,6 @@
 /**
  * ESLint for every script in the repository, wherever it lives: the globs below name kinds of
- * folders (`theme/`, `client-modules/`), never where they sit, so a file moved into packages/
+ * folders (`theme/`, `prism/`), never where they sit, so a file moved into packages/
  * keeps its rules. `npm run lint`; `npm test` runs it after the typecheck.
  *
  * Formatting is Prettier's (.prettierrc); eslint-config-prettier, last, turns off every rule that
@@ -14,15 +14,8 @@ import {defineConfig} from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Code that runs in the reader's browser: swizzles, client modules and the modules they import.
-const BROWSER = [
-  'src/**',
-  '**/theme/**',
-  '**/client-modules/**',
-  '**/prism/**',
-  '**/tabs/**',
-  '**/openapi/**/*.{ts,tsx}',
-];
+// Code that runs in the reader's browser: swizzles and the modules they import.
+const BROWSER = ['src/**', '**/theme/**', '**/prism/**', '**/tabs/**'];
 // Read by the build, the browser and the tests alike: no host's globals.
 const SHARED = ['config/**'];
 // Browser tests: Node, except the callbacks they hand to the page (`page.evaluate`), which run

@@ -90,6 +90,10 @@ export function registerQueryCompounds(lunr: Lunr): void {
     // One word is an identifier as typed (or its beginning); of several, only runs written together.
     const marked =
       words.length === 1 ? [IDENTIFIER_MARK + words[0]] : joinedRuns(words).map((run) => JOINED_MARK + run);
+    // Typed with its punctuation and no space (`address.line2`, `Kestrel-Signature`), the whole
+    // query is one identifier as the developer wrote it: it counts twice, ahead of guides that
+    // only share its words.
+    if (words.length > 1 && !/\s/.test(obj.trim())) marked.push(JOINED_MARK + words.join(''));
     return [...tokens, ...marked.map((word) => new lunr.Token(word, {...metadata, identifier: true}))];
   } as Tokenizer & {[WRAPPED]?: true};
   // lunr's tokenizer reads its separator from `lunr.tokenizer.separator` at each call.

@@ -4,21 +4,16 @@
  *
  * - ./theme: the swizzles. A wrapper reaches the component it wraps as `@theme-init/...`:
  *   in a theme plugin, `@theme-original/...` names the last theme's component, this one's.
- * - ./client-modules: what runs in the browser on every page (each file says why).
  * - ./bundler: the bundler patches, composed into one configureWebpack below.
- * - ./html: the tags written into every page (code colours in <head>, the body's colour mode).
+ * - ./html: the tags written into every page (code colours in <head>).
  * - ./ssr-template.ts: the page template, site config (`ssrTemplate`), exported from here.
  * - ./prism, ./tabs: browser modules the bundler patches substitute or the theme uses.
- *
- * Option: `apiDir`, the folder of the generated API pages (./bundler/split-api-chunks.ts).
  */
 import path from 'node:path';
 import type {HtmlTags, LoadContext, Plugin} from '@docusaurus/types';
 import lazyPrism from './bundler/lazy-prism';
 import tabsWithoutRemount from './bundler/tabs-without-remount';
-import splitApiChunks from './bundler/split-api-chunks';
 import singleServerBundle from './bundler/single-server-bundle';
-import bodyColorMode from './html/body-color-mode';
 import codeThemeCss from './html/code-theme-css';
 import {darkCodeTheme, lightCodeTheme} from './html/prism-themes';
 import {codeThemeByMode, type ThemesByMode} from './html/code-theme-by-mode';
@@ -33,16 +28,12 @@ export const codeThemes: ThemesByMode = {dark: darkCodeTheme, light: lightCodeTh
 export const prismTheme = codeThemeByMode(codeThemes);
 
 const THEME = path.resolve(__dirname, 'theme');
-/** In the order they ran as the site's `clientModules`. */
-const CLIENT_MODULES = ['idle-prefetch.ts', 'warm-collator.ts'].map((file) =>
-  path.resolve(__dirname, 'client-modules', file),
-);
 
 type Part = Pick<Plugin, 'name' | 'configureWebpack' | 'injectHtmlTags'>;
 
 /**
  * The bundler patches' configureWebpack, one after the other on the same config. Each patch adds
- * bundler plugins (or edits the config in place, as split-api-chunks does); anything else it
+ * bundler plugins (or edits the config in place, as single-server-bundle does); anything else it
  * returned would need merging rules of its own, so it fails here, naming the patch.
  */
 export function composeConfigureWebpack(parts: readonly Part[]): NonNullable<Plugin['configureWebpack']> {
@@ -82,16 +73,13 @@ export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugi
   };
 }
 
-export type Options = {apiDir: string};
-
-export default function kestrelTheme(context: LoadContext, options: unknown): Plugin {
-  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), splitApiChunks(context, options), singleServerBundle()];
-  const html: Part[] = [codeThemeCss(context, codeThemes), bodyColorMode()];
+export default function kestrelTheme(context: LoadContext): Plugin {
+  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), singleServerBundle()];
+  const html: Part[] = [codeThemeCss(context, codeThemes)];
   return {
     name: 'kestrel-theme',
     getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
-    getClientModules: () => CLIENT_MODULES,
     configureWebpack: composeConfigureWebpack(bundler),
     injectHtmlTags: composeInjectHtmlTags(html),
   };

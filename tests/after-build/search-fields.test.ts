@@ -14,24 +14,28 @@ import {hitPage, loadPluginSearch} from '../search-client';
 const ROOT = path.resolve(__dirname, '../..');
 const TERMS = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openapi.json'), 'utf8')));
 
-/** The share that must hold, of every field and parameter. */
-const TARGET = 0.95;
+/**
+ * The share that must hold, of every request body field and query parameter. This build: 191 of
+ * 191. A field typed with its dots (`address.line2`) counts its whole identifier twice
+ * (config/search-query-compounds.ts); before that, `address.line2` and `address.region` ranked 4th,
+ * behind guides that say "address" (189 of 191).
+ */
+const TARGET = 0.99;
 /**
  * The share that must hold for each form of the camelCase names (typed, prefix, words). Lower
  * than TARGET for one reason: as separate words (`postal code`, `event types`) a name competes
  * with every guide that says those words in prose, and a guide that answers them well may hold
- * the first three places. This build: typed 21, prefix 20, words 20 of 21.
+ * the first three places. This build: typed 21, prefix 19, words 20 of 21.
  */
 const FORMS_TARGET = 0.9;
 /**
  * The share that must hold of every success response field, counted once per operation. This
- * build: 643 of 670 (96.0 %). The misses are four queries, each ranked 4th: `expiration` (17
- * operations; the guides that explain quote expiry come first), `address.*` of bank accounts
- * (behind the sandbox's test inputs and the sending walkthrough), `source` and `onchain.tier`.
- * The reference pages' schema sections are not indexed as text (only their field tags are), which
- * is what these four lost against guides that use the same words in prose. The floor keeps one
- * point below this build's figure, so a change that loses a whole field query across the reference
- * still fails.
+ * build: 651 of 670 (97.2 %); 643 before a dotted field counted its identifier twice. The misses
+ * are two one-word queries, each ranked 4th: `expiration` (16 operations; the guides that explain
+ * quote expiry come first) and `source` (3). The reference pages' schema sections are not indexed as text (only
+ * their field tags are), which is what these lost against guides that use the same words in
+ * prose. The floor keeps two points below this build's figure, so a change that loses a whole
+ * field query across the reference still fails.
  */
 const RESPONSE_TARGET = 0.95;
 

@@ -108,6 +108,32 @@ test('axe: the open search panel, empty, with results, with none, and with resul
   void problems;
 });
 
+/**
+ * The search button is drawn after hydration, in the search panel theme's colours, before the
+ * plugin's own box has loaded (and marked <body> with the mode). Its placeholder once came out at
+ * 3.1:1 on a phone: the theme's translucent muted colour, which the plugin makes opaque only for a
+ * dark <body>.
+ */
+for (const [name, viewport] of [
+  ['a phone', {width: 412, height: 823}],
+  ['a desktop', {width: 1280, height: 800}],
+] as const) {
+  test.describe(`on ${name}`, () => {
+    test.use({viewport});
+    test('axe: the search button before search is loaded', async ({page, problems}) => {
+      await page.goto('/');
+      await ready(page);
+      const button = page.locator('.aa-DetachedSearchButton');
+      await expect(button).toBeVisible();
+      await expect(page.locator('body')).not.toHaveAttribute('data-theme', /./);
+      const results = await new AxeBuilder({page}).include('.aa-DetachedSearchButton').withTags(TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`)).toEqual([]);
+      expect(results.passes.map((v) => v.id)).toContain('color-contrast');
+      void problems;
+    });
+  });
+}
+
 test.describe('at 996 px', () => {
   test.use({viewport: {width: 996, height: 800}});
   test('axe: the open mobile sidebar, on its guide menu and its main menu', async ({page, problems}) => {

@@ -2,20 +2,22 @@
  * Shared by the guide suites (guide-*.test.ts and walkthrough-examples.test.ts): reads the guide
  * pages, their fenced blocks, the requests they show (```http blocks and curl commands) and the
  * answers they announce ("Kestrel answers `201 Created`:"), and checks them against the OpenAPI
- * definition under openapi/, read straight from its YAML files and validated with Ajv.
+ * definition (the bundle the site and the sandbox read), its references followed by the definition
+ * model, its schemas validated with Ajv.
  *
  * Schemas are closed for the check: an object with `properties` rejects any name it does not list,
  * so an invented or misspelt field fails. `readOnly` properties are neither required nor allowed in
  * a request, and `writeOnly` ones neither required nor allowed in an answer.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {fileURLToPath} from 'node:url';
 import {parse as parseYaml} from 'yaml';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
 import addFormats from 'ajv-formats';
+import {BUNDLED_DEFINITION, pointerOf, readDefinition, resolve, type JsonObject} from '../../definition/index.ts';
 
 const require = createRequire(import.meta.url);
 const kebabCase = require('lodash/kebabCase') as (value: string) => string;
@@ -576,9 +578,6 @@ export function exchangesOf(page: Page): Exchanges {
 // The OpenAPI definition
 // ---------------------------------------------------------------------------------------------
 
-/** The definition's root; KESTREL_OPENAPI_ROOT points the suites at another copy. */
-export const DEFINITION_FILE = process.env.KESTREL_OPENAPI_ROOT ?? path.join(ROOT, 'openapi/openapi.yaml');
-
 type Direction = 'request' | 'response';
 
 /**
@@ -612,8 +611,8 @@ function closed(schema: Json, direction: Direction): Json {
 
 export interface Located {
   node: Json;
-  /** The file its relative $refs resolve against. */
-  file: string;
+  /** Its JSON pointer in the bundled definition (the last reference's target when it was one). */
+  at: string;
 }
 
 export interface ApiOperation {
@@ -625,7 +624,7 @@ export interface ApiOperation {
   pattern: RegExp;
   pathParams: string[];
   node: Json;
-  file: string;
+  at: string;
   /** Path-item and operation parameters, resolved. */
   parameters: Located[];
   /** The scope its security requirement names. */
@@ -636,28 +635,43 @@ export interface WebhookOperation {
   eventType: string;
   slug: string;
   node: Json;
-  file: string;
+  at: string;
   parameters: Located[];
 }
 
+const toErrors = (errors: {instancePath: string; message?: string; params: unknown}[] | null | undefined) =>
+  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+
+/**
+ * The bundled definition (static/openapi.json, what the site and the sandbox read), its references
+ * followed by the definition model's resolver, its schemas checked with Ajv.
+ */
 export class Definition {
-  private readonly files = new Map<string, Json>();
   private readonly ajv: Record<Direction, Ajv2020>;
+  /** Each direction's closed copy of `components`, embedded in every schema it compiles. */
+  private readonly components: Record<Direction, Json>;
+  private readonly validators: Record<Direction, WeakMap<Json, ValidateFunction>>;
   private compiled = 0;
   readonly operations: ApiOperation[] = [];
   readonly webhooks: WebhookOperation[] = [];
   readonly root: Json;
 
-  constructor(readonly rootFile = DEFINITION_FILE) {
-    this.ajv = {request: this.newAjv('request'), response: this.newAjv('response')};
-    this.root = this.load(rootFile);
+  constructor(readonly definitionFile = BUNDLED_DEFINITION) {
+    this.root = readDefinition(definitionFile);
+    this.ajv = {request: this.newAjv(), response: this.newAjv()};
+    const components = (this.root.components ?? {}) as Json;
+    this.components = {request: closed(components, 'request'), response: closed(components, 'response')};
+    this.validators = {request: new WeakMap(), response: new WeakMap()};
     for (const [template, rawItem] of Object.entries((this.root.paths ?? {}) as Record<string, Json>)) {
-      const item = this.deref(rawItem, rootFile);
-      const shared = ((item.node.parameters as Json[] | undefined) ?? []).map((p) => this.deref(p, item.file));
+      const item = this.deref(rawItem, pointerOf('paths', template));
+      const shared = ((item.node.parameters as Json[] | undefined) ?? []).map((p, i) =>
+        this.deref(p, `${item.at}/parameters/${i}`),
+      );
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
         const op = item.node[method] as Json | undefined;
         if (!op) continue;
-        const own = ((op.parameters as Json[] | undefined) ?? []).map((p) => this.deref(p, item.file));
+        const at = `${item.at}/${method}`;
+        const own = ((op.parameters as Json[] | undefined) ?? []).map((p, i) => this.deref(p, `${at}/parameters/${i}`));
         const security = (op.security as Record<string, string[]>[] | undefined) ?? [];
         this.operations.push({
           slug: kebabCase(String(op.operationId)),
@@ -667,88 +681,75 @@ export class Definition {
           pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`),
           pathParams: [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
           node: op,
-          file: item.file,
+          at,
           parameters: [...shared, ...own],
           scope: security.flatMap((s) => Object.values(s).flat())[0],
         });
       }
     }
     for (const [eventType, rawItem] of Object.entries((this.root.webhooks ?? {}) as Record<string, Json>)) {
-      const item = this.deref(rawItem, rootFile);
+      const item = this.deref(rawItem, pointerOf('webhooks', eventType));
       const op = item.node.post as Json;
+      const at = `${item.at}/post`;
       this.webhooks.push({
         eventType,
         slug: kebabCase(String(op.operationId)),
         node: op,
-        file: item.file,
-        parameters: ((op.parameters as Json[] | undefined) ?? []).map((p) => this.deref(p, item.file)),
+        at,
+        parameters: ((op.parameters as Json[] | undefined) ?? []).map((p, i) => this.deref(p, `${at}/parameters/${i}`)),
       });
     }
   }
 
-  private newAjv(direction: Direction): Ajv2020 {
+  private newAjv(): Ajv2020 {
     const ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
     addFormats(ajv);
-    const schemasDir = path.join(path.dirname(this.rootFile), 'components/schemas');
-    if (existsSync(schemasDir)) {
-      for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.yaml'))) {
-        const full = path.join(schemasDir, file);
-        ajv.addSchema({...closed(this.load(full), direction), $id: pathToFileURL(full).href});
-      }
-    }
     return ajv;
   }
 
-  load(file: string): Json {
-    if (!this.files.has(file)) this.files.set(file, parseYaml(readFileSync(file, 'utf8')) as Json);
-    return this.files.get(file)!;
+  /** Follows `$ref` on a non-schema object (the definition model's resolver); `at` is its pointer. */
+  deref(node: Json, at: string): Located {
+    const resolved = resolve(this.root as JsonObject, node as JsonObject, at);
+    return {node: resolved.refs.length ? resolved.node : node, at: resolved.pointer};
   }
 
-  /** Follows `$ref` on a non-schema object; returns it and the file its relative refs resolve against. */
-  deref(node: Json, file: string): Located {
-    let current = node;
-    let at = file;
-    while (typeof current.$ref === 'string') {
-      const [target, pointer] = current.$ref.split('#');
-      const next = target ? path.resolve(path.dirname(at), target) : at;
-      let doc: unknown = this.load(next);
-      for (const part of (pointer ?? '').split('/').filter(Boolean)) {
-        doc = (doc as Json)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-      }
-      current = doc as Json;
-      at = next;
+  /**
+   * A schema of the definition as a validator for one direction, compiled once. Its `$ref`s
+   * (`#/components/schemas/...`) resolve in the closed `components` compiled beside it.
+   */
+  private validator(schema: Json, direction: Direction): ValidateFunction {
+    let validate = this.validators[direction].get(schema);
+    if (!validate) {
+      validate = this.ajv[direction].compile({
+        ...closed(schema, direction),
+        components: this.components[direction],
+        $id: `kestrel-definition:${direction}/${++this.compiled}`,
+      });
+      this.validators[direction].set(schema, validate);
     }
-    return {node: current, file: at};
+    return validate;
   }
 
-  /** A components/schemas file, such as `Event`, as a validator for one direction. */
+  /** A components/schemas entry, such as `Event`, as a validator for one direction. */
   schema(name: string, direction: Direction = 'response') {
-    const validate = this.ajv[direction].getSchema(
-      pathToFileURL(path.join(path.dirname(this.rootFile), `components/schemas/${name}.yaml`)).href,
-    );
-    if (!validate) throw new Error(`no schema ${name}`);
-    return (value: unknown): string[] =>
-      validate(value)
-        ? []
-        : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    const schemas = ((this.root.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+    if (!schemas[name]) throw new Error(`no schema ${name}`);
+    const validate = this.validator({$ref: pointerOf('components', 'schemas', name)}, direction);
+    return (value: unknown): string[] => (validate(value) ? [] : toErrors(validate.errors));
   }
 
-  /** Errors of a value against a schema found in `file`; empty when it is valid. */
-  validate(schema: Json, file: string, value: unknown, direction: Direction): string[] {
-    const validate = this.ajv[direction].compile({
-      ...closed(schema, direction),
-      $id: `${pathToFileURL(file).href}?schema=${++this.compiled}`,
-    });
-    return validate(value)
-      ? []
-      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  /** Errors of a value against a schema of the definition (`at`: where it was found); empty when it is valid. */
+  validate(schema: Json, at: string, value: unknown, direction: Direction): string[] {
+    if (!schema || typeof schema !== 'object') throw new Error(`no schema at ${at}`);
+    const validate = this.validator(schema, direction);
+    return validate(value) ? [] : toErrors(validate.errors);
   }
 
   /** The media types and schemas of a request body or a response. */
-  content(holder: Json | undefined, file: string): {node: Json; file: string; media: Record<string, Json>} | undefined {
+  content(holder: Json | undefined, at: string): {node: Json; at: string; media: Record<string, Json>} | undefined {
     if (!holder) return undefined;
-    const {node, file: at} = this.deref(holder, file);
-    return {node, file: at, media: (node.content ?? {}) as Record<string, Json>};
+    const {node, at: found} = this.deref(holder, at);
+    return {node, at: found, media: (node.content ?? {}) as Record<string, Json>};
   }
 
   /** The operation a method and path (under /v1) call; a literal segment beats a parameter. */
@@ -765,24 +766,28 @@ export class Definition {
     return this.operations.find((op) => op.slug === slug);
   }
 
-  /** The enum of a components/schemas file, such as `ErrorCode`. */
+  private component(name: string): Json {
+    const schemas = ((this.root.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+    const found = schemas[name];
+    if (!found) throw new Error(`no schema ${name} in the definition`);
+    return found;
+  }
+
+  /** The enum of a components/schemas entry, such as `ErrorCode`. */
   enumOf(name: string): string[] {
-    return (
-      (this.load(path.join(path.dirname(this.rootFile), `components/schemas/${name}.yaml`)).enum as string[]) ?? []
-    );
+    return (this.component(name).enum as string[]) ?? [];
   }
 
   /** Each error code's HTTP status, from the `[NNN]` that opens its description. */
   errorStatuses(): Map<string, number> {
-    const doc = this.load(path.join(path.dirname(this.rootFile), 'components/schemas/ErrorCode.yaml'));
-    const descriptions = (doc['x-enumDescriptions'] ?? {}) as Record<string, string>;
+    const descriptions = (this.component('ErrorCode')['x-enumDescriptions'] ?? {}) as Record<string, string>;
     return new Map(Object.entries(descriptions).map(([code, text]) => [code, Number(/^\[(\d{3})\]/.exec(text)?.[1])]));
   }
 
   /** The authorization code flow of the OAuth scheme: its URLs and scopes. */
   oauthFlow(): {authorizationUrl: string; tokenUrl: string; refreshUrl?: string; scopes: Record<string, string>} {
     const schemes = (this.root.components as Json).securitySchemes as Record<string, Json>;
-    const oauth = this.deref(schemes.oauth2!, this.rootFile).node;
+    const oauth = this.deref(schemes.oauth2!, pointerOf('components', 'securitySchemes', 'oauth2')).node;
     return (oauth.flows as Json).authorizationCode as ReturnType<Definition['oauthFlow']>;
   }
 
@@ -831,7 +836,7 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
   for (const [name, raw] of Object.entries(values)) {
     const p = params.find((x) => x.node.in === 'path' && x.node.name === name);
     if (!p) errors.push(`path parameter ${name} is not defined`);
-    else errors.push(...def.validate(p.node.schema as Json, p.file, raw, 'request').map((e) => `path ${name}: ${e}`));
+    else errors.push(...def.validate(p.node.schema as Json, p.at, raw, 'request').map((e) => `path ${name}: ${e}`));
   }
   for (const name of new Set(r.query.keys())) {
     const p = params.find((x) => x.node.in === 'query' && x.node.name === name);
@@ -843,7 +848,7 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
     const schema = p.node.schema as Json;
     // Query values arrive as strings: read an integer parameter as a number.
     const typed = schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
-    errors.push(...def.validate(schema, p.file, typed, 'request').map((e) => `query ${name}="${value}": ${e}`));
+    errors.push(...def.validate(schema, p.at, typed, 'request').map((e) => `query ${name}="${value}": ${e}`));
   }
   for (const p of params.filter((x) => x.node.in === 'query' && x.node.required)) {
     if (!r.query.has(String(p.node.name))) errors.push(`query parameter ${String(p.node.name)} is required`);
@@ -851,7 +856,7 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
   for (const [name, value] of r.headers) {
     const p = params.find((x) => x.node.in === 'header' && String(x.node.name).toLowerCase() === name);
     if (p)
-      errors.push(...def.validate(p.node.schema as Json, p.file, value, 'request').map((e) => `header ${name}: ${e}`));
+      errors.push(...def.validate(p.node.schema as Json, p.at, value, 'request').map((e) => `header ${name}: ${e}`));
     else if (!GENERAL_REQUEST_HEADERS.has(name)) errors.push(`header ${name} is not defined for ${op.slug}`);
   }
   for (const p of params.filter((x) => x.node.in === 'header' && x.node.required)) {
@@ -861,7 +866,7 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
       errors.push(`Idempotency-Key "${value}" is not a UUID`);
   }
 
-  const body = def.content(op.node.requestBody as Json | undefined, op.file);
+  const body = def.content(op.node.requestBody as Json | undefined, op.at);
   if (r.rawBody) {
     if (!body) errors.push(`${op.slug} takes no body`);
     else if (r.headers.get('content-type') !== 'application/json')
@@ -870,7 +875,7 @@ export function checkApiRequest(def: Definition, r: HttpRequest): string[] {
     else {
       const media = body.media['application/json'];
       if (!media?.schema) errors.push(`${op.slug} takes no JSON body`);
-      else errors.push(...def.validate(media.schema as Json, body.file, r.body, 'request').map((e) => `body: ${e}`));
+      else errors.push(...def.validate(media.schema as Json, body.at, r.body, 'request').map((e) => `body: ${e}`));
     }
   } else {
     if (body?.node.required) errors.push(`${op.slug} needs a body`);
@@ -887,7 +892,7 @@ export function checkDelivery(def: Definition, headers: Map<string, string>, bod
   if (signature && header !== undefined) {
     errors.push(
       ...def
-        .validate(signature.node.schema as Json, signature.file, header, 'request')
+        .validate(signature.node.schema as Json, signature.at, header, 'request')
         .map((e) => `Kestrel-Signature: ${e}`),
     );
   }
@@ -895,9 +900,9 @@ export function checkDelivery(def: Definition, headers: Map<string, string>, bod
     const type = (body as Json).eventType;
     const hook = def.webhooks.find((w) => w.eventType === type);
     if (!hook) return [...errors, `no webhook of the definition sends event type ${String(type)}`];
-    const content = def.content(hook.node.requestBody as Json, hook.file)!;
+    const content = def.content(hook.node.requestBody as Json, hook.at)!;
     const schema = content.media['application/json']!.schema as Json;
-    errors.push(...def.validate(schema, content.file, body, 'request').map((e) => `body: ${e}`));
+    errors.push(...def.validate(schema, content.at, body, 'request').map((e) => `body: ${e}`));
     if (headers.get('content-type') !== 'application/json')
       errors.push('a delivery without Content-Type: application/json');
   }
@@ -917,7 +922,7 @@ export function checkAnswer(def: Definition, answer: ShownAnswer): string[] {
     );
   }
   const responses = (op.node.responses ?? {}) as Record<string, Json>;
-  const response = def.content(responses[String(answer.status)], op.file);
+  const response = def.content(responses[String(answer.status)], op.at);
   if (!response) return [...errors, `${op.slug} has no ${answer.status} answer`];
   if (answer.headers) {
     const defined = Object.keys((response.node.headers ?? {}) as Json);
@@ -932,16 +937,16 @@ export function checkAnswer(def: Definition, answer: ShownAnswer): string[] {
         errors.push(`the ${answer.status} answer of ${op.slug} has no header ${name}`);
         continue;
       }
-      const header = def.deref((response.node.headers as Record<string, Json>)[key]!, response.file);
+      const header = def.deref((response.node.headers as Record<string, Json>)[key]!, response.at);
       const schema = header.node.schema as Json;
       const typed = schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
-      errors.push(...def.validate(schema, header.file, typed, 'response').map((e) => `header ${name}: ${e}`));
+      errors.push(...def.validate(schema, header.at, typed, 'response').map((e) => `header ${name}: ${e}`));
     }
   }
   if (!answer.hasBody) return errors;
   const media = response.media['application/json'] ?? response.media['application/problem+json'];
   if (!media?.schema) return [...errors, `the ${answer.status} answer of ${op.slug} has no JSON body`];
-  errors.push(...def.validate(media.schema as Json, response.file, answer.body, 'response').map((e) => `body: ${e}`));
+  errors.push(...def.validate(media.schema as Json, response.at, answer.body, 'response').map((e) => `body: ${e}`));
   const problem = answer.body as Json;
   if (answer.status >= 400) {
     if (problem.status !== answer.status)

@@ -43,7 +43,18 @@ describe('query compounds (config/search-query-compounds.ts)', () => {
   it('add to the query the marked word of a one-word query, and the joined runs of a longer one', () => {
     const words = (query: string) => lunr.tokenizer(query).map((t: {str: string}) => t.str);
     expect(words('expiresInSeconds')).toEqual(['expiresinseconds', `${IDENTIFIER_MARK}expiresinseconds`]);
-    expect(words('amount.currency')).toEqual(['amount', 'currency', '__amountcurrency']);
+    expect(words('amount currency')).toEqual(['amount', 'currency', '__amountcurrency']);
+    // Typed with its punctuation and no space, the query is one identifier: its run counts twice.
+    expect(words('amount.currency')).toEqual(['amount', 'currency', '__amountcurrency', '__amountcurrency']);
+    expect(words(' Kestrel-Signature ')).toEqual(['kestrel', 'signature', '__kestrelsignature', '__kestrelsignature']);
+    expect(words('fee amount.currency')).toEqual([
+      'fee',
+      'amount',
+      'currency',
+      '__feeamount',
+      '__feeamountcurrency',
+      '__amountcurrency',
+    ]);
     // The generated client tokenize is this function (checked against the plugin in search.test.ts).
     expect(GENERATED_TOKENIZE).toContain('lunr.tokenizer(input)');
   });

@@ -1,7 +1,7 @@
 /**
  * Shape checks for the coupling points that would otherwise drift silently when upstream changes
  * (packages/kestrel-theme/UPSTREAM.md: ssr-template, codeblock-eject, codeblock-content-eject,
- * announcement-bar, idle-prefetch). The drift test (./upstream-drift.test.ts) says that a recorded
+ * announcement-bar). The drift test (./upstream-drift.test.ts) says that a recorded
  * file changed; these say whether what our copy or wrapper relies on still holds, by reading the
  * installed upstream source beside ours.
  */
@@ -19,7 +19,6 @@ const OURS = {
   codeBlock: 'packages/kestrel-theme/theme/CodeBlock/index.tsx',
   codeBlockContent: 'packages/kestrel-theme/theme/CodeBlock/Content/index.tsx',
   announcementBar: 'packages/kestrel-theme/theme/AnnouncementBar/index.tsx',
-  idlePrefetch: 'packages/kestrel-theme/client-modules/idle-prefetch.ts',
 };
 
 const ours = (file: keyof typeof OURS) => readFileSync(path.join(ROOT, OURS[file]), 'utf8');
@@ -129,31 +128,5 @@ describe("announcement-bar: theme-classic's private pre-hydration attribute", ()
     expect(upstream('@docusaurus/theme-common/lib/contexts/announcementBar.js')).toMatch(
       /isActive: !!announcementBar && !isClosed/,
     );
-  });
-});
-
-describe("idle-prefetch: core's window.docusaurus, trapped as it is assigned", () => {
-  const clientEntry = upstream('@docusaurus/core/lib/client/clientEntry.js');
-
-  it('core assigns window.docusaurus after importing App, which evaluates the client modules', () => {
-    const appImport = clientEntry.indexOf("import App from './App'");
-    const assignment = clientEntry.indexOf('window.docusaurus = docusaurus;');
-    expect(appImport).toBeGreaterThanOrEqual(0);
-    expect(assignment).toBeGreaterThan(appImport);
-    expect(clientEntry.match(/window\.docusaurus\s*=/g)).toHaveLength(1);
-    expect(importedModules(upstream('@docusaurus/core/lib/client/App.js'))).toContain('@generated/client-modules');
-  });
-
-  it('links prefetch and preload through window.docusaurus, whose object has both', () => {
-    const link = upstream('@docusaurus/core/lib/client/exports/Link.js');
-    expect(link).toContain('window.docusaurus.prefetch(targetLink)');
-    expect(link).toContain('window.docusaurus.preload(targetLink)');
-    expect(upstream('@docusaurus/core/lib/client/docusaurus.js')).toMatch(
-      /const docusaurus = \{\s*prefetch,\s*preload,\s*\};/,
-    );
-  });
-
-  it('ours traps that assignment', () => {
-    expect(ours('idlePrefetch')).toContain("Object.defineProperty(window, 'docusaurus'");
   });
 });

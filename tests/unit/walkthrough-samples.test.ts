@@ -192,7 +192,7 @@ function checkOutput(slug: string, stdout: string): {errors: string[]; answer: R
   const op = def.bySlug(slug)!;
   const responses = (op.node.responses ?? {}) as Record<string, Record<string, unknown>>;
   const status = Object.keys(responses).find((s) => s.startsWith('2'))!;
-  const response = def.content(responses[status], op.file)!;
+  const response = def.content(responses[status], op.at)!;
   let answer: Record<string, unknown>;
   try {
     answer = JSON.parse(stdout) as Record<string, unknown>;
@@ -200,7 +200,7 @@ function checkOutput(slug: string, stdout: string): {errors: string[]; answer: R
     return {errors: [`printed no JSON: ${stdout.slice(0, 200)}`], answer: {}};
   }
   const schema = response.media['application/json']!.schema as Record<string, unknown>;
-  return {errors: def.validate(schema, response.file, answer, 'response').map((e) => `${status} answer: ${e}`), answer};
+  return {errors: def.validate(schema, response.at, answer, 'response').map((e) => `${status} answer: ${e}`), answer};
 }
 
 /** Requests the sandbox logged after `from` (its output offset): `METHOD /v1/path -> status`. */

@@ -41,7 +41,6 @@ import {isOpenShortcut, isTypingTarget} from './keyboard';
 import {watchSearchPanel} from './panelAria';
 import {installIndexTimeout} from './indexTimeout';
 import SearchButton from './SearchButton';
-import {syncBodyTheme} from './bodyTheme';
 
 // Not React.lazy: Suspense would swap our button for its fallback copy while loading, and a click
 // in progress would land on the removed one. Our button stays until the real box has loaded.
@@ -119,8 +118,6 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   // Like the plugin's box, the button appears once the page runs (with the theme's colours).
   // (false in the server's markup and while hydrating, true in the render that follows).
   const mounted = useSyncExternalStore(subscribeToNothing, isRunning, isServerMarkup);
-  // Until the plugin's box has loaded and does it itself.
-  useEffect(() => (Loaded ? undefined : syncBodyTheme()), [Loaded]);
 
   // Effects run in the browser only, and before anyone can type: the plugin fetches an index on
   // the first query, and draws its panel only once opened.
