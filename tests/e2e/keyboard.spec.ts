@@ -49,8 +49,18 @@ async function tabThrough(page: Page, maxPresses = 400): Promise<{stops: Stop[];
   // The controls are listed after the walk: hydration re-mounts some (code blocks, tabs), and
   // elements listed before it would be stale. They are listed with the page back at its top: the
   // back-to-top button shows only after the reader scrolls up, which the walk may have done last
-  // (focus moving from the page's end into the sticky code column), and hides at the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // (focus moving from the page's end into the sticky code column), and hides at the top. It
+  // follows scroll events, and under load the walk's last one may still be on its way: this waits
+  // for the scroll event of the move to the top and the frames that draw what it decided.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const settled = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        if (window.scrollY === 0) return settled();
+        window.addEventListener('scroll', settled, {once: true});
+        window.scrollTo(0, 0);
+      }),
+  );
   await expect(page.locator('.theme-back-to-top-button')).toBeHidden();
   const unreached = await page.evaluate(() => {
     const w = window as KeyboardWindow;
