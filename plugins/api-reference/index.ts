@@ -20,7 +20,7 @@ export default function apiReference(context: LoadContext): Plugin {
     // Rspack records export information for every nested property of a JSON module, for tree
     // shaking. A page passes its data whole to its component, so nothing below the top level can
     // be shaken, and the records cost memory: with the definition twenty times ours (980 pages,
-    // `npm run bench:scale -- 20`) bundling peaked at 4.21 GB of RSS with them and 2.45 GB with
+    // `npm run bench:scale -- 20`) bundling peaked at 4.02 GiB of RSS with them and 2.37 GiB with
     // the top level only, for the same output. (The rule must name the type for Rspack to read its
     // parser options.)
     configureWebpack: () => ({module: {rules: [{test: PAGE_DATA, type: 'json', parser: {exportsDepth: 1}}]}}),
