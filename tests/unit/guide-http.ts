@@ -639,9 +639,6 @@ export interface WebhookOperation {
   parameters: Located[];
 }
 
-const toErrors = (errors: {instancePath: string; message?: string; params: unknown}[] | null | undefined) =>
-  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
-
 /**
  * The bundled definition (static/openapi.json, what the site and the sandbox read), its references
  * followed by the definition model's resolver, its schemas checked with Ajv.
@@ -732,17 +729,19 @@ export class Definition {
 
   /** A components/schemas entry, such as `Event`, as a validator for one direction. */
   schema(name: string, direction: Direction = 'response') {
-    const schemas = ((this.root.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
-    if (!schemas[name]) throw new Error(`no schema ${name}`);
-    const validate = this.validator({$ref: pointerOf('components', 'schemas', name)}, direction);
-    return (value: unknown): string[] => (validate(value) ? [] : toErrors(validate.errors));
+    this.component(name);
+    const pointer = pointerOf('components', 'schemas', name);
+    const reference = {$ref: pointer};
+    return (value: unknown): string[] => this.validate(reference, pointer, value, direction);
   }
 
   /** Errors of a value against a schema of the definition (`at`: where it was found); empty when it is valid. */
   validate(schema: Json, at: string, value: unknown, direction: Direction): string[] {
     if (!schema || typeof schema !== 'object') throw new Error(`no schema at ${at}`);
     const validate = this.validator(schema, direction);
-    return validate(value) ? [] : toErrors(validate.errors);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   }
 
   /** The media types and schemas of a request body or a response. */
