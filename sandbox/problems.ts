@@ -16,7 +16,12 @@ export interface Problem {
   code: string;
   traceId: string;
   validationErrors?: Record<string, string[]>;
+  /** Extension members (RFC 9457 §3.2) that the Problem schema declares, such as `paymentId`. */
+  [member: string]: unknown;
 }
+
+/** Extension members a problem may carry besides `validationErrors`: the ids a client acts on. */
+export type ProblemExtensions = {paymentId?: string};
 
 /** Thrown by handlers and checks; the server turns it into the answer. */
 export class ProblemError extends Error {
@@ -24,18 +29,24 @@ export class ProblemError extends Error {
   readonly code: string;
   readonly validationErrors?: Record<string, string[]>;
   readonly headers: Record<string, string>;
+  readonly extensions: ProblemExtensions;
 
   constructor(
     status: number,
     code: string,
     detail: string,
-    extra: {validationErrors?: Record<string, string[]>; headers?: Record<string, string>} = {},
+    extra: {
+      validationErrors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      extensions?: ProblemExtensions;
+    } = {},
   ) {
     super(detail);
     this.status = status;
     this.code = code;
     this.validationErrors = extra.validationErrors;
     this.headers = extra.headers ?? {};
+    this.extensions = extra.extensions ?? {};
   }
 }
 
@@ -72,6 +83,7 @@ export class ProblemCatalogue {
       // A fresh W3C trace id per answer: what a reader would quote to support.
       traceId: randomBytes(16).toString('hex'),
       ...(error.validationErrors ? {validationErrors: error.validationErrors} : {}),
+      ...error.extensions,
     };
   }
 }

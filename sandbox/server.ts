@@ -182,6 +182,7 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     code: e.code,
     detail: e.message,
     validationErrors: e.validationErrors,
+    extensions: e.extensions,
   });
 
   function send(
@@ -278,7 +279,12 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
         if (body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1) {
           // An idempotent replay of a problem answer.
           const e = body.error;
-          fail(new ProblemError(e.status, e.code, e.detail, {validationErrors: e.validationErrors}));
+          fail(
+            new ProblemError(e.status, e.code, e.detail, {
+              validationErrors: e.validationErrors,
+              extensions: e.extensions,
+            }),
+          );
           return;
         }
         send(res, answer.status, headers, body, false);

@@ -26,7 +26,7 @@ const inline = (value: unknown): string =>
  * A request as the guides write one: `POST /invoices`, under the base URL. A path that no operation
  * has (the rows that show 404 and 405) is written with the base path, method and path apart.
  */
-function request(step: Step, known: boolean): string {
+function request(step: Step, known: boolean, keysUsed: Set<string>): string {
   const parts = [known ? `\`${step.method} ${step.path}\`` : `\`${step.method}\` \`/v1${step.path}\``];
   if (step.body !== undefined) parts.push(`\`${inline(step.body)}\``);
   if (step.rawBody !== undefined) parts.push(`\`${step.rawBody}\``);
@@ -34,7 +34,9 @@ function request(step: Step, known: boolean): string {
     if (name !== 'Content-Type') parts.push(`\`${name}: ${value}\``);
   if (step.noAuth) parts.push('without `Authorization`');
   if (step.key === null) parts.push('without `Idempotency-Key`');
-  else if (typeof step.key === 'string') parts.push('with the same `Idempotency-Key`');
+  // A named key is a fresh one where the row first uses it, and "the same" where it comes back.
+  else if (typeof step.key === 'string' && keysUsed.has(step.key)) parts.push('with the same `Idempotency-Key`');
+  if (typeof step.key === 'string') keysUsed.add(step.key);
   let text = parts.join(' ');
   if (step.times) text = `${text}, ${step.times} times`;
   if (step.wait) text = `${waitText(step.wait)}, ${text}`;
@@ -59,7 +61,10 @@ export function renderTestInputs(): string {
     if (GROUP_NOTES[group]) out.push(GROUP_NOTES[group], '');
     out.push('| Input | Request to type | What happens |', '| --- | --- | --- |');
     for (const row of TEST_INPUTS.filter((r) => r.group === group)) {
-      const typed = row.steps.map((step) => request(step, !NO_OPERATION.has(step.code ?? ''))).join(', then ');
+      const keysUsed = new Set<string>();
+      const typed = row.steps
+        .map((step) => request(step, !NO_OPERATION.has(step.code ?? ''), keysUsed))
+        .join(', then ');
       const steps = row.needs ? `${row.needs}: ${typed}` : typed;
       const needs = row.fundUsd ? ' Pays from your USD balance.' : '';
       const event = row.then?.event ? ` Sends \`${row.then.event}\`.` : '';

@@ -134,6 +134,8 @@ export interface Step {
   saveAs?: string;
   status: number;
   code?: string;
+  /** Members the problem must carry besides `code`, such as `paymentId` (`{name}` is a saved id). */
+  problem?: Json;
 }
 
 export interface Then {
@@ -216,6 +218,8 @@ const executePayment: Step = {
   saveAs: 'paymentId',
   status: 201,
 };
+/** Seconds a payout holds its fee and rate; one second more and it is `EXPIRED`. */
+const PAYOUT_HOLD_SECONDS = 15 * 60;
 const onchainQuote = (amount: Json): Step => ({
   method: 'POST',
   path: '/payment-quotes/onchain',
@@ -231,6 +235,23 @@ const payout = (amount = '10.00'): Step => ({
   status: 201,
 });
 const payoutSteps = (accountNumber: string): Step[] => [bank(accountNumber), payout()];
+const originator: Step = {
+  method: 'POST',
+  path: '/payout-originators',
+  body: {
+    type: 'BUSINESS',
+    name: 'Acme',
+    address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'},
+  },
+  saveAs: 'originatorId',
+  status: 201,
+};
+const payoutOnBehalf: Step = {
+  method: 'POST',
+  path: '/payouts',
+  body: {paymentMethodId: '{paymentMethodId}', originatorId: '{originatorId}', amount: usd('10.00'), reference: 'ON BEHALF'},
+  status: 201,
+};
 const initiate: Step = {method: 'PATCH', path: '/payouts/{payoutId}/initiate', status: 200};
 const deposit = (amount = '100.00'): Step => ({
   method: 'POST',
@@ -562,12 +583,22 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'payment-quote-already-executed',
     group: 'Executing a payment quote',
     input: 'Execute a quote a second time, with a new `Idempotency-Key`',
-    outcome: '`409` with code `QUOTE_ALREADY_EXECUTED`.',
+    outcome:
+      '`409` with code `QUOTE_ALREADY_EXECUTED` and `paymentId`, the id of the payment the first execution made; sent again with that key, the same.',
     fundUsd: FUNDS,
     steps: [
       lightningQuote(LIGHTNING_INVOICES.pays),
       executePayment,
-      {...executePayment, status: 409, code: 'QUOTE_ALREADY_EXECUTED'},
+      ...[1, 2].map(
+        (): Step => ({
+          method: 'POST',
+          path: '/payment-quotes/{quoteId}/execute',
+          key: 'again',
+          status: 409,
+          code: 'QUOTE_ALREADY_EXECUTED',
+          problem: {paymentId: '{paymentId}'},
+        }),
+      ),
     ],
   },
 
@@ -621,10 +652,11 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'payout-expired',
     group: 'Payouts',
-    input: 'Initiate a payout after its `expiration` (15 minutes)',
-    outcome: '`422` with code `QUOTE_EXPIRED`.',
+    input: 'Leave a payout `NEW` past its `expiration` (15 minutes), then initiate it',
+    outcome: 'At its `expiration` the payout is `EXPIRED`; initiating it answers `422` with code `QUOTE_EXPIRED`.',
     ...withBank,
-    steps: [payout(), {...initiate, wait: 15 * 60 + 1, status: 422, code: 'QUOTE_EXPIRED'}],
+    steps: [payout(), {...initiate, wait: PAYOUT_HOLD_SECONDS + 1, status: 422, code: 'QUOTE_EXPIRED'}],
+    then: {wait: 0, path: '/payouts/{payoutId}', fields: {status: 'EXPIRED'}, event: 'payout.updated', entity: 'payoutId'},
   },
   {
     id: 'payout-not-initiable',
@@ -669,30 +701,24 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: '`409` with code `PAYOUT_ORIGINATOR_IN_USE`.',
     ...withBank,
     steps: [
-      {
-        method: 'POST',
-        path: '/payout-originators',
-        body: {
-          type: 'BUSINESS',
-          name: 'Acme',
-          address: {line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US'},
-        },
-        saveAs: 'originatorId',
-        status: 201,
-      },
-      {
-        method: 'POST',
-        path: '/payouts',
-        body: {
-          paymentMethodId: '{paymentMethodId}',
-          originatorId: '{originatorId}',
-          amount: usd('10.00'),
-          reference: 'ON BEHALF',
-        },
-        status: 201,
-      },
+      originator,
+      payoutOnBehalf,
       {method: 'DELETE', path: '/payout-originators/{originatorId}', status: 409, code: 'PAYOUT_ORIGINATOR_IN_USE'},
     ],
+  },
+  {
+    id: 'in-use-until-expired',
+    group: 'Deleting what is in use',
+    input: 'Delete them once the `NEW` payout has passed its `expiration` (15 minutes) and is `EXPIRED`',
+    outcome: 'Both deletes answer `204`: an `EXPIRED` payout holds neither.',
+    ...withBank,
+    steps: [
+      originator,
+      {...payoutOnBehalf, saveAs: 'payoutId'},
+      {method: 'DELETE', path: '/payout-originators/{originatorId}', wait: PAYOUT_HOLD_SECONDS + 1, status: 204},
+      {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', status: 204},
+    ],
+    then: {wait: 0, path: '/payouts/{payoutId}', fields: {status: 'EXPIRED'}, event: 'payout.updated', entity: 'payoutId'},
   },
 
   // Deposits: the bank account you pull from.
@@ -790,8 +816,23 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'exchange-expired',
     group: 'Currency exchange',
     input: 'Execute an exchange quote after its `expiration` (30 seconds)',
-    outcome: '`422` with code `QUOTE_EXPIRED`.',
+    outcome: 'At its `expiration` the quote is `EXPIRED`; executing it answers `422` with code `QUOTE_EXPIRED`.',
     steps: [exchangeQuote('10.00'), {...executeExchange(422, 'QUOTE_EXPIRED'), wait: 31}],
+    then: {
+      wait: 0,
+      path: '/currency-exchange-quotes/{quoteId}',
+      fields: {status: 'EXPIRED'},
+      event: 'currency-exchange-quote.updated',
+      entity: 'quoteId',
+    },
+  },
+  {
+    id: 'exchange-already-executed',
+    group: 'Currency exchange',
+    input: 'Execute an exchange quote a second time, with a new `Idempotency-Key`',
+    outcome: '`409` with code `QUOTE_ALREADY_EXECUTED`. The quote is the exchange: get it for its status.',
+    fundUsd: FUNDS,
+    steps: [exchangeQuote('10.00'), executeExchange(), executeExchange(409, 'QUOTE_ALREADY_EXECUTED')],
   },
   {
     id: 'exchange-pair-not-supported',

@@ -1,6 +1,7 @@
 /**
  * Bank rails: bank payment methods and payout originators (stored; deleting one that a payout or
- * deposit still uses answers 409), payouts (`NEW` holds its fee and rate until `expiration`;
+ * deposit still uses answers 409), payouts (`NEW` holds its fee and rate until `expiration`, and
+ * becomes `EXPIRED` then if nobody initiated it, which frees its originator and bank account;
  * initiating takes `sourceAmount` from the balance and moves it `INITIATED` -> `PENDING` ->
  * `COMPLETED`) and deposits (`PENDING` -> `COMPLETED`, crediting `netAmount`). Fees are the
  * documented examples' fees, in the payout's or deposit's currency. The test bank accounts
@@ -18,7 +19,34 @@ import {fromExample, inSeconds} from './templates.ts';
 
 const PAYOUT_HOLD_SECONDS = 15 * 60;
 const STEP_MS = 2000;
-const FINAL = new Set(['COMPLETED', 'FAILED', 'REVERSED']);
+/** Payout and deposit statuses that no longer hold their originator and bank payment method. */
+const FINAL = new Set(['COMPLETED', 'FAILED', 'EXPIRED', 'REVERSED']);
+
+/** A `NEW` payout past its `expiration` becomes `EXPIRED`, with a `payout.updated` event. */
+function expireIfLapsed(world: World, id: string): void {
+  const payout = world.store.get('Payout', id);
+  if (payout?.status === 'NEW' && Date.parse(payout.expiration) < world.clock.now())
+    world.update('Payout', id, {status: 'EXPIRED'}, 'payout.updated');
+}
+
+/**
+ * Expires every lapsed `NEW` payout now, and arms the expiry of the others: for a world whose
+ * scheduled steps were lost (one read back from a state file), and before a delete decides what is
+ * in use, so that an expired payout never holds what it names.
+ */
+export function expireLapsedPayouts(world: World, arm = false): void {
+  for (const payout of world.store.all('Payout')) {
+    if (payout.status !== 'NEW') continue;
+    expireIfLapsed(world, payout.id);
+    if (arm) armExpiry(world, payout);
+  }
+}
+
+function armExpiry(world: World, payout: Json): void {
+  const id = payout.id;
+  // The step keeps the id only, and runs just after the last moment initiating is still accepted.
+  world.clock.at(Date.parse(payout.expiration) + 1, () => expireIfLapsed(world, id));
+}
 
 export const createBankPaymentMethod: Handler = (call, world) => {
   const {accountNumber, ...rest} = call.body;
@@ -48,15 +76,19 @@ export const createAPayoutOriginator: Handler = (call, world) => {
   return {status: 201, body: originator};
 };
 
-const inUse = (world: World, field: string, id: string) =>
-  [...world.store.all('Payout'), ...world.store.all('Deposit')].some((o) => o[field] === id && !FINAL.has(o.status));
+function inUse(world: World, field: string, id: string): boolean {
+  expireLapsedPayouts(world);
+  return [...world.store.all('Payout'), ...world.store.all('Deposit')].some(
+    (o) => o[field] === id && !FINAL.has(o.status),
+  );
+}
 
 export const deleteAPayoutOriginator: Handler = deleteHandler('PayoutOriginator', (world, id) => {
   if (inUse(world, 'originatorId', id))
     throw new ProblemError(
       409,
       'PAYOUT_ORIGINATOR_IN_USE',
-      'A payout that is not yet COMPLETED or FAILED references this originator.',
+      'A payout that is not yet COMPLETED, FAILED or EXPIRED references this originator.',
     );
 });
 
@@ -127,24 +159,26 @@ export const createAPayout: Handler = (call, world) => {
     },
   );
   world.store.put('Payout', payout);
+  armExpiry(world, payout);
   return {status: 201, body: world.publicView('Payout', payout)};
 };
 
 export const initiateAPayout: Handler = (call, world) => {
+  expireIfLapsed(world, world.find('Payout', call.params.payoutId!, call.op).id);
   const payout = world.find('Payout', call.params.payoutId!, call.op);
-  if (payout.status !== 'NEW')
-    throw new ProblemError(
-      409,
-      'PAYOUT_NOT_INITIABLE',
-      `The payout is ${payout.status}, not NEW: it has already been initiated.`,
-    );
-  if (Date.parse(payout.expiration) < world.clock.now()) {
+  if (payout.status === 'EXPIRED') {
     throw new ProblemError(
       422,
       'QUOTE_EXPIRED',
       `The payout's fee and rate expired at ${payout.expiration}. Create a new payout and initiate it promptly.`,
     );
   }
+  if (payout.status !== 'NEW')
+    throw new ProblemError(
+      409,
+      'PAYOUT_NOT_INITIABLE',
+      `The payout is ${payout.status}, not NEW: it has already been initiated.`,
+    );
   checkLimit(world, 'PAYOUT', payout.amount);
   const {sourceAmount, _fails: fails} = payout;
   world.debit(sourceAmount.currency, toUnits(sourceAmount.amount));

@@ -1,18 +1,26 @@
 /**
  * Currency exchange at the documented tickers' mid prices with a 0.5% fee taken from the source:
- * a quote holds its rate as long as the documented example does; executing it takes the source
- * amount, moves it `PENDING` and then `COMPLETED`, crediting the target amount. A quote whose
+ * a quote holds its rate as long as the documented example does, and is `EXPIRED` once its
+ * `expiration` passes unexecuted; executing it takes the source amount, moves it `PENDING` and
+ * then `COMPLETED`, crediting the target amount. A quote whose
  * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
  */
 import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {amountOutcome} from '../test-inputs.ts';
-import type {Handler} from '../world.ts';
+import type {Handler, World} from '../world.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 
 const FEE_RATE = 0.005;
 const STEP_MS = 2000;
+
+/** A `NEW` quote past its `expiration` becomes `EXPIRED`, with a `currency-exchange-quote.updated` event. */
+function expireIfLapsed(world: World, id: string): void {
+  const quote = world.store.get('CurrencyExchangeQuote', id);
+  if (quote?.status === 'NEW' && Date.parse(quote.expiration) < world.clock.now())
+    world.update('CurrencyExchangeQuote', id, {status: 'EXPIRED'}, 'currency-exchange-quote.updated');
+}
 
 export const getCurrencyExchangeRateTickers: Handler = (_call, world) => {
   const page = world.example('getCurrencyExchangeRateTickers');
@@ -57,24 +65,28 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
     },
   );
   world.store.put('CurrencyExchangeQuote', quote);
+  const id = quote.id;
+  world.clock.at(Date.parse(quote.expiration) + 1, () => expireIfLapsed(world, id));
   return {status: 201, body: world.publicView('CurrencyExchangeQuote', quote)};
 };
 
 export const executeCurrencyExchangeQuote: Handler = (call, world) => {
+  expireIfLapsed(world, world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op).id);
   const quote = world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op);
-  if (quote.status !== 'NEW')
-    throw new ProblemError(
-      409,
-      'QUOTE_ALREADY_EXECUTED',
-      `The quote is ${quote.status}: a quote can be executed once.`,
-    );
-  if (Date.parse(quote.expiration) < world.clock.now()) {
+  if (quote.status === 'EXPIRED') {
     throw new ProblemError(
       422,
       'QUOTE_EXPIRED',
       `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
     );
   }
+  // The quote is the exchange: the id the client already holds is the one to fetch.
+  if (quote.status !== 'NEW')
+    throw new ProblemError(
+      409,
+      'QUOTE_ALREADY_EXECUTED',
+      `Currency exchange quote ${quote.id} is ${quote.status}; a quote can be executed once. Get the quote for its status.`,
+    );
   checkLimit(world, 'CURRENCY_EXCHANGE', quote.source);
   world.debit(quote.source.currency, toUnits(quote.source.amount));
   const {id, source, target, _fails: fails} = quote;

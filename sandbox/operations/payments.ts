@@ -210,11 +210,14 @@ export const getLnurlDetails: Handler = (call, world) => {
 
 export const executePaymentQuote: Handler = (call, world) => {
   const quote = world.find('PaymentQuote', call.params.quoteId!, call.op);
+  // The payment's id travels as a member of the problem, so a client that lost the first answer
+  // (a crash after executing) can fetch the payment without reading `detail`.
   if (quote._paymentId)
     throw new ProblemError(
       409,
       'QUOTE_ALREADY_EXECUTED',
-      'The quote has already been executed; a quote can be executed once.',
+      `Payment quote ${quote.id} was executed as payment ${quote._paymentId}; a quote can be executed once.`,
+      {extensions: {paymentId: quote._paymentId}},
     );
   if (Date.parse(quote.expiration) < world.clock.now()) {
     throw new ProblemError(

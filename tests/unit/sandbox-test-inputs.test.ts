@@ -108,6 +108,7 @@ async function runRow(sandbox: Sandbox, row: TestInput, received: KestrelEvent[]
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     if (answer.status === 405) expect(answer.headers.get('allow')).toBeTruthy();
     if (step.field) expect(Object.keys(answer.body.validationErrors)).toContain(step.field);
+    if (step.problem) expect(answer.body, `${step.method} ${step.path}`).toMatchObject(fill(step.problem, saved));
     if (step.saveAs) saved[step.saveAs] = answer.body.id ?? answer.body.items?.[0]?.id;
   }
   for (const [i, pending] of background.entries()) {
@@ -141,13 +142,13 @@ describe('the test-input table', () => {
     for (const code of covered) if (code) expect(codes).toContain(code);
   });
 
-  it('has a row for every failed or reversed status of payments, payouts, deposits and exchanges, and every failureReason', () => {
+  it('has a row for every failed, reversed or expired status of payments, payouts, deposits and exchanges, and every failureReason', () => {
     const ends = (prefix: string) =>
       TEST_INPUTS.filter((row) => row.then?.path.startsWith(prefix)).map((row) => row.then!.fields.status);
     expect(ends('/payments/')).toEqual(expect.arrayContaining(['FAILED', 'COMPLETED']));
-    expect(ends('/payouts/')).toEqual(expect.arrayContaining(['FAILED', 'COMPLETED']));
+    expect(ends('/payouts/')).toEqual(expect.arrayContaining(['FAILED', 'COMPLETED', 'EXPIRED']));
     expect(ends('/deposits/')).toEqual(expect.arrayContaining(['FAILED', 'REVERSED', 'COMPLETED']));
-    expect(ends('/currency-exchange-quotes/')).toEqual(expect.arrayContaining(['FAILED', 'COMPLETED']));
+    expect(ends('/currency-exchange-quotes/')).toEqual(expect.arrayContaining(['FAILED', 'COMPLETED', 'EXPIRED']));
     const reasons: string[] = schema('Payment').properties.failureReason.enum.filter(Boolean);
     const shown = TEST_INPUTS.map((row) => row.then?.fields.failureReason).filter(Boolean);
     expect(reasons.filter((r) => !shown.includes(r))).toEqual([]);
