@@ -11,8 +11,10 @@ import type {Json} from '../definition.ts';
 import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
+import {decodeLnurl} from '../lnurl.ts';
 import {LIGHTNING_ADDRESSES, ONCHAIN_MINIMUM_BTC, TIMEOUT_SECONDS, lightningTrigger} from '../test-inputs.ts';
 import type {Call, Handler, World} from '../world.ts';
+import {receive, receiveRequestAt, receiveRequestLnurlDetails} from './receive-requests.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
 
 const STEP_MS = 2000;
@@ -56,6 +58,10 @@ function checkMoney(call: Call): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
+/** Bitcoin received, in the currency of the receive request it credits. */
+const receivedAs = (world: World, btc: {amount: string; currency: string}, currency: string) =>
+  currency === 'BTC' ? btc : money(world.rates.convert(toUnits(btc.amount), 'BTC', currency), currency);
+
 const toBtc = (world: World, m: {amount: string; currency: string}) =>
   m.currency === 'BTC' ? toUnits(m.amount) : world.rates.convert(toUnits(m.amount), m.currency, 'BTC');
 
@@ -82,6 +88,12 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       `The Lightning invoice expired at ${world.clock.iso(world.clock.now() - 3600_000)}. Ask the payee for a new one.`,
     );
   const asked = bolt11Amount(call.body.lnInvoice);
+  if (asked !== undefined && call.body.amount && toBtc(world, call.body.amount) !== asked)
+    throw validationFailed({
+      amount: [
+        `Must be left out, or be the invoice's own amount (${money(asked, 'BTC').amount} BTC): the Lightning invoice states its amount.`,
+      ],
+    });
   const btc = asked ?? (call.body.amount ? toBtc(world, call.body.amount) : undefined);
   if (btc === undefined)
     throw validationFailed({amount: ['Is required: the Lightning invoice does not state an amount.']});
@@ -104,20 +116,52 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
   );
 };
 
-/** An LNURL server that does not answer, as the test inputs name it. */
-function checkResolves(destination: string): void {
-  if (destination.toLowerCase() !== LIGHTNING_ADDRESSES.unreachable) return;
-  const [name, domain] = destination.split('@');
-  throw new ProblemError(
-    422,
-    'LNURL_RESOLUTION_FAILED',
-    `https://${domain}/.well-known/lnurlp/${name} did not answer within 10 seconds.`,
-  );
+/** A destination as Kestrel resolves it: written as the LnurlDetails schema says, and what its server announces. */
+interface Resolved {
+  destination: string;
+  domain: string;
+  lightningAddress: string | null;
+  details: Json;
+  /** The receive request of this sandbox that the LNURL pays, if it is one. */
+  receiveRequestId?: string;
+}
+
+/**
+ * Resolves an LNURL-pay link or a Lightning address: 422 VALIDATION_FAILED naming `field` when it is
+ * neither, LNURL_RESOLUTION_FAILED when its server does not answer (the test input's address).
+ * Addresses are written in small letters and LNURLs in capitals; a receive request's own LNURL
+ * announces that request's amount and description.
+ */
+function resolveLnurl(world: World, raw: string, field: string): Resolved {
+  const documented = world.example('getLnurlDetails');
+  const url = decodeLnurl(raw);
+  if (url) {
+    const destination = raw.replace(/^lightning:/i, '').toUpperCase();
+    const request = receiveRequestAt(world, url);
+    if (request) {
+      const details = receiveRequestLnurlDetails(world, request, documented);
+      return {destination, domain: details.domain, lightningAddress: null, details, receiveRequestId: request.id};
+    }
+    return {destination, domain: new URL(url).hostname, lightningAddress: null, details: documented};
+  }
+  const address = /^([a-z0-9._+-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(raw);
+  if (!address)
+    throw validationFailed({
+      [field]: ['Must be an LNURL-pay link (LNURL1…, or lightning: followed by one) or a Lightning address (name@domain).'],
+    });
+  const destination = raw.toLowerCase();
+  if (destination === LIGHTNING_ADDRESSES.unreachable)
+    throw new ProblemError(
+      422,
+      'LNURL_RESOLUTION_FAILED',
+      `https://${address[2]!.toLowerCase()}/.well-known/lnurlp/${address[1]!.toLowerCase()} did not answer within 10 seconds.`,
+    );
+  return {destination, domain: address[2]!.toLowerCase(), lightningAddress: destination, details: documented};
 }
 
 /** An amount outside what the payee's LNURL server accepts (get LNURL details' minSendable to maxSendable). */
-function checkSendable(world: World, destination: string, amount: {amount: string; currency: string}): void {
-  const details = world.example('getLnurlDetails');
+function checkSendable(world: World, resolved: Resolved, amount: {amount: string; currency: string}): void {
+  const {details, destination} = resolved;
   const btc = toBtc(world, amount);
   if (btc >= toUnits(details.minSendable.amount) && btc <= toUnits(details.maxSendable.amount)) return;
   throw new ProblemError(
@@ -129,13 +173,13 @@ function checkSendable(world: World, destination: string, amount: {amount: strin
 
 export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
-  const destination = String(call.body.destination);
-  checkResolves(destination);
-  checkSendable(world, destination, call.body.amount);
-  const address = destination.includes('@') ? destination : null;
-  const domain = address
-    ? address.split('@')[1]!
-    : (/^(?:lnurl|https?:\/\/)?([^/]+)/i.exec(destination)?.[1] ?? 'kestrel.example');
+  const resolved = resolveLnurl(world, String(call.body.destination), 'destination');
+  checkSendable(world, resolved, call.body.amount);
+  const comment = call.body.comment;
+  if (comment !== undefined && comment.length > resolved.details.commentAllowed)
+    throw validationFailed({
+      comment: [`Must be at most ${resolved.details.commentAllowed} characters: the payee's commentAllowed.`],
+    });
   const example = world.example('createLnurlLnAddressPaymentQuote');
   return store(
     world,
@@ -145,14 +189,12 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
       'createLnurlLnAddressPaymentQuote',
       {},
       {
-        destination,
+        destination: resolved.destination,
         ...figures(world, toBtc(world, call.body.amount), call.body.sourceCurrency ?? call.body.amount.currency),
+        description: resolved.details.description,
         lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
-        lnurl: {
-          domain: address ? domain : destination.startsWith('lnurl') ? 'kestrel.example' : domain,
-          lightningAddress: address,
-          comment: call.body.comment ?? null,
-        },
+        lnurl: {domain: resolved.domain, lightningAddress: resolved.lightningAddress, comment: comment ?? null},
+        _receiveRequestId: resolved.receiveRequestId,
       },
     ),
   );
@@ -193,17 +235,14 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
 export const getOnchainTiers: Handler = (_call, world) => ({status: 200, body: world.example('getOnchainTiers')});
 
 export const getLnurlDetails: Handler = (call, world) => {
-  const destination = String(call.query.destination);
-  checkResolves(destination);
-  const details = world.example('getLnurlDetails');
-  const address = destination.includes('@') ? destination : null;
+  const resolved = resolveLnurl(world, String(call.query.destination), 'destination');
   return {
     status: 200,
     body: {
-      ...details,
-      destination,
-      lightningAddress: address,
-      domain: address ? address.split('@')[1] : details.domain,
+      ...resolved.details,
+      destination: resolved.destination,
+      lightningAddress: resolved.lightningAddress,
+      domain: resolved.domain,
     },
   };
 };
@@ -248,6 +287,7 @@ export const executePaymentQuote: Handler = (call, world) => {
   world.store.put('PaymentQuote', {...quote, _paymentId: payment.id});
   world.store.put('Payment', payment);
   const failureReason = quote._failureReason;
+  const receiveRequestId = quote._receiveRequestId;
   const paymentId = payment.id;
   world.clock.after(failureReason === 'TIMEOUT' ? TIMEOUT_SECONDS * 1000 : STEP_MS, () => {
     const current = world.store.get('Payment', paymentId);
@@ -260,6 +300,13 @@ export const executePaymentQuote: Handler = (call, world) => {
     const patch: Json = {status: 'COMPLETED'};
     if (current.lightning) patch.lightning = {...current.lightning, preimage: hex(32)};
     world.update('Payment', paymentId, patch, 'payment.updated');
+    // Paying a receive request's LNURL is one more payment into it, with this payment's hash.
+    if (receiveRequestId) {
+      const request = world.store.get('ReceiveRequest', receiveRequestId);
+      // A request with an amount is credited that amount: its LNURL accepted exactly its bitcoin.
+      const credited = request?.amount ?? (request && receivedAs(world, current.amount, request.currency));
+      if (credited) receive(world, receiveRequestId, credited, current.lightning?.paymentHash);
+    }
   });
   return {status: 201, body: world.publicView('Payment', payment)};
 };

@@ -1,20 +1,58 @@
 /**
- * Receive requests: stored with a zero `totalReceived`. One with a fixed `amount` is paid by a
- * simulated payer `--pay-after` after it is created: a receive appears `PENDING`
- * (`receive-request.receive-pending`), then `COMPLETED` a second later
- * (`receive-request.receive-completed`), crediting the balance. One without an amount is paid the
- * same way, by a payer who chooses the test input's amount (OPEN_AMOUNT_PAYMENT, test-inputs.ts).
+ * Receive requests: stored with a zero `totalReceived`, and presented to payers as an LNURL-pay
+ * link and an on-chain address, both reusable (a BOLT11 invoice has one payment hash and is paid
+ * once, so a receive request has none). One with a fixed `amount` is paid by a simulated payer
+ * `--pay-after` after it is created: a receive appears `PENDING` (`receive-request.receive-pending`),
+ * then `COMPLETED` a second later (`receive-request.receive-completed`), crediting the balance. One
+ * without an amount is paid the same way, by a payer who chooses the test input's amount
+ * (OPEN_AMOUNT_PAYMENT, test-inputs.ts). Paying the LNURL from the sandbox (an LNURL payment quote)
+ * adds a receive for each payment, so the same request can be paid again and again.
  */
 import {randomBytes} from 'node:crypto';
 import type {Json} from '../definition.ts';
-import {amountErrors, money, toUnits} from '../money.ts';
-import {validationFailed} from '../problems.ts';
+import {amountErrors, money, rateText, toUnits} from '../money.ts';
+import {encodeLnurl} from '../lnurl.ts';
+import {ProblemError, validationFailed} from '../problems.ts';
 import {OPEN_AMOUNT_PAYMENT} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
-import {fromExample, inSeconds, requestDefault, signetAddress, signetInvoice} from './templates.ts';
+import {fromExample, inSeconds, requestDefault, signetAddress} from './templates.ts';
 
 const SETTLE_MS = 1000;
+/** Where a receive request's LNURL-pay link points: Kestrel's LNURL server, by the request's id. */
+const LNURL_BASE = 'https://kestrel.example/lnurlp/';
+
+/** The LNURL-pay link of a receive request. */
+export const receiveRequestLnurl = (id: string) => encodeLnurl(`${LNURL_BASE}${id}`);
+
+/** The receive request an LNURL's URL names, if it is one of this sandbox's. */
+export function receiveRequestAt(world: World, url: string): Json {
+  if (!url.startsWith(LNURL_BASE)) return undefined;
+  return world.store.get('ReceiveRequest', url.slice(LNURL_BASE.length));
+}
+
+/**
+ * What a receive request's LNURL-pay link announces: exactly its `amount` in bitcoin when it has
+ * one, else the documented bounds; its description. A request past its `expiration` no longer
+ * answers, as the schema says of Lightning payments after it.
+ */
+export function receiveRequestLnurlDetails(world: World, request: Json, documented: Json): Json {
+  if (Date.parse(request.expiration) < world.clock.now())
+    throw new ProblemError(
+      422,
+      'LNURL_RESOLUTION_FAILED',
+      `The receive request behind this LNURL expired at ${request.expiration}; it accepts no more Lightning payments.`,
+    );
+  const fixed = request._btcAmount;
+  return {
+    ...documented,
+    domain: 'kestrel.example',
+    lightningAddress: null,
+    description: request.description ?? documented.description,
+    minSendable: fixed ?? documented.minSendable,
+    maxSendable: fixed ?? documented.maxSendable,
+  };
+}
 
 export const createAReceiveRequest: Handler = (call, world) => {
   const {currency, amount} = call.body;
@@ -31,13 +69,14 @@ export const createAReceiveRequest: Handler = (call, world) => {
       description: call.body.description ?? null,
       reference: call.body.reference ?? null,
       totalReceived: money(0n, currency),
-      // With the bitcoin amount when one was asked for, and none otherwise.
-      lnInvoice: amount
-        ? signetInvoice(
-            currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC'),
-          )
-        : signetInvoice(0n).replace(/^lntbs0n/, 'lntbs'),
       onchainAddress: signetAddress(),
+      // A fiat amount is fixed in bitcoin at creation: what the LNURL asks every payer for.
+      _btcAmount: amount
+        ? money(
+            currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC'),
+            'BTC',
+          )
+        : undefined,
       expiration: inSeconds(
         world,
         call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds'),
@@ -47,29 +86,42 @@ export const createAReceiveRequest: Handler = (call, world) => {
   // Absent, not null, when the payer chooses the amount.
   if (amount) request.amount = amount;
   else delete request.amount;
+  request.lnurl = receiveRequestLnurl(request.id);
   world.store.put('ReceiveRequest', request);
   const paid = amount ?? {amount: OPEN_AMOUNT_PAYMENT[currency], currency};
   const id = request.id;
   world.clock.after(world.options.payAfterMs, () => receive(world, id, paid));
-  return {status: 201, body: request};
+  return {status: 201, body: world.publicView('ReceiveRequest', request)};
 };
 
-function receive(world: World, requestId: string, paid: {amount: string; currency: string}): void {
+/**
+ * A payment into a receive request, in its currency: a receive `PENDING`, then `COMPLETED` and
+ * credited. `paymentHash` is the Lightning payment's own, when a payment from the sandbox made it.
+ */
+export function receive(
+  world: World,
+  requestId: string,
+  paid: {amount: string; currency: string},
+  paymentHash?: string,
+): void {
   const request = world.store.get('ReceiveRequest', requestId);
   if (!request || Date.parse(request.expiration) < world.clock.now()) return;
   const template = world.example('getReceivesForReceiveRequest').items[0];
   const units = toUnits(paid.amount);
-  const lightning = template.network === 'LIGHTNING';
+  const lightning = paymentHash !== undefined || template.network === 'LIGHTNING';
   const item: Json = {
     ...template,
     id: world.uuid(),
     receiveRequestId: requestId,
     status: 'PENDING',
-    amount: paid,
+    network: lightning ? 'LIGHTNING' : template.network,
+    // `amount` is the bitcoin that arrived; `creditedAmount` what it is worth in the request's currency.
+    amount: paid.currency === 'BTC' ? paid : money(world.rates.convert(units, paid.currency, 'BTC'), 'BTC'),
     creditedAmount: paid,
-    exchangeRate: null,
-    paymentHash: lightning ? randomBytes(32).toString('hex') : null,
+    exchangeRate: paid.currency === 'BTC' ? null : rateText(world.rates.rate('BTC', paid.currency)),
+    paymentHash: lightning ? (paymentHash ?? randomBytes(32).toString('hex')) : null,
     txid: lightning ? null : randomBytes(32).toString('hex'),
+    confirmations: lightning ? null : template.confirmations,
     created: world.now(),
     updated: world.now(),
   };
