@@ -249,7 +249,12 @@ const originator: Step = {
 const payoutOnBehalf: Step = {
   method: 'POST',
   path: '/payouts',
-  body: {paymentMethodId: '{paymentMethodId}', originatorId: '{originatorId}', amount: usd('10.00'), reference: 'ON BEHALF'},
+  body: {
+    paymentMethodId: '{paymentMethodId}',
+    originatorId: '{originatorId}',
+    amount: usd('10.00'),
+    reference: 'ON BEHALF',
+  },
   status: 201,
 };
 const initiate: Step = {method: 'PATCH', path: '/payouts/{payoutId}/initiate', status: 200};
@@ -589,16 +594,14 @@ export const TEST_INPUTS: TestInput[] = [
     steps: [
       lightningQuote(LIGHTNING_INVOICES.pays),
       executePayment,
-      ...[1, 2].map(
-        (): Step => ({
-          method: 'POST',
-          path: '/payment-quotes/{quoteId}/execute',
-          key: 'again',
-          status: 409,
-          code: 'QUOTE_ALREADY_EXECUTED',
-          problem: {paymentId: '{paymentId}'},
-        }),
-      ),
+      ...[1, 2].map((): Step => ({
+        method: 'POST',
+        path: '/payment-quotes/{quoteId}/execute',
+        key: 'again',
+        status: 409,
+        code: 'QUOTE_ALREADY_EXECUTED',
+        problem: {paymentId: '{paymentId}'},
+      })),
     ],
   },
 
@@ -656,7 +659,13 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'At its `expiration` the payout is `EXPIRED`; initiating it answers `422` with code `QUOTE_EXPIRED`.',
     ...withBank,
     steps: [payout(), {...initiate, wait: PAYOUT_HOLD_SECONDS + 1, status: 422, code: 'QUOTE_EXPIRED'}],
-    then: {wait: 0, path: '/payouts/{payoutId}', fields: {status: 'EXPIRED'}, event: 'payout.updated', entity: 'payoutId'},
+    then: {
+      wait: 0,
+      path: '/payouts/{payoutId}',
+      fields: {status: 'EXPIRED'},
+      event: 'payout.updated',
+      entity: 'payoutId',
+    },
   },
   {
     id: 'payout-not-initiable',
@@ -718,7 +727,13 @@ export const TEST_INPUTS: TestInput[] = [
       {method: 'DELETE', path: '/payout-originators/{originatorId}', wait: PAYOUT_HOLD_SECONDS + 1, status: 204},
       {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', status: 204},
     ],
-    then: {wait: 0, path: '/payouts/{payoutId}', fields: {status: 'EXPIRED'}, event: 'payout.updated', entity: 'payoutId'},
+    then: {
+      wait: 0,
+      path: '/payouts/{payoutId}',
+      fields: {status: 'EXPIRED'},
+      event: 'payout.updated',
+      entity: 'payoutId',
+    },
   },
 
   // Deposits: the bank account you pull from.

@@ -14,7 +14,7 @@ import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {BANK_ACCOUNT_ENDINGS, BANK_FAILURES} from '../test-inputs.ts';
 import type {Call, Handler, World} from '../world.ts';
-import {deleteHandler} from './generic.ts';
+import {deleteHandler, getHandler, listHandler} from './generic.ts';
 import {fromExample, inSeconds} from './templates.ts';
 
 const PAYOUT_HOLD_SECONDS = 15 * 60;
@@ -30,17 +30,23 @@ function expireIfLapsed(world: World, id: string): void {
 }
 
 /**
- * Expires every lapsed `NEW` payout now, and arms the expiry of the others: for a world whose
- * scheduled steps were lost (one read back from a state file), and before a delete decides what is
- * in use, so that an expired payout never holds what it names.
+ * Expires every lapsed `NEW` payout now. The scheduled step does it at `expiration`; this covers a
+ * world whose scheduled steps were lost (one read back from a state file), before anything reads
+ * or deletes what a payout holds.
  */
-export function expireLapsedPayouts(world: World, arm = false): void {
-  for (const payout of world.store.all('Payout')) {
-    if (payout.status !== 'NEW') continue;
-    expireIfLapsed(world, payout.id);
-    if (arm) armExpiry(world, payout);
-  }
+function expireLapsedPayouts(world: World): void {
+  for (const payout of world.store.all('Payout')) if (payout.status === 'NEW') expireIfLapsed(world, payout.id);
 }
+
+export const getPayouts: Handler = (call, world) => {
+  expireLapsedPayouts(world);
+  return listHandler('Payout')(call, world);
+};
+
+export const findPayoutById: Handler = (call, world) => {
+  expireLapsedPayouts(world);
+  return getHandler('Payout')(call, world);
+};
 
 function armExpiry(world: World, payout: Json): void {
   const id = payout.id;

@@ -10,6 +10,7 @@ import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {amountOutcome} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
+import {getHandler} from './generic.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 
 const FEE_RATE = 0.005;
@@ -21,6 +22,12 @@ function expireIfLapsed(world: World, id: string): void {
   if (quote?.status === 'NEW' && Date.parse(quote.expiration) < world.clock.now())
     world.update('CurrencyExchangeQuote', id, {status: 'EXPIRED'}, 'currency-exchange-quote.updated');
 }
+
+/** Reading a quote first expires it if its scheduled step was lost (a world read back from a state file). */
+export const getCurrencyExchangeQuote: Handler = (call, world) => {
+  expireIfLapsed(world, call.params.quoteId!);
+  return getHandler('CurrencyExchangeQuote')(call, world);
+};
 
 export const getCurrencyExchangeRateTickers: Handler = (_call, world) => {
   const page = world.example('getCurrencyExchangeRateTickers');

@@ -147,7 +147,9 @@ function resolveLnurl(world: World, raw: string, field: string): Resolved {
   const address = /^([a-z0-9._+-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(raw);
   if (!address)
     throw validationFailed({
-      [field]: ['Must be an LNURL-pay link (LNURL1…, or lightning: followed by one) or a Lightning address (name@domain).'],
+      [field]: [
+        'Must be an LNURL-pay link (LNURL1…, or lightning: followed by one) or a Lightning address (name@domain).',
+      ],
     });
   const destination = raw.toLowerCase();
   if (destination === LIGHTNING_ADDRESSES.unreachable)

@@ -124,7 +124,11 @@ describe('the payment pages state the figures the sandbox obeys', () => {
     for (const from of currencies)
       for (const to of currencies) {
         const amount = {amount: from === 'BTC' ? '0.00100000' : '10.00', currency: from};
-        const answer = await send('POST', '/currency-exchange-quotes', {sourceCurrency: from, targetCurrency: to, amount});
+        const answer = await send('POST', '/currency-exchange-quotes', {
+          sourceCurrency: from,
+          targetCurrency: to,
+          amount,
+        });
         expect({pair: `${from}->${to}`, status: answer.status, code: answer.body.code}).toEqual({
           pair: `${from}->${to}`,
           status: from === to ? 422 : 201,
