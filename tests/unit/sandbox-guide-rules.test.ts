@@ -19,6 +19,8 @@ import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {sendOrDefer} from '../../examples/core/maintenance';
+import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
+import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {ROOT, definition} from './guide-http';
 import {answerProblems} from './sandbox-answers';
 import {freshRateLimitWindow, startSandbox, type Sandbox} from './sandbox-process';
@@ -57,6 +59,11 @@ const exchange = (sourceCurrency: string, targetCurrency: string, amount: string
   targetCurrency,
   amount: {amount, currency},
 });
+/** A decimal amount in units of 10^-8, exact. */
+const units = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 100_000_000n + BigInt((fraction + '00000000').slice(0, 8));
+};
 const available = (balances: Json, currency: string) =>
   balances.items.find((b: Json) => b.currency === currency) as {available: {amount: string}; pending: {amount: string}};
 
@@ -80,6 +87,26 @@ describe('money rules of the guides, on the sandbox', () => {
     }
   });
 
+  it('prices a pair without BTC at the ratio of the two BTC mids, which the example app checks and executes', async () => {
+    const tickers = (await api.get('/rates/ticker')).body.items as Json[];
+    const mid = (currency: string) => Number(tickers.find((t) => t.quoteCurrency === currency)!.mid);
+    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'EUR', '100.00'))).body;
+    expect(Number(quote.rate)).toBeCloseTo(mid('EUR') / mid('USD'), 9);
+
+    const invoice = (await api.post('/invoices', {amount: {amount: '200.00', currency: 'USD'}})).body;
+    await api.post(`/invoices/${invoice.id}/quote`);
+    await sandbox.advance(12);
+    const kestrel = new KestrelClient({apiKey: 'sk_sandbox_guide_rules', baseUrl: sandbox.base});
+    const result = await exchangeCurrency(kestrel, {
+      sourceCurrency: 'USD',
+      targetCurrency: 'EUR',
+      amount: '50.00',
+      sleep: () => sandbox.advance(1),
+    });
+    expect(result.mid).toBeCloseTo(mid('EUR') / mid('USD'), 9);
+    expect(result.quote.status).toBe('COMPLETED');
+  });
+
   it('checks the exchange limit when the quote is executed, on the source counted in USD at the mid', async () => {
     const limits = (await api.get('/account/limits')).body;
     const limit = limits.limits.find((l: Json) => l.operation === 'CURRENCY_EXCHANGE');
@@ -99,24 +126,24 @@ describe('money rules of the guides, on the sandbox', () => {
     const invoice = (await api.post('/invoices', {amount: {amount: '100.00', currency: 'USD'}})).body;
     await api.post(`/invoices/${invoice.id}/quote`);
     await sandbox.advance(12);
-    const funded = (await api.get('/account/balances')).body;
-    expect(available(funded, 'USD').available.amount).toBe('100.00');
+    const before = (await api.get('/account/balances')).body;
     const limitsBefore = (await api.get('/account/limits')).body;
 
     const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'BTC', '40.00'))).body;
     const executed = await api.post(`/currency-exchange-quotes/${quote.id}/execute`);
     expect(executed.body.status).toBe('PENDING');
     const during = (await api.get('/account/balances')).body;
-    expect(available(during, 'USD').available.amount).toBe('60.00');
-    expect(available(during, 'BTC')).toMatchObject({
-      available: {amount: '0.00000000'},
-      pending: {amount: '0.00000000'},
-    });
+    expect(units(available(during, 'USD').available.amount)).toBe(
+      units(available(before, 'USD').available.amount) - units('40.00'),
+    );
+    expect(available(during, 'BTC')).toEqual(available(before, 'BTC')); // neither available nor pending moved
 
     await sandbox.advance(3);
     expect((await api.get(`/currency-exchange-quotes/${quote.id}`)).body.status).toBe('COMPLETED');
     const after = (await api.get('/account/balances')).body;
-    expect(available(after, 'BTC').available.amount).toBe(quote.target.amount);
+    expect(units(available(after, 'BTC').available.amount)).toBe(
+      units(available(before, 'BTC').available.amount) + units(quote.target.amount),
+    );
     // The sandbox's limit figures are fixed: spending raised nothing.
     expect((await api.get('/account/limits')).body.limits).toEqual(limitsBefore.limits);
   });
