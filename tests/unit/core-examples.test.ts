@@ -200,8 +200,7 @@ describe('sendOrDefer', () => {
       sleep: async () => {},
       now,
     });
-    expect(outcome.kind).toBe('answered');
-    expect(outcome.response.status).toBe(200);
+    expect(outcome).toMatchObject({kind: 'answered', response: {status: 200}});
   });
 
   it('passes other errors through as answers', async () => {
