@@ -11,6 +11,7 @@
  * - a webhook receiver holding the scopes the API keys page lists can fetch the entity of every
  *   event type the webhooks overview names (api-keys/overview.md);
  * - a list's `count` counts every page (directing-payments-third-party.md);
+ * - handles are lowercase, and payments and exchanges have no list (account/overview.md, dashboard.md);
  * - a simulated 500 or 503 keeps nothing against the key, so a deferred request replayed with the
  *   same key runs once (maintenance.md, examples/core/maintenance.ts);
  * - a CORS preflight does not count against the rate limit (rate-limits.md).
@@ -146,6 +147,25 @@ describe('money rules of the guides, on the sandbox', () => {
     );
     // The sandbox's limit figures are fixed: spending raised nothing.
     expect((await api.get('/account/limits')).body.limits).toEqual(limitsBefore.limits);
+  });
+
+  it('finds an account by its lowercase handle only', async () => {
+    const found = await api.get('/accounts/handle/northwind-roasters');
+    expect([found.status, found.body.handle]).toEqual([200, 'northwind-roasters']);
+    const typed = await api.get('/accounts/handle/Northwind-Roasters');
+    expect([typed.status, typed.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+  });
+
+  it('reads payments and currency exchanges by id only: neither has a list', async () => {
+    // No operation answers these, so the answers are the router's, not an operation's.
+    const list = async (target: string) => {
+      const res = await fetch(`${sandbox.base}${target}`, {headers: {Authorization: 'Bearer sk_sandbox_guide_rules'}});
+      return [res.status, ((await res.json()) as Json).code];
+    };
+    expect(await list('/payments')).toEqual([404, 'NOT_FOUND']);
+    expect(await list('/currency-exchange-quotes')).toEqual([405, 'METHOD_NOT_ALLOWED']);
+    expect(definition().findOperation('GET', '/payments')).toBeUndefined();
+    expect(definition().findOperation('GET', '/currency-exchange-quotes')).toBeUndefined();
   });
 
   it("counts every page in a list's count, not the page", async () => {
