@@ -200,8 +200,7 @@ describe('sendOrDefer', () => {
       sleep: async () => {},
       now,
     });
-    expect(outcome.kind).toBe('answered');
-    expect(outcome.response.status).toBe(200);
+    expect(outcome).toMatchObject({kind: 'answered', response: {status: 200}});
   });
 
   it('passes other errors through as answers', async () => {
@@ -223,6 +222,44 @@ describe('sendOrDefer', () => {
       now,
     });
     expect(outcome.kind).toBe('deferred');
+    if (outcome.kind === 'deferred') expect(outcome.retryAt.getTime()).toBe(now() + DEFAULT_DEFER_MS);
+  });
+
+  it('defers a 500, 502, 504 or 429 that outlasted the retries: the same key can still run the request', async () => {
+    for (const status of [500, 502, 504, 429]) {
+      const outcome = await sendOrDefer(scripted(answer(status, {'Retry-After': '5'})), {
+        maxAttempts: 2,
+        random: () => 0,
+        sleep: async () => {},
+        now,
+      });
+      expect(outcome, `status ${status}`).toMatchObject({kind: 'deferred', response: {status}});
+      if (outcome.kind === 'deferred') expect(outcome.retryAt.getTime()).toBe(now() + 5_000);
+    }
+  });
+
+  it('defers a 409 IDEMPOTENCY_KEY_IN_USE that is still running, and answers IDEMPOTENCY_KEY_REUSED', async () => {
+    const inUse = await sendOrDefer(scripted(new Response('{"code":"IDEMPOTENCY_KEY_IN_USE"}', {status: 409})), {
+      maxAttempts: 1,
+      now,
+    });
+    expect(inUse.kind).toBe('deferred');
+    const reused = await sendOrDefer(scripted(new Response('{"code":"IDEMPOTENCY_KEY_REUSED"}', {status: 409})), {
+      maxAttempts: 1,
+      now,
+    });
+    expect(reused).toMatchObject({kind: 'answered', response: {status: 409}});
+  });
+
+  it('defers a call that never got an answer, with the error', async () => {
+    const timeout = new DOMException('The operation timed out.', 'TimeoutError');
+    const outcome = await sendOrDefer(
+      vi.fn(async () => {
+        throw timeout;
+      }),
+      {maxAttempts: 2, random: () => 0, sleep: async () => {}, now},
+    );
+    expect(outcome).toMatchObject({kind: 'deferred', error: timeout});
     if (outcome.kind === 'deferred') expect(outcome.retryAt.getTime()).toBe(now() + DEFAULT_DEFER_MS);
   });
 });

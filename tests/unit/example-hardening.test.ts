@@ -266,10 +266,16 @@ describe('amount caps and rate checks', () => {
     expect(seen.map((s) => s.path)).toEqual(['/payment-quotes/lightning']);
   });
 
-  it('exchangeCurrency refuses a quote whose rate is more than 1 % from the ticker, and executes nothing', async () => {
+  it('exchangeCurrency refuses a quote that gives more than 1 % below the ticker, fee included, and executes nothing', async () => {
     const ticker = {baseCurrency: 'BTC', quoteCurrency: 'USD', bid: '97250.00', ask: '97250.00', mid: '97250.00'};
-    // The ticker inverted is 1 / 97250 = 0.0000102828 BTC per USD; 0.0000101 is 1.78 % below it.
-    const quote = {id: 'q1', status: 'NEW', source: {amount: '10.00', currency: 'USD'}, rate: '0.0000101'};
+    // The ticker inverted is 1 / 97250 = 0.0000102828 BTC per USD; 0.00010100 BTC for 10.00 USD is 1.78 % below it.
+    const quote = {
+      id: 'q1',
+      status: 'NEW',
+      source: {amount: '10.00', currency: 'USD'},
+      target: {amount: '0.00010100', currency: 'BTC'},
+      rate: '0.0000101',
+    };
     const {base, seen} = await fakeKestrel({
       'GET /rates/ticker': [json(200, {items: [ticker], count: 1})],
       'POST /currency-exchange-quotes': [json(201, quote)],
@@ -279,7 +285,7 @@ describe('amount caps and rate checks', () => {
       targetCurrency: 'BTC',
       amount: '10.00',
     }).catch((e: unknown) => e);
-    expect((error as Error).message).toContain('its rate is 1.78 % from the ticker');
+    expect((error as Error).message).toContain("it gives 1.78 % less than the tickers' mid, fee included");
     expect(seen.map((s) => s.path)).toEqual(['/rates/ticker', '/currency-exchange-quotes']);
   });
 });
@@ -319,9 +325,11 @@ describe('polling loops stop at their limit', () => {
 
   it('exchangeCurrency: a quote that stays PENDING', async () => {
     const pending = {id: '634ecc7c-c772-4146-8cf8-5b7fdd4c0884', status: 'PENDING'};
+    const ticker = {baseCurrency: 'BTC', quoteCurrency: 'USD', bid: '97250.00', ask: '97250.00', mid: '97250.00'};
+    const priced = {source: {amount: '10.00', currency: 'USD'}, target: {amount: '0.00010231', currency: 'BTC'}};
     const {base, seen} = await fakeKestrel({
-      'GET /rates/ticker': [json(200, {items: [], count: 0})],
-      'POST /currency-exchange-quotes': [json(201, {...pending, status: 'NEW'})],
+      'GET /rates/ticker': [json(200, {items: [ticker], count: 1})],
+      'POST /currency-exchange-quotes': [json(201, {...pending, ...priced, status: 'NEW'})],
       'POST /currency-exchange-quotes/634ecc7c-c772-4146-8cf8-5b7fdd4c0884/execute': [json(200, pending)],
       'GET /currency-exchange-quotes/634ecc7c-c772-4146-8cf8-5b7fdd4c0884': [json(200, pending)],
     });

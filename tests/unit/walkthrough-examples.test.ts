@@ -547,49 +547,55 @@ describe('send-payment.ts', () => {
 });
 
 describe('exchange-currency.ts', () => {
-  it('reads the ticker, creates and executes a quote, waits for it and reads the two balances', async () => {
-    const quoteId = '634ecc7c-c772-4146-8cf8-5b7fdd4c0884';
+  const quoteId = '634ecc7c-c772-4146-8cf8-5b7fdd4c0884';
+  const ticker = (quote: string, mid: string) => ({
+    baseCurrency: 'BTC',
+    quoteCurrency: quote,
+    bid: mid,
+    ask: mid,
+    mid,
+    updated: '2026-11-03T16:19:58Z',
+  });
+  const TICKERS = {items: [ticker('EUR', '89500.00'), ticker('USD', '97250.00')], count: 2};
+  const balance = (currency: string) => {
+    const money = {amount: '1.00', currency};
+    return {
+      currency,
+      available: money,
+      pending: {amount: '0.00', currency},
+      total: money,
+      updated: '2026-11-03T16:20:12Z',
+    };
+  };
+  /** A fake Kestrel whose quote is `quote`, then PENDING and COMPLETED. */
+  function exchange(quote: Json) {
     const statuses = ['PENDING', 'COMPLETED'];
-    const {kestrel, calls} = client((call) => {
+    return client((call) => {
       const p = call.url.pathname;
-      if (p === '/v1/rates/ticker') {
-        const ticker = (base: string, quote: string, mid: string) => ({
-          baseCurrency: base,
-          quoteCurrency: quote,
-          bid: mid,
-          ask: mid,
-          mid,
-          updated: '2026-11-03T16:19:58Z',
-        });
-        return {body: {items: [ticker('BTC', 'EUR', '89410.00'), ticker('BTC', 'USD', '97250.00')], count: 2}};
-      }
-      if (p === '/v1/currency-exchange-quotes')
-        return {
-          status: 201,
-          body: {id: quoteId, status: 'NEW', source: {amount: '500.00', currency: 'USD'}, rate: '0.000010277637'},
-        };
+      if (p === '/v1/rates/ticker') return {body: TICKERS};
+      if (p === '/v1/currency-exchange-quotes') return {status: 201, body: {id: quoteId, status: 'NEW', ...quote}};
       if (p.endsWith('/execute')) return {body: {id: quoteId, status: 'PENDING'}};
-      if (p === '/v1/account/balances') {
-        return {
-          body: {
-            items: ['BTC', 'USD', 'EUR'].map((currency) => {
-              const money = {amount: '1.00', currency};
-              return {
-                currency,
-                available: money,
-                pending: {amount: '0.00', currency},
-                total: money,
-                updated: '2026-11-03T16:20:12Z',
-              };
-            }),
-            count: 3,
-          },
-        };
-      }
+      if (p === '/v1/account/balances') return {body: {items: ['BTC', 'USD', 'EUR'].map(balance), count: 3}};
       return {body: {id: quoteId, status: statuses.shift()}};
     });
-    const result = await exchangeCurrency(kestrel, {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: '500.00'});
-    expect(result.ticker?.mid).toBe('97250.00');
+  }
+  // The page's quote: 500.00 USD, 2.50 USD fee, 0.00511312 BTC (0.55 % below the mid, fee included).
+  const PAGE_QUOTE = {
+    source: {amount: '500.00', currency: 'USD'},
+    target: {amount: '0.00511312', currency: 'BTC'},
+    fee: {amount: '2.50', currency: 'USD'},
+    rate: '0.000010277637',
+  };
+
+  it('reads the ticker, creates and executes a quote, waits for it and reads the two balances', async () => {
+    const {kestrel, calls} = exchange(PAGE_QUOTE);
+    const result = await exchangeCurrency(kestrel, {
+      sourceCurrency: 'USD',
+      targetCurrency: 'BTC',
+      amount: '500.00',
+      sleep: async () => {},
+    });
+    expect(result.mid).toBeCloseTo(1 / 97250, 12);
     expect(result.quote.status).toBe('COMPLETED');
     expect(result.balances.map((b) => b.currency)).toEqual(['BTC', 'USD']);
     expect(calls[1]!.body).toEqual(requestFor('create-currency-exchange-quote').body);
@@ -601,5 +607,79 @@ describe('exchange-currency.ts', () => {
       `GET /v1/currency-exchange-quotes/${quoteId}`,
       'GET /v1/account/balances',
     ]);
+  });
+
+  it('refuses a quote whose rate is the mid but whose fee takes more than the tolerance', async () => {
+    // The rate is exactly the mid; the 5 % fee is what makes the price bad.
+    const {kestrel, calls} = exchange({
+      source: {amount: '500.00', currency: 'USD'},
+      target: {amount: '0.00488432', currency: 'BTC'},
+      fee: {amount: '25.00', currency: 'USD'},
+      rate: '0.000010282776',
+    });
+    await expect(
+      exchangeCurrency(kestrel, {
+        sourceCurrency: 'USD',
+        targetCurrency: 'BTC',
+        amount: '500.00',
+        sleep: async () => {},
+      }),
+    ).rejects.toThrow(/5\.0\d % less than the tickers' mid, fee included.*not executed/);
+    expect(calls.some((c) => c.url.pathname.endsWith('/execute'))).toBe(false);
+  });
+
+  it('prices a pair without BTC through the BTC tickers, and refuses a bad quote for it', async () => {
+    // USD to EUR: no ticker names the pair; the mid is 89500 / 97250 EUR per USD.
+    const fair = exchange({
+      source: {amount: '100.00', currency: 'USD'},
+      target: {amount: '91.57', currency: 'EUR'},
+      fee: {amount: '0.50', currency: 'USD'},
+      rate: '0.920308483290',
+    });
+    const result = await exchangeCurrency(fair.kestrel, {
+      sourceCurrency: 'USD',
+      targetCurrency: 'EUR',
+      amount: '100.00',
+      sleep: async () => {},
+    });
+    expect(result.mid).toBeCloseTo(89500 / 97250, 12);
+    expect(result.quote.status).toBe('COMPLETED');
+    const bad = exchange({
+      source: {amount: '100.00', currency: 'USD'},
+      target: {amount: '80.00', currency: 'EUR'},
+      fee: {amount: '0.50', currency: 'USD'},
+      rate: '0.804020100503',
+    });
+    await expect(
+      exchangeCurrency(bad.kestrel, {
+        sourceCurrency: 'USD',
+        targetCurrency: 'EUR',
+        amount: '100.00',
+        sleep: async () => {},
+      }),
+    ).rejects.toThrow(/not executed/);
+    expect(bad.calls.some((c) => c.url.pathname.endsWith('/execute'))).toBe(false);
+  });
+
+  it('refuses a quote that gives nothing, and quotes nothing for a currency no ticker prices', async () => {
+    const nothing = exchange({
+      source: {amount: '0.00000001', currency: 'BTC'},
+      target: {amount: '0.00', currency: 'USD'},
+      fee: {amount: '0.00000000', currency: 'BTC'},
+      rate: '97250.00',
+    });
+    await expect(
+      exchangeCurrency(nothing.kestrel, {
+        sourceCurrency: 'BTC',
+        targetCurrency: 'USD',
+        amount: '0.00000001',
+        sleep: async () => {},
+      }),
+    ).rejects.toThrow(/100\.00 % less.*not executed/);
+    const unpriced = exchange(PAGE_QUOTE);
+    await expect(
+      exchangeCurrency(unpriced.kestrel, {sourceCurrency: 'GBP', targetCurrency: 'BTC', amount: '10.00'}),
+    ).rejects.toThrow(/No ticker prices GBP/);
+    expect(unpriced.calls.map((c) => c.url.pathname)).toEqual(['/v1/rates/ticker']);
   });
 });

@@ -1,0 +1,286 @@
+/**
+ * Rules the account, API key, exchange, third-party, maintenance and rate-limit guides state, each
+ * sent to the local sandbox over HTTP as an integrator following the page would send it:
+ *
+ * - an exchange works between any two different currencies, and only the same currency on both
+ *   sides answers CURRENCY_PAIR_NOT_SUPPORTED (exchanging-currencies.md);
+ * - a limit is checked when the money moves, not when it is quoted, on the amount counted in USD at
+ *   the tickers' mid price; the sandbox's limit figures stay fixed (account/overview.md);
+ * - an executed exchange takes `source` from `available` at once and shows `target` in no balance
+ *   until it is COMPLETED (account/overview.md);
+ * - a webhook receiver holding the scopes the API keys page lists can fetch the entity of every
+ *   event type the webhooks overview names (api-keys/overview.md);
+ * - a list's `count` counts every page (directing-payments-third-party.md);
+ * - handles are lowercase, and payments and exchanges have no list (account/overview.md, dashboard.md);
+ * - a simulated 500 or 503 keeps nothing against the key, so a deferred request replayed with the
+ *   same key runs once (maintenance.md, examples/core/maintenance.ts);
+ * - a CORS preflight does not count against the rate limit (rate-limits.md).
+ */
+import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {sendOrDefer} from '../../examples/core/maintenance';
+import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
+import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
+import {ROOT, definition} from './guide-http';
+import {answerProblems} from './sandbox-answers';
+import {freshRateLimitWindow, startSandbox, type Sandbox} from './sandbox-process';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
+const CURRENCIES = ['BTC', 'USD', 'EUR', 'GBP'];
+const page = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** A client for one sandbox and token; every answer must be one the definition describes. */
+function client(sandbox: () => Sandbox, token = 'sk_sandbox_guide_rules') {
+  async function send(method: string, target: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${sandbox().base}${target}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
+        ...(method === 'POST' || method === 'PATCH' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    expect(answerProblems(method, target, res.status, res.headers.get('content-type'), parsed), text).toEqual([]);
+    return {status: res.status, body: parsed as Json, headers: res.headers};
+  }
+  return {
+    send,
+    get: (target: string) => send('GET', target),
+    post: (target: string, body?: unknown) => send('POST', target, body),
+  };
+}
+
+const exchange = (sourceCurrency: string, targetCurrency: string, amount: string, currency = sourceCurrency) => ({
+  sourceCurrency,
+  targetCurrency,
+  amount: {amount, currency},
+});
+/** A decimal amount in units of 10^-8, exact. */
+const units = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 100_000_000n + BigInt((fraction + '00000000').slice(0, 8));
+};
+const available = (balances: Json, currency: string) =>
+  balances.items.find((b: Json) => b.currency === currency) as {available: {amount: string}; pending: {amount: string}};
+
+describe('money rules of the guides, on the sandbox', () => {
+  let sandbox: Sandbox;
+  const api = client(() => sandbox);
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('exchanges between any two different currencies, and refuses only the same currency on both sides', async () => {
+    for (const from of CURRENCIES) {
+      for (const to of CURRENCIES) {
+        const amount = from === 'BTC' ? '0.00100000' : '100.00';
+        const answer = await api.post('/currency-exchange-quotes', exchange(from, to, amount));
+        if (from === to)
+          expect([answer.status, answer.body.code], `${from} -> ${to}`).toEqual([422, 'CURRENCY_PAIR_NOT_SUPPORTED']);
+        else expect([answer.status, answer.body.status], `${from} -> ${to}`).toEqual([201, 'NEW']);
+      }
+    }
+  });
+
+  it('prices a pair without BTC at the ratio of the two BTC mids, which the example app checks and executes', async () => {
+    const tickers = (await api.get('/rates/ticker')).body.items as Json[];
+    const mid = (currency: string) => Number(tickers.find((t) => t.quoteCurrency === currency)!.mid);
+    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'EUR', '100.00'))).body;
+    expect(Number(quote.rate)).toBeCloseTo(mid('EUR') / mid('USD'), 9);
+
+    const invoice = (await api.post('/invoices', {amount: {amount: '200.00', currency: 'USD'}})).body;
+    await api.post(`/invoices/${invoice.id}/quote`);
+    await sandbox.advance(12);
+    const kestrel = new KestrelClient({apiKey: 'sk_sandbox_guide_rules', baseUrl: sandbox.base});
+    const result = await exchangeCurrency(kestrel, {
+      sourceCurrency: 'USD',
+      targetCurrency: 'EUR',
+      amount: '50.00',
+      sleep: () => sandbox.advance(1),
+    });
+    expect(result.mid).toBeCloseTo(mid('EUR') / mid('USD'), 9);
+    expect(result.quote.status).toBe('COMPLETED');
+  });
+
+  it('checks the exchange limit when the quote is executed, on the source counted in USD at the mid', async () => {
+    const limits = (await api.get('/account/limits')).body;
+    const limit = limits.limits.find((l: Json) => l.operation === 'CURRENCY_EXCHANGE');
+    expect(limit.remaining).toEqual({amount: '99000.00', currency: 'USD'});
+    // 95,000.00 EUR is below 99,000 as a number, but 103,226 USD at the mid (89,500 EUR / 97,250 USD per BTC).
+    const over = await api.post('/currency-exchange-quotes', exchange('EUR', 'BTC', '95000.00'));
+    expect(over.status).toBe(201); // quoting checks no limit
+    const executed = await api.post(`/currency-exchange-quotes/${over.body.id}/execute`);
+    expect([executed.status, executed.body.code]).toEqual([422, 'LIMIT_EXCEEDED']);
+    // 90,000.00 EUR is 97,793 USD at the mid: within the limit, so what stops it is the empty EUR balance.
+    const within = await api.post('/currency-exchange-quotes', exchange('EUR', 'BTC', '90000.00'));
+    const refused = await api.post(`/currency-exchange-quotes/${within.body.id}/execute`);
+    expect([refused.status, refused.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
+  });
+
+  it('takes an exchange from available at execution and shows its target nowhere until it completes', async () => {
+    const invoice = (await api.post('/invoices', {amount: {amount: '100.00', currency: 'USD'}})).body;
+    await api.post(`/invoices/${invoice.id}/quote`);
+    await sandbox.advance(12);
+    const before = (await api.get('/account/balances')).body;
+    const limitsBefore = (await api.get('/account/limits')).body;
+
+    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'BTC', '40.00'))).body;
+    const executed = await api.post(`/currency-exchange-quotes/${quote.id}/execute`);
+    expect(executed.body.status).toBe('PENDING');
+    const during = (await api.get('/account/balances')).body;
+    expect(units(available(during, 'USD').available.amount)).toBe(
+      units(available(before, 'USD').available.amount) - units('40.00'),
+    );
+    expect(available(during, 'BTC')).toEqual(available(before, 'BTC')); // neither available nor pending moved
+
+    await sandbox.advance(3);
+    expect((await api.get(`/currency-exchange-quotes/${quote.id}`)).body.status).toBe('COMPLETED');
+    const after = (await api.get('/account/balances')).body;
+    expect(units(available(after, 'BTC').available.amount)).toBe(
+      units(available(before, 'BTC').available.amount) + units(quote.target.amount),
+    );
+    // The sandbox's limit figures are fixed: spending raised nothing.
+    expect((await api.get('/account/limits')).body.limits).toEqual(limitsBefore.limits);
+  });
+
+  it('finds an account by its lowercase handle only', async () => {
+    const found = await api.get('/accounts/handle/northwind-roasters');
+    expect([found.status, found.body.handle]).toEqual([200, 'northwind-roasters']);
+    const typed = await api.get('/accounts/handle/Northwind-Roasters');
+    expect([typed.status, typed.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+  });
+
+  it('reads payments and currency exchanges by id only: neither has a list', async () => {
+    // No operation answers these, so the answers are the router's, not an operation's.
+    const list = async (target: string) => {
+      const res = await fetch(`${sandbox.base}${target}`, {headers: {Authorization: 'Bearer sk_sandbox_guide_rules'}});
+      return [res.status, ((await res.json()) as Json).code];
+    };
+    expect(await list('/payments')).toEqual([404, 'NOT_FOUND']);
+    expect(await list('/currency-exchange-quotes')).toEqual([405, 'METHOD_NOT_ALLOWED']);
+    expect(definition().findOperation('GET', '/payments')).toBeUndefined();
+    expect(definition().findOperation('GET', '/currency-exchange-quotes')).toBeUndefined();
+  });
+
+  it("counts every page in a list's count, not the page", async () => {
+    const reference = `count-${crypto.randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 3; i++)
+      await api.post('/accounts/handle/northwind-roasters/invoices', {
+        amount: {amount: '5.00', currency: 'GBP'},
+        reference,
+      });
+    const filter = encodeURIComponent(`reference eq '${reference}'`);
+    const first = (await api.get(`/invoices?$filter=${filter}&$top=2`)).body;
+    expect([first.items.length, first.count]).toEqual([2, 3]);
+    const second = (await api.get(`/invoices?$filter=${filter}&$top=2&$skip=2`)).body;
+    expect([second.items.length, second.count]).toEqual([1, 3]);
+  });
+
+  it('keeps nothing against the key for a simulated 500 or 503: the deferred request, replayed with the same key, runs once', async () => {
+    for (const simulate of ['internal-error', 'service-unavailable']) {
+      const key = crypto.randomUUID();
+      const reference = `defer-${simulate}`;
+      const send = (headers: Record<string, string>) => () =>
+        fetch(`${sandbox.base}/invoices`, {
+          method: 'POST',
+          headers: {
+            Authorization: 'Bearer sk_sandbox_guide_rules',
+            'Content-Type': 'application/json',
+            'Idempotency-Key': key,
+            ...headers,
+          },
+          body: JSON.stringify({amount: {amount: '7.00', currency: 'USD'}, reference}),
+        });
+      const deferred = await sendOrDefer(send({'Kestrel-Sandbox-Simulate': simulate}), {
+        maxAttempts: 2,
+        baseMs: 1,
+        capMs: 1, // Retry-After: 30 is longer: defer at once rather than wait in a test
+      });
+      expect(deferred.kind, simulate).toBe('deferred');
+      const replayed = await sendOrDefer(send({}));
+      const again = await sendOrDefer(send({}));
+      expect(replayed.kind === 'answered' && replayed.response.status).toBe(201);
+      expect(again.kind === 'answered' && again.response.status).toBe(201);
+      const list = (await api.get(`/invoices?$filter=${encodeURIComponent(`reference eq '${reference}'`)}`)).body;
+      expect(list.count, `${simulate}: one invoice for one key`).toBe(1);
+    }
+  });
+});
+
+describe('the webhook receiver scopes of the API keys page', () => {
+  const def = definition();
+  /** The scopes in the API keys page's row for a webhook receiver. */
+  const receiverScopes = (() => {
+    const row = page('docs/api-keys/overview.md')
+      .split('\n')
+      .find((line) => line.startsWith('| Webhook receiver'));
+    if (!row) throw new Error('docs/api-keys/overview.md has no webhook receiver row');
+    return [...row.matchAll(/`(partner\.[a-z.-]+)`/g)].map((m) => m[1]!);
+  })();
+  /** Event type -> the request the webhooks overview says fetches its entity. */
+  const fetches = page('docs/webhooks/overview.md')
+    .split('\n')
+    .map((line) => /^\| `([a-z-]+\.[a-z-]+)` \|.*`(GET) (\/[^`]+)` \|\s*$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map(([, eventType, method, template]) => ({eventType: eventType!, method: method!, template: template!}));
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit', '--scopes', receiverScopes.join(',')]);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('names every event type the definition has, each with the operation that fetches its entity', () => {
+    expect(fetches.map((f) => f.eventType).sort()).toEqual([...def.enumOf('EventType')].sort());
+  });
+
+  it('lets a receiver with those scopes fetch the entity of every event type (404 for an unknown id, never 403)', async () => {
+    expect(receiverScopes).toContain('partner.event.read');
+    for (const {eventType, method, template} of fetches) {
+      const target = template.replace(/\{[^}]+\}/g, crypto.randomUUID());
+      const res = await fetch(`${sandbox.base}${target}`, {
+        method,
+        headers: {Authorization: 'Bearer sk_sandbox_receiver'},
+      });
+      const body = (await res.json()) as Json;
+      expect([res.status, body.code], `${eventType}: ${method} ${target}`).not.toContain('INSUFFICIENT_SCOPE');
+      expect(res.status, `${eventType}: ${method} ${target} ${JSON.stringify(body)}`).toBeLessThan(500);
+      const op = def.findOperation(method, template);
+      expect(receiverScopes, eventType).toContain(op?.op.scope);
+    }
+  });
+});
+
+describe('the rate limit counts requests with a key', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('does not count a CORS preflight', async () => {
+    const token = {Authorization: 'Bearer sk_sandbox_preflight'};
+    const remaining = async () =>
+      Number((await fetch(`${sandbox.base}/account/balances`, {headers: token})).headers.get('RateLimit-Remaining'));
+    await freshRateLimitWindow();
+    const before = await remaining();
+    for (let i = 0; i < 3; i++) {
+      const preflight = await fetch(`${sandbox.base}/account/balances`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:3000',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('RateLimit-Remaining')).toBeNull();
+    }
+    expect(await remaining()).toBe(before - 1);
+  });
+});
