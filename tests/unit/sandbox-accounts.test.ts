@@ -7,6 +7,7 @@
  * `--manual-clock` runs scheduled steps only when the clock is moved.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {Clock} from '../../sandbox/clock.ts';
 import {answerProblems} from './sandbox-answers';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
@@ -260,5 +261,21 @@ describe('--manual-clock', () => {
     expect((await call(sandbox, 'sk_any', 'GET', `/invoices/${invoice.id}`)).body.status).toBe('PENDING');
     await sandbox.advance(2);
     expect((await call(sandbox, 'sk_any', 'GET', `/invoices/${invoice.id}`)).body.status).toBe('PAID');
+  });
+
+  it('a step scheduled for a time the clock already reached runs at once (a retry due when a jump ended)', async () => {
+    const clock = new Clock({manual: true});
+    clock.advance(1000);
+    const ran: string[] = [];
+    clock.at(clock.now() - 500, () => ran.push('overdue'));
+    clock.at(clock.now() + 500, () => ran.push('later'));
+    try {
+      await waitFor('the overdue step', async () => ran.length > 0, 2000);
+      expect(ran).toEqual(['overdue']);
+      clock.advance(500);
+      expect(ran).toEqual(['overdue', 'later']);
+    } finally {
+      clock.stop();
+    }
   });
 });
