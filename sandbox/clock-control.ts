@@ -18,7 +18,12 @@ const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
 
 const state = (clock: Clock) => ({now: clock.iso(), offsetSeconds: Math.round(clock.offset / 1000)});
 
-export function clockRoute(accounts: AccountWorlds, _tokens: unknown, method: string, raw: Buffer): {status: number; body: Json} {
+export function clockRoute(
+  accounts: AccountWorlds,
+  _tokens: unknown,
+  method: string,
+  raw: Buffer,
+): {status: number; body: Json} {
   const {clock} = accounts;
   if (method === 'GET') return {status: 200, body: state(clock)};
   if (method !== 'POST')

@@ -36,9 +36,7 @@ export interface Sandbox {
 
 export function createSandbox(definition: Definition, settings: SandboxSettings = {}): Sandbox {
   const log = settings.log ?? (() => {});
-  const mapping = new Map(
-    settings.tokens instanceof Map ? settings.tokens : Object.entries(settings.tokens ?? {}),
-  );
+  const mapping = new Map(settings.tokens instanceof Map ? settings.tokens : Object.entries(settings.tokens ?? {}));
   if (settings.token !== undefined) mapping.set(settings.token, DEFAULT_ACCOUNT);
   const tokens = new Tokens(mapping, settings.scopes);
   const clock = new Clock({manual: settings.manualClock});

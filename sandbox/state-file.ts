@@ -77,9 +77,12 @@ function load(accounts: AccountWorlds, file: string): number {
       } catch (error) {
         // A crash while appending leaves the last line cut short: that change was never answered.
         if (i === lines.length - 1) break;
-        throw new Error(`--state ${journal} line ${i + 1} is not a sandbox journal entry: ${(error as Error).message}`, {
-          cause: error,
-        });
+        throw new Error(
+          `--state ${journal} line ${i + 1} is not a sandbox journal entry: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
       }
       if (!(entry.seq > seq)) continue;
       seq = entry.seq;
@@ -161,8 +164,7 @@ export function keepState(accounts: AccountWorlds, file: string): () => void {
 
   const watch = (name: string, world: World) => {
     world.store.onChange = (change: StoreChange) => append({account: name, ...change});
-    world.onBalance = (currency) =>
-      append({account: name, balance: {[currency]: world.balancesSnapshot()[currency]!}});
+    world.onBalance = (currency) => append({account: name, balance: {[currency]: world.balancesSnapshot()[currency]!}});
   };
 
   compact();

@@ -7,10 +7,15 @@
  * `--manual-clock` runs scheduled steps only when the clock is moved.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {execFile} from 'node:child_process';
+import path from 'node:path';
+import {promisify} from 'node:util';
 import {Clock} from '../../sandbox/clock.ts';
+import {ROOT} from './openapi-definition';
 import {answerProblems} from './sandbox-answers';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
+const runFile = promisify(execFile);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
 
 /** One request as a token of an account sends it; the answer is checked against the definition. */
@@ -189,10 +194,17 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
   });
 
   it('an access token works until it expires on the sandbox clock, then answers 401 error="invalid_token"', async () => {
-    const issued = await control(sandbox, '/_sandbox/tokens', {expiresIn: 60});
-    expect(issued.status).toBe(200);
-    expect(issued.body).toMatchObject({tokenType: 'Bearer', expiresIn: 60, account: 'default'});
-    const token = issued.body.accessToken as string;
+    // As /sandbox shows it: examples/sandbox/issue-access-token.sh.
+    const {stdout} = await runFile(
+      'bash',
+      [path.join(ROOT, 'examples/sandbox/issue-access-token.sh'), 'default', '60'],
+      {
+        env: {...process.env, KESTREL_SANDBOX_ORIGIN: sandbox.origin},
+      },
+    );
+    const issued = JSON.parse(stdout);
+    expect(issued).toMatchObject({tokenType: 'Bearer', expiresIn: 60, account: 'default'});
+    const token = issued.accessToken as string;
     const body = {amount: {amount: '8.00', currency: 'USD'}, reference: 'oauth-refresh'};
     const key = crypto.randomUUID();
     const created = await call(sandbox, token, 'POST', '/invoices', {body, key});
@@ -202,7 +214,9 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
     await sandbox.advance(1);
     const expired = await call(sandbox, token, 'GET', `/invoices/${created.body.id}`);
     expect([expired.status, expired.body.code]).toEqual([401, 'UNAUTHORIZED']);
-    expect(expired.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*expired/);
+    expect(expired.challenge).toMatch(
+      /^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*expired/,
+    );
     // Refreshed: a new token of the same account; the retry with the same key replays the invoice.
     const refreshed = (await control(sandbox, '/_sandbox/tokens', {expiresIn: 3600})).body.accessToken as string;
     const retried = await call(sandbox, refreshed, 'POST', '/invoices', {body, key});
