@@ -10,6 +10,7 @@ import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {execFile} from 'node:child_process';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {sendWithConnection} from '../../examples/core/oauth-pkce';
 import {Clock} from '../../sandbox/clock.ts';
 import {ROOT} from './openapi-definition';
 import {answerProblems} from './sandbox-answers';
@@ -222,6 +223,51 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
     const retried = await call(sandbox, refreshed, 'POST', '/invoices', {body, key});
     expect([retried.status, retried.body]).toEqual([201, created.body]);
     expect((await call(sandbox, 'sk_known', 'GET', byReference('oauth-refresh'))).body.count).toBe(1);
+  });
+
+  it('examples/core/oauth-pkce.ts refreshes once on invalid_token and retries with the same key, which replays; never on another 401', async () => {
+    const issue = async (expiresIn: number) =>
+      (await control(sandbox, '/_sandbox/tokens', {expiresIn})).body.accessToken as string;
+    let current = await issue(60);
+    const refreshes: string[] = [];
+    const connection = {
+      accessToken: () => current,
+      refresh: async () => {
+        current = await issue(3600);
+        refreshes.push(current);
+        return current;
+      },
+    };
+    const key = crypto.randomUUID();
+    const body = JSON.stringify({amount: {amount: '9.00', currency: 'USD'}, reference: 'oauth-example'});
+    const issueInvoice = (token: string) =>
+      fetch(`${sandbox.base}/invoices`, {
+        method: 'POST',
+        headers: {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
+        body,
+      });
+    const first = await sendWithConnection(issueInvoice, connection);
+    expect(first.status).toBe(201);
+    const invoice = await first.json();
+    await sandbox.advance(61);
+    const retried = await sendWithConnection(issueInvoice, connection);
+    expect(refreshes).toHaveLength(1);
+    expect([retried.status, await retried.json()]).toEqual([201, invoice]);
+    expect((await call(sandbox, 'sk_known', 'GET', byReference('oauth-example'))).body.count).toBe(1);
+
+    // A refresh that does not help (the connection was revoked) is tried once, and its answer returned.
+    const revoked = {accessToken: () => 'kat_revoked', refresh: async () => (refreshes.push('again'), 'kat_revoked')};
+    const refused = await sendWithConnection(issueInvoice, revoked);
+    expect(refused.status).toBe(401);
+    expect(refreshes.at(-1)).toBe('again');
+    expect(refreshes).toHaveLength(2);
+    // A 401 that is not invalid_token (a malformed header) is no reason to refresh.
+    const malformed = await sendWithConnection(
+      () => fetch(`${sandbox.base}/invoices`, {headers: {Authorization: 'Token abc'}}),
+      connection,
+    );
+    expect(malformed.status).toBe(401);
+    expect(refreshes).toHaveLength(2);
   });
 
   it('a token without the scope: 403 INSUFFICIENT_SCOPE with error="insufficient_scope" and the scope needed', async () => {
