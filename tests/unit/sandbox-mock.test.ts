@@ -365,6 +365,8 @@ describe('CORS', () => {
     const get = await call('/invoices', {headers: {Origin: 'http://localhost:3000', Authorization: TOKEN}});
     expect(get.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(get.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
+    // The explorer can show why credentials were refused.
+    expect(get.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
   });
 
   it('does not let another site read it', async () => {

@@ -81,4 +81,37 @@ describe('--state FILE after SIGKILL', () => {
       rmSync(dir, {recursive: true, force: true});
     }
   }, 60_000);
+
+  it('reads a state file written by an earlier sandbox (version 1, one account) into the default account', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-state-v1-'));
+    const file = path.join(dir, 'sandbox.json');
+    const invoice = {
+      id: '3f0e8c5a-1b2d-4c6e-8f90-a1b2c3d4e5f6',
+      status: 'PAID',
+      amount: {amount: '12.00', currency: 'USD'},
+    };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        clockOffsetMs: 7000,
+        balances: {USD: {available: '1200000000', pending: '0', updated: Date.now()}},
+        objects: {Invoice: [invoice]},
+      }),
+    );
+    try {
+      const sandbox = await startSandbox(['--state', file, '--no-rate-limit']);
+      try {
+        expect((await get(sandbox, `/invoices/${invoice.id}`)).body).toMatchObject(invoice);
+        expect(await usd(sandbox)).toBe('12.00');
+        expect((await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json()).offsetSeconds).toBeGreaterThanOrEqual(
+          7,
+        );
+      } finally {
+        await sandbox.stop('SIGTERM');
+      }
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  }, 60_000);
 });
