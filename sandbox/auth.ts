@@ -1,17 +1,21 @@
 /**
- * Bearer tokens as Kestrel checks them: a missing or malformed `Authorization` answers 401
- * UNAUTHORIZED; a token without the operation's scope answers 403 INSUFFICIENT_SCOPE. Any non-empty
- * token is accepted unless `--token` names the one to require; `--scopes` limits what it may do.
+ * Bearer tokens as Kestrel checks them, answered as RFC 6750 §3 says so a client can tell what to
+ * do from the `WWW-Authenticate` header alone:
+ *
+ * - no `Authorization` header: 401 with `Bearer realm="kestrel"` (send credentials);
+ * - a malformed one: 401 with `error="invalid_request"` (fix the request);
+ * - an unknown, revoked or expired token: 401 with `error="invalid_token"` (refresh an access
+ *   token once and retry, or use a valid API key);
+ * - a token without the operation's scope: 403 with `error="insufficient_scope"` and the scope.
+ *
+ * The problem codes stay UNAUTHORIZED and INSUFFICIENT_SCOPE. Which tokens exist and whose account
+ * each belongs to is `Tokens`' business.
  */
 import type {Operation} from './definition.ts';
 import {ProblemError} from './problems.ts';
+import type {Grant} from './tokens.ts';
 
-export interface AuthOptions {
-  /** The one token accepted; any non-empty one when undefined. */
-  token?: string;
-  /** The token's scopes; every scope when undefined. */
-  scopes?: string[];
-}
+export const REALM = 'kestrel';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
@@ -23,32 +27,43 @@ export function limitKey(header: string | undefined, address: string | undefined
   return BEARER.exec(header ?? '')?.[1] ?? `\u0000${address ?? ''}`;
 }
 
-/** The token of a request, or a 401. */
-export function authenticate(header: string | undefined, options: AuthOptions): string {
-  const match = BEARER.exec(header ?? '');
-  if (!match) {
-    throw new ProblemError(
-      401,
-      'UNAUTHORIZED',
-      header
-        ? 'The Authorization header must be "Bearer" followed by your API key.'
-        : 'Send your API key in the Authorization header: "Authorization: Bearer <API key>".',
-    );
-  }
-  const token = match[1]!;
-  if (options.token !== undefined && token !== options.token) {
-    throw new ProblemError(401, 'UNAUTHORIZED', 'The API key is unknown, revoked or expired.');
-  }
-  return token;
+/** A `WWW-Authenticate` challenge: the realm, then each attribute quoted (RFC 6750 §3). */
+export function challenge(attributes: Record<string, string> = {}): string {
+  // A quoted-string may not hold `"` or `\` unescaped; descriptions are written without them.
+  const quoted = Object.entries(attributes).map(([k, v]) => `, ${k}="${v.replace(/["\\]/g, "'")}"`);
+  return `Bearer realm="${REALM}"${quoted.join('')}`;
 }
 
-/** A 403 unless the token carries one of the operation's scopes. */
-export function authorize(op: Operation, options: AuthOptions): void {
-  if (!options.scopes || op.scopes.length === 0) return;
-  if (op.scopes.some((s) => options.scopes!.includes(s))) return;
+function unauthorized(detail: string, attributes?: Record<string, string>): ProblemError {
+  return new ProblemError(401, 'UNAUTHORIZED', detail, {headers: {'WWW-Authenticate': challenge(attributes)}});
+}
+
+/** The bearer token of a request, or a 401 saying what is wrong with the header. */
+export function bearerToken(header: string | undefined): string {
+  if (!header) {
+    throw unauthorized('Send your API key in the Authorization header: "Authorization: Bearer <API key>".');
+  }
+  const match = BEARER.exec(header);
+  if (!match) {
+    const detail = 'The Authorization header must be "Bearer" followed by your API key or access token.';
+    throw unauthorized(detail, {error: 'invalid_request', error_description: detail});
+  }
+  return match[1]!;
+}
+
+/** A 401 invalid_token: the token is unknown, revoked or expired; `why` says which, if known. */
+export function invalidToken(why: string): ProblemError {
+  return unauthorized(why, {error: 'invalid_token', error_description: why});
+}
+
+/** A 403 unless the grant carries one of the operation's scopes. */
+export function authorize(op: Operation, grant: Grant): void {
+  if (!grant.scopes || op.scopes.length === 0) return;
+  if (op.scopes.some((s) => grant.scopes!.includes(s))) return;
   throw new ProblemError(
     403,
     'INSUFFICIENT_SCOPE',
-    `This API key lacks the scope ${op.scopes.join(' or ')}, which ${op.operationId} needs.`,
+    `This API key or access token lacks the scope ${op.scopes.join(' or ')}, which ${op.operationId} needs.`,
+    {headers: {'WWW-Authenticate': challenge({error: 'insufficient_scope', scope: op.scopes.join(' ')})}},
   );
 }

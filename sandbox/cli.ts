@@ -10,7 +10,8 @@ import {definitionFile} from './definition-file.ts';
 import {OptionError, USAGE, parseOptions} from './options.ts';
 import {BASE_PATH} from './server.ts';
 import {createSandbox} from './start.ts';
-import {autosave, loadState} from './state-file.ts';
+import {keepState} from './state-file.ts';
+import {definitionScopes} from './token-control.ts';
 
 const HOST = '127.0.0.1';
 const DEFAULT_PORT = 4010;
@@ -36,18 +37,17 @@ const o = options!;
 
 const source = definitionFile(say);
 const definition = Definition.load(source.file);
-const known = new Set(
-  Object.keys(definition.doc.components?.securitySchemes?.oauth2?.flows?.authorizationCode?.scopes ?? {}),
-);
+const known = new Set(definitionScopes(definition));
 const unknown = (o.scopes ?? []).filter((s) => !known.has(s));
 if (unknown.length > 0)
   fail(`--scopes names scopes the API does not have: ${unknown.join(', ')}. Scopes: ${[...known].join(', ')}.`);
 
-const {world, server} = createSandbox(definition, {
+const {accounts, server} = createSandbox(definition, {
   payAfterSeconds: o.payAfterSeconds,
   rateLimit: o.rateLimit,
-  token: o.token,
+  tokens: o.tokens,
   scopes: o.scopes,
+  manualClock: o.manualClock,
   retrySpeedup: o.retrySpeedup,
   cap: o.cap,
   log: o.quiet ? () => {} : say,
@@ -55,11 +55,10 @@ const {world, server} = createSandbox(definition, {
 let flush = () => {};
 if (o.state) {
   try {
-    loadState(world, o.state);
+    flush = keepState(accounts, o.state);
   } catch (error) {
     fail((error as Error).message);
   }
-  flush = autosave(world, o.state);
 }
 
 let stopping = false;
@@ -89,9 +88,12 @@ server.listen(o.port, HOST, () => {
   const flags = [
     `payments ${o.payAfterSeconds} s after a quote`,
     o.rateLimit ? 'rate limit 25 per 10 s' : 'no rate limit',
-    o.token ? 'one token' : 'any bearer token',
+    o.tokens.size === 0
+      ? 'any bearer token'
+      : `${o.tokens.size} token${o.tokens.size === 1 ? '' : 's'} for ${accounts.names().join(', ')}`,
     o.scopes ? `scopes ${o.scopes.join(',')}` : 'all scopes',
     o.state ? `state in ${o.state}` : 'state in memory',
+    o.manualClock ? 'clock moved only by POST /_sandbox/clock' : 'clock follows real time',
   ];
   say(
     `ready at http://${HOST}:${o.port}${BASE_PATH} in ${Math.round(performance.now() - started)} ms (${flags.join('; ')}). Clock: POST http://${HOST}:${o.port}/_sandbox/clock. Ctrl+C stops it.`,

@@ -5,19 +5,27 @@
  *   POST /_sandbox/clock  {"advanceSeconds": 300} -> the same, after moving time forward
  *
  * Moving forward runs everything that falls due in between (expirations, simulated payments,
- * status steps, webhook retries), in order. Time never moves back.
+ * status steps, webhook retries), in order, for every account. Time never moves back. Under
+ * `--manual-clock` this is the only way the clock moves.
  */
+import type {AccountWorlds} from './account-worlds.ts';
+import type {Clock} from './clock.ts';
 import type {Json} from './definition.ts';
 import {ProblemError} from './problems.ts';
-import type {World} from './world.ts';
 
 export const CLOCK_PATH = '/_sandbox/clock';
 const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
 
-const state = (world: World) => ({now: world.now(), offsetSeconds: Math.round(world.clock.offset / 1000)});
+const state = (clock: Clock) => ({now: clock.iso(), offsetSeconds: Math.round(clock.offset / 1000)});
 
-export function clockRoute(world: World, method: string, raw: Buffer): {status: number; body: Json} {
-  if (method === 'GET') return {status: 200, body: state(world)};
+export function clockRoute(
+  accounts: AccountWorlds,
+  _tokens: unknown,
+  method: string,
+  raw: Buffer,
+): {status: number; body: Json} {
+  const {clock} = accounts;
+  if (method === 'GET') return {status: 200, body: state(clock)};
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {
       headers: {Allow: 'GET, POST'},
@@ -34,6 +42,6 @@ export function clockRoute(world: World, method: string, raw: Buffer): {status: 
       validationErrors: {advanceSeconds: [`Must be a number from 0 to ${MAX_ADVANCE_SECONDS}.`]},
     });
   }
-  world.clock.advance(seconds * 1000);
-  return {status: 200, body: state(world)};
+  clock.advance(seconds * 1000);
+  return {status: 200, body: state(clock)};
 }

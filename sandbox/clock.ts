@@ -3,6 +3,10 @@
  * scheduler on that clock. Every lifecycle step (a payment arriving, a quote expiring, a webhook
  * retry) is a task due at a clock time, so moving the clock forward runs what falls due at once,
  * in order, without waiting.
+ *
+ * A manual clock (`--manual-clock`) does not follow real time: it starts at the real time the
+ * sandbox started and moves only by `advance`, so a test that asserts a state at a time never
+ * races a step that real time would have run meanwhile.
  */
 
 interface Task {
@@ -15,9 +19,21 @@ export class Clock {
   private tasks: Task[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** The real time a manual clock stands still at (before its offset), or undefined for real time. */
+  private readonly frozenAt: number | undefined;
+  /** Called after the clock moved forward, for `--state`. */
+  onMove: () => void = () => {};
+
+  constructor(options: {manual?: boolean} = {}) {
+    this.frozenAt = options.manual ? Date.now() : undefined;
+  }
+
+  get manual(): boolean {
+    return this.frozenAt !== undefined;
+  }
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return (this.frozenAt ?? Date.now()) + this.offsetMs;
   }
 
   /** RFC 3339 in UTC to the second, as Kestrel writes times. */
@@ -68,6 +84,7 @@ export class Clock {
     }
     this.offsetMs += Math.max(0, target - this.now());
     this.arm();
+    this.onMove();
   }
 
   /** Drops every pending task (on shutdown). */
@@ -107,7 +124,10 @@ export class Clock {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const next = this.tasks[0];
-    if (!next) return;
+    // A manual clock runs a step only once `advance` has reached it; one scheduled for a time the
+    // clock has already reached (a webhook retry due when a jump ended) runs at once, as it would
+    // on a real clock.
+    if (!next || (this.manual && next.due > this.now())) return;
     // setTimeout's limit is about 24.8 days; a later task just re-arms when this fires.
     const wait = Math.min(Math.max(0, next.due - this.now()), 2 ** 31 - 1);
     this.timer = setTimeout(() => this.runDue(), wait);

@@ -2,14 +2,21 @@
  * The command line of `npm run sandbox`, checked: a bad value stops the sandbox with a message
  * naming the flag, never a silently different sandbox.
  */
+import {DEFAULT_ACCOUNT} from './tokens.ts';
+
 export const USAGE = `Usage: npm run sandbox -- [options]
 
   --port N             listen on 127.0.0.1:N (default 4010)
   --pay-after SECONDS  delay from an invoice quote to its simulated payment (default 10)
-  --state FILE         keep objects, balances and the clock in FILE across restarts
+  --state FILE         keep objects, balances and the clock in FILE across restarts; what was
+                       answered is in FILE before the answer is sent
   --no-rate-limit      turn off the 25 requests per 10 s limit (for load tests)
-  --token TOKEN        accept only this bearer token (default: any non-empty token)
-  --scopes A,B,...     give the token only these scopes (default: all); others answer 403
+  --token TOKEN[=ACCOUNT]
+                       accept this bearer token, acting for ACCOUNT (default: the default
+                       account); repeat it for more tokens and accounts, each account with its
+                       own objects and balances (without it: any non-empty token, default account)
+  --scopes A,B,...     give the tokens only these scopes (default: all); others answer 403
+  --manual-clock       the clock moves only by POST /_sandbox/clock, never with real time
   --retry-speedup N    run webhook retries N times sooner (60: a minute becomes a second)
   --cap N              keep at most N objects of each type (default 10000); more forget the oldest
   --quiet              no line per request
@@ -20,8 +27,10 @@ export interface CliOptions {
   payAfterSeconds: number;
   state?: string;
   rateLimit: boolean;
-  token?: string;
+  /** token -> account, from each `--token`; empty accepts any token for the default account. */
+  tokens: Map<string, string>;
   scopes?: string[];
+  manualClock: boolean;
   retrySpeedup: number;
   cap: number;
   quiet: boolean;
@@ -30,11 +39,30 @@ export interface CliOptions {
 
 export class OptionError extends Error {}
 
+const TOKEN = /^[\x21-\x7e]+$/;
+const ACCOUNT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** `TOKEN` or `TOKEN=ACCOUNT`, checked. */
+function tokenMapping(text: string): [string, string] {
+  const at = text.indexOf('=');
+  const token = at < 0 ? text : text.slice(0, at);
+  const account = at < 0 ? DEFAULT_ACCOUNT : text.slice(at + 1);
+  if (!TOKEN.test(token))
+    throw new OptionError(`--token needs a token of printable characters without spaces before "=", got "${text}".`);
+  if (!ACCOUNT.test(account))
+    throw new OptionError(
+      `--token needs an account name after "=" (letters, digits, ".", "_" or "-", up to 64), got "${text}".`,
+    );
+  return [token, account];
+}
+
 export function parseOptions(argv: string[], defaults: {port: number}): CliOptions {
   const options: CliOptions = {
     port: defaults.port,
     payAfterSeconds: 10,
     rateLimit: true,
+    tokens: new Map(),
+    manualClock: false,
     retrySpeedup: 1,
     cap: 10_000,
     quiet: false,
@@ -76,8 +104,16 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
       case '--no-rate-limit':
         options.rateLimit = false;
         break;
-      case '--token':
-        options.token = value(i++, flag);
+      case '--token': {
+        const [token, account] = tokenMapping(value(i++, flag));
+        const earlier = options.tokens.get(token);
+        if (earlier !== undefined && earlier !== account)
+          throw new OptionError(`--token ${token} is given for two accounts, ${earlier} and ${account}.`);
+        options.tokens.set(token, account);
+        break;
+      }
+      case '--manual-clock':
+        options.manualClock = true;
         break;
       case '--scopes':
         options.scopes = value(i++, flag)

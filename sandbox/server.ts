@@ -2,13 +2,15 @@
  * The sandbox's HTTP server: every request goes through the same steps, in the order Kestrel
  * documents its errors: CORS preflight, the rate limit (429; every request counts, by its bearer
  * token or else its address, and every answer carries the RateLimit headers), base path and route
- * (404 / 405), bearer token (401), scope (403), the failures `Kestrel-Sandbox-Simulate` asks for,
+ * (404 / 405), bearer token (401, and which account it acts for), scope (403), the failures `Kestrel-Sandbox-Simulate` asks for,
  * parameters (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422), Idempotency-Key (400), body
  * (400 MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay (409 or the stored answer), and
- * finally the operation's handler. Anything unexpected is a 500 problem; the process stays up.
+ * finally the operation's handler, on the World of the token's account. Anything unexpected is a
+ * 500 problem; the process stays up.
  */
 import http from 'node:http';
-import {authenticate, authorize, limitKey, type AuthOptions} from './auth.ts';
+import type {AccountWorlds} from './account-worlds.ts';
+import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import type {Json} from './definition.ts';
@@ -19,15 +21,17 @@ import {RateLimiter} from './rate-limit.ts';
 import {Router} from './router.ts';
 import {simulated, SLOW_MS} from './simulate.ts';
 import {TEST_EVENT_PATH, testEventRoute} from './test-event.ts';
+import {TOKENS_PATH, tokensRoute} from './token-control.ts';
+import type {Tokens} from './tokens.ts';
 import {Validator} from './validation.ts';
-import type {Answer, World} from './world.ts';
+import type {Answer} from './world.ts';
 
 export const BASE_PATH = '/v1';
 /** Counts of what the sandbox holds (objects per type, keys, windows, scheduled steps) and of webhook deliveries. */
 export const STATS_PATH = '/_sandbox/stats';
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface ServerOptions extends AuthOptions {
+export interface ServerOptions {
   rateLimit: boolean;
   /** One line per request, or nothing. */
   log?: (line: string) => void;
@@ -56,8 +60,8 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-export function createSandboxServer(world: World, options: ServerOptions): http.Server {
-  const {definition} = world;
+export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, options: ServerOptions): http.Server {
+  const {definition} = accounts;
   const router = new Router(definition);
   const validator = new Validator(definition);
   const table = handlers(definition);
@@ -97,8 +101,10 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       );
     }
     const {op} = route;
-    const token = authenticate(req.headers.authorization, options);
-    authorize(op, options);
+    const token = bearerToken(req.headers.authorization);
+    const grant = tokens.grant(token, accounts.clock.now());
+    authorize(op, grant);
+    const world = accounts.world(grant.account);
     const simulate = simulated(req.headers['kestrel-sandbox-simulate']);
     if (simulate.problem) throw simulate.problem;
 
@@ -153,8 +159,9 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       }
     }
 
-    // Keys belong to the API key, as in Kestrel: the same key on another operation is a reuse.
-    const scope = token;
+    // Keys belong to the account, as in Kestrel, not to the token: a retry sent with a rotated API
+    // key or a refreshed access token replays; the same key on another operation is a reuse.
+    const scope = grant.account;
     if (key !== undefined) {
       const replay = idempotency.begin(scope, key, `${method} ${path}\n${raw.toString('utf8')}`, world.clock.now());
       if (replay) return replay;
@@ -235,18 +242,20 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     };
 
     if (url.pathname === STATS_PATH && method === 'GET') {
+      const worlds = accounts.entries().map(([, w]) => w);
+      const sum = (count: (w: (typeof worlds)[number]) => number) => worlds.reduce((n, w) => n + count(w), 0);
       send(
         res,
         200,
         headers,
         {
-          ...world.stats(),
+          ...accounts.stats(),
           idempotencyKeys: idempotency.size,
           rateLimitWindows: limiter.size,
           webhooks: {
-            attempts: world.webhooks.attempts,
-            inFlight: world.webhooks.pending,
-            waiting: world.webhooks.waiting,
+            attempts: sum((w) => w.webhooks.attempts),
+            inFlight: sum((w) => w.webhooks.pending),
+            waiting: sum((w) => w.webhooks.waiting),
           },
           memoryMb: memoryMb(),
         },
@@ -254,10 +263,11 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       );
       return;
     }
-    if (url.pathname === CLOCK_PATH) {
+    const control = {[CLOCK_PATH]: clockRoute, [TOKENS_PATH]: tokensRoute}[url.pathname];
+    if (control) {
       readBody(req)
         .then((raw) => {
-          const answer = clockRoute(world, method, raw);
+          const answer = control(accounts, tokens, method, raw);
           send(res, answer.status, headers, answer.body, answer.status >= 400);
         })
         .catch(fail);
@@ -266,8 +276,11 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
 
     const testEvent = TEST_EVENT_PATH.exec(url.pathname);
     if (testEvent) {
+      const subscriptionId = decodeURIComponent(testEvent[1]!);
+      // The account that holds the subscription sends it; an unknown id answers the default account's 404.
+      const world = accounts.holding('Subscription', subscriptionId) ?? accounts.default;
       readBody(req)
-        .then((raw) => testEventRoute(world, method, decodeURIComponent(testEvent[1]!), raw))
+        .then((raw) => testEventRoute(world, method, subscriptionId, raw))
         .then((answer) => send(res, answer.status, headers, answer.body, false))
         .catch(fail);
       return;

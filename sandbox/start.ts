@@ -1,40 +1,58 @@
 /**
- * Builds a whole sandbox (world, server) from a definition and options, for the CLI and for tests
- * that run it in-process.
+ * Builds a whole sandbox (its accounts on one clock, the tokens that act for them, the server)
+ * from a definition and options, for the CLI and for tests that run it in-process.
  */
 import type http from 'node:http';
+import {AccountWorlds} from './account-worlds.ts';
+import {Clock} from './clock.ts';
 import {Definition} from './definition.ts';
 import {createSandboxServer} from './server.ts';
-import {World} from './world.ts';
+import {DEFAULT_ACCOUNT, Tokens} from './tokens.ts';
+import type {World} from './world.ts';
 
 export interface SandboxSettings {
   payAfterSeconds?: number;
   rateLimit?: boolean;
+  /** The one token accepted, acting for the default account (as `--token TOKEN`). */
   token?: string;
+  /** token -> account name (as `--token TOKEN=ACCOUNT`, repeated); with `token`, both are accepted. */
+  tokens?: Record<string, string> | Map<string, string>;
   scopes?: string[];
+  /** The clock moves only by `POST /_sandbox/clock` (as `--manual-clock`). */
+  manualClock?: boolean;
   retrySpeedup?: number;
   cap?: number;
   log?: (line: string) => void;
 }
 
-export function createSandbox(
-  definition: Definition,
-  settings: SandboxSettings = {},
-): {world: World; server: http.Server} {
+export interface Sandbox {
+  /** The default account's World. */
+  world: World;
+  accounts: AccountWorlds;
+  tokens: Tokens;
+  clock: Clock;
+  server: http.Server;
+}
+
+export function createSandbox(definition: Definition, settings: SandboxSettings = {}): Sandbox {
   const log = settings.log ?? (() => {});
-  const world = new World(definition, {
-    payAfterMs: (settings.payAfterSeconds ?? 10) * 1000,
-    retrySpeedup: settings.retrySpeedup ?? 1,
-    cap: settings.cap ?? 10_000,
-    log,
-  });
-  const server = createSandboxServer(world, {
-    rateLimit: settings.rateLimit ?? true,
-    token: settings.token,
-    scopes: settings.scopes,
-    log,
-  });
+  const mapping = new Map(settings.tokens instanceof Map ? settings.tokens : Object.entries(settings.tokens ?? {}));
+  if (settings.token !== undefined) mapping.set(settings.token, DEFAULT_ACCOUNT);
+  const tokens = new Tokens(mapping, settings.scopes);
+  const clock = new Clock({manual: settings.manualClock});
+  const accounts = new AccountWorlds(
+    definition,
+    clock,
+    {
+      payAfterMs: (settings.payAfterSeconds ?? 10) * 1000,
+      retrySpeedup: settings.retrySpeedup ?? 1,
+      cap: settings.cap ?? 10_000,
+      log,
+    },
+    tokens.accounts(),
+  );
+  const server = createSandboxServer(accounts, tokens, {rateLimit: settings.rateLimit ?? true, log});
   // Deliveries and scheduled steps must not keep a finished test or CLI alive on their own.
-  server.on('close', () => world.clock.stop());
-  return {world, server};
+  server.on('close', () => clock.stop());
+  return {world: accounts.default, accounts, tokens, clock, server};
 }

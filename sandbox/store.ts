@@ -7,13 +7,16 @@ import type {Json} from './definition.ts';
 
 export const DEFAULT_CAP = 10_000;
 
+/** One change to the stored objects: an object stored (new or replaced) or one forgotten. */
+export type StoreChange = {kind: string; put: Json} | {kind: string; deleted: string};
+
 export class Store {
   private readonly collections = new Map<string, Map<string, Json>>();
   readonly cap: number;
   /** How many objects were forgotten at the cap, per type. */
   readonly evicted = new Map<string, number>();
   /** Called after every change, for `--state`. */
-  onChange: () => void = () => {};
+  onChange: (change: StoreChange) => void = () => {};
 
   constructor(cap = DEFAULT_CAP) {
     this.cap = cap;
@@ -31,9 +34,10 @@ export class Store {
       const oldest = c.keys().next().value as string;
       c.delete(oldest);
       this.evicted.set(kind, (this.evicted.get(kind) ?? 0) + 1);
+      this.onChange({kind, deleted: oldest});
     }
     c.set(object.id, object);
-    this.onChange();
+    this.onChange({kind, put: object});
     return object;
   }
 
@@ -43,7 +47,7 @@ export class Store {
 
   delete(kind: string, id: string): boolean {
     const done = this.collections.get(kind)?.delete(id) ?? false;
-    if (done) this.onChange();
+    if (done) this.onChange({kind, deleted: id});
     return done;
   }
 
@@ -51,13 +55,11 @@ export class Store {
   dropOldest(kind: string, expired: (object: Json) => boolean): void {
     const c = this.collections.get(kind);
     if (!c) return;
-    let dropped = false;
     for (const [id, object] of c) {
       if (!expired(object)) break;
       c.delete(id);
-      dropped = true;
+      this.onChange({kind, deleted: id});
     }
-    if (dropped) this.onChange();
   }
 
   /** The objects of a type, oldest first. */

@@ -21,6 +21,10 @@ export interface WorldOptions {
   /** Objects kept per type. */
   cap: number;
   log: (line: string) => void;
+  /** The sandbox's one clock, shared by every account; a clock of its own when undefined. */
+  clock?: Clock;
+  /** Whose objects these are; the account of the documented examples when undefined. */
+  account?: {id: string; handle: string};
 }
 
 export interface Call {
@@ -47,7 +51,7 @@ interface Balance {
 export class World {
   readonly definition: Definition;
   readonly store: Store;
-  readonly clock = new Clock();
+  readonly clock: Clock;
   readonly rates: Rates;
   readonly webhooks: Webhooks;
   readonly options: WorldOptions;
@@ -56,17 +60,20 @@ export class World {
   /** Who "you" are: the account of the documented examples. */
   readonly account: {id: string; handle: string};
   private readonly balances = new Map<string, Balance>();
+  /** Called after a balance changed, for `--state`. */
+  onBalance: (currency: string) => void = () => {};
 
   constructor(definition: Definition, options: WorldOptions) {
     this.definition = definition;
     this.options = options;
+    this.clock = options.clock ?? new Clock();
     this.store = new Store(options.cap);
     const schemas = definition.doc.components.schemas;
     this.currencies = schemas.Currency?.enum ?? ['BTC', 'USD', 'EUR', 'GBP'];
     this.webhookVersion = (schemas.WebhookVersion?.enum ?? schemas.WebhookVersion?.examples ?? ['2025-06-01'])[0];
     this.rates = new Rates(this.example('getCurrencyExchangeRateTickers').items);
     const invoice = this.example('issueInvoice');
-    this.account = {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
+    this.account = options.account ?? {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
     this.webhooks = new Webhooks(this.store, this.clock, {speedup: options.retrySpeedup, log: options.log});
   }
 
@@ -172,7 +179,7 @@ export class World {
     if (pending) b.pending += units;
     else b.available += units;
     b.updated = this.clock.now();
-    this.store.onChange();
+    this.onBalance(currency);
   }
 
   /** Takes `units` from the available balance, or answers 422 INSUFFICIENT_FUNDS. */
@@ -187,7 +194,7 @@ export class World {
     }
     b.available -= units;
     b.updated = this.clock.now();
-    this.store.onChange();
+    this.onBalance(currency);
   }
 
   balanceList(): Json[] {

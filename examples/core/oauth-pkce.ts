@@ -166,3 +166,47 @@ export async function revokeToken(
   await postForm(REVOKE_URL, {token, token_type_hint: hint}, client);
 }
 // #endregion tokens
+
+// #region call-api
+/**
+ * Whether an API answer says the access token itself was refused (expired or revoked): a 401 whose
+ * WWW-Authenticate header carries error="invalid_token" (RFC 6750 section 3.1). Any other 401 (no
+ * token arrived, a malformed header) is a bug in the request, which a new token does not fix.
+ */
+export function isInvalidToken(status: number, wwwAuthenticate: string | null): boolean {
+  return status === 401 && /(^|[\s,])error="invalid_token"/.test(wwwAuthenticate ?? '');
+}
+
+/** The tokens of one connection, as your application stores them. */
+export interface Connection {
+  /** The access token to send now. */
+  accessToken(): string | Promise<string>;
+  /**
+   * Refreshes the connection (refreshTokens, storing the new refresh token before anything else,
+   * under a lock per connection) and returns the new access token.
+   */
+  refresh(): Promise<string>;
+}
+
+/** What sendWithConnection needs of an answer: its status and its WWW-Authenticate header. */
+export interface ApiAnswer {
+  status: number;
+  headers: {get(name: string): string | null};
+}
+
+/**
+ * Sends one API request with a connection's access token. When Kestrel answers 401 with
+ * error="invalid_token", it refreshes once and sends the same request again: `send` must build the
+ * same request, with the same Idempotency-Key, since a key belongs to the connected account and a
+ * request that did run then replays its first answer. A second refusal is returned as it is: the
+ * connection was revoked, and the owner must connect again.
+ */
+export async function sendWithConnection<A extends ApiAnswer>(
+  send: (accessToken: string) => Promise<A>,
+  connection: Connection,
+): Promise<A> {
+  const first = await send(await connection.accessToken());
+  if (!isInvalidToken(first.status, first.headers.get('WWW-Authenticate'))) return first;
+  return send(await connection.refresh());
+}
+// #endregion call-api

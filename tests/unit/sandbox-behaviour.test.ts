@@ -64,12 +64,13 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
   let sandbox: Sandbox;
   const api = client(() => sandbox);
   beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
+    // --manual-clock: each state is asserted at a clock time, never at whatever real time has passed.
+    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
   }, 60_000);
   afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('keeps what it creates: GET by id and the list return it, with a fresh id and the current time', async () => {
-    const before = Date.now();
+    const before = Date.parse((await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json()).now);
     const invoice = await api.invoice('12.00', {reference: 'state-1', expiresInSeconds: 300});
     expect(invoice.id).not.toBe('0b9b6546-887b-4276-ae91-e5ee189bf56c');
     expect(Date.parse(invoice.created)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
@@ -363,7 +364,7 @@ describe('idempotency', () => {
     expect(again.body.code).toBe('INVOICE_NOT_FOUND');
   });
 
-  it('a key belongs to the API key: reused on another operation it answers 409 IDEMPOTENCY_KEY_REUSED; another API key has its own', async () => {
+  it('a key belongs to the account: reused on another operation it answers 409 IDEMPOTENCY_KEY_REUSED, with any of its API keys', async () => {
     const key = {'Idempotency-Key': crypto.randomUUID()};
     const invoice = await api.send('POST', '/invoices', {amount: {amount: '3.00', currency: 'USD'}}, key);
     expect(invoice.status).toBe(201);
@@ -371,9 +372,10 @@ describe('idempotency', () => {
     expect([quote.status, quote.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
     const sameBodyOtherPath = await api.send('POST', '/receive-requests', {currency: 'USD'}, key);
     expect(sameBodyOtherPath.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Without --token every token acts for the one default account: a second API key is the same account.
     const other = client(() => sandbox, {Authorization: 'Bearer sk_sandbox_another_key'});
     const theirs = await other.send('POST', `/invoices/${invoice.body.id}/quote`, undefined, key);
-    expect(theirs.status).toBe(201);
+    expect([theirs.status, theirs.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
   });
 
   it('100 concurrent requests with one key create exactly one invoice', async () => {
@@ -405,12 +407,16 @@ describe('auth and the rate limit', () => {
     const s = await start(['--token', 'sk_sandbox_only', '--scopes', 'partner.invoice.read', '--no-rate-limit']);
     const wrong = await client(() => s, {Authorization: 'Bearer sk_sandbox_other'}).send('GET', '/invoices');
     expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer realm="kestrel", error="invalid_token"/);
     const right = client(() => s, {Authorization: 'Bearer sk_sandbox_only'});
     expect((await right.get('/invoices')).status).toBe(200);
     const denied = await right.create('/invoices', {amount: {amount: '1.00', currency: 'USD'}});
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('INSUFFICIENT_SCOPE');
     expect(denied.body.detail).toContain('partner.invoice.create');
+    expect(denied.headers.get('www-authenticate')).toBe(
+      'Bearer realm="kestrel", error="insufficient_scope", scope="partner.invoice.create"',
+    );
   }, 30_000);
 
   it('25 requests per 10 s per key, with RateLimit headers, then 429 with Retry-After; another key has its own window', async () => {
@@ -490,7 +496,7 @@ describe('webhooks', () => {
 
   beforeAll(async () => {
     // --retry-speedup 60: the schedule's minutes become seconds of the sandbox clock.
-    sandbox = await startSandbox(['--no-rate-limit', '--retry-speedup', '60']);
+    sandbox = await startSandbox(['--no-rate-limit', '--retry-speedup', '60', '--manual-clock']);
     receiver = createWebhookServer({secret: SECRET, onEvent: async (event) => void received.push(event)});
     const port = await freePort();
     await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));

@@ -135,7 +135,7 @@ function request(entry: Entry, override: Override) {
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox(['--no-rate-limit', '--pay-after', '1']);
+  sandbox = await startSandbox(['--no-rate-limit', '--pay-after', '1', '--manual-clock']);
 }, 60_000);
 
 afterAll(async () => {
@@ -365,6 +365,8 @@ describe('CORS', () => {
     const get = await call('/invoices', {headers: {Origin: 'http://localhost:3000', Authorization: TOKEN}});
     expect(get.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(get.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
+    // The explorer can show why credentials were refused.
+    expect(get.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
   });
 
   it('does not let another site read it', async () => {
@@ -406,6 +408,10 @@ describe('starting and stopping', () => {
     [['--port', 'abc'], '--port needs a port number'],
     [['--pay-after', '-1'], '--pay-after needs a number of seconds'],
     [['--scopes', 'partner.nope'], '--scopes names scopes the API does not have: partner.nope'],
+    [['--token', '=sk_x'], '--token needs a token'],
+    [['--token', 'sk_x='], '--token needs an account name after "="'],
+    [['--token', 'sk_x=a b'], '--token needs an account name after "="'],
+    [['--token', 'sk_x=alice', '--token', 'sk_x=bob'], '--token sk_x is given for two accounts'],
     [['--colour'], 'unknown option "--colour"'],
   ])(
     '%j is refused with a message naming the flag',

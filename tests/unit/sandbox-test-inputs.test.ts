@@ -169,7 +169,8 @@ describe('every test input, against the running local sandbox', () => {
   const extra: Sandbox[] = [];
 
   beforeAll(async () => {
-    sandbox = await startSandbox([]);
+    // --manual-clock: each row's state is asserted at the clock time its waits reach, never at real time.
+    sandbox = await startSandbox(['--manual-clock']);
     receiver = createWebhookServer({secret: SECRET, onEvent: async (event) => void received.push(event)});
     const port = await freePort();
     await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
