@@ -12,7 +12,7 @@ import {authenticate, authorize, limitKey, type AuthOptions} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import type {Json} from './definition.ts';
-import {IdempotencyKeys} from './idempotency.ts';
+import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
 import {ProblemCatalogue, ProblemError} from './problems.ts';
 import {RateLimiter} from './rate-limit.ts';
@@ -63,7 +63,7 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
   const table = handlers(definition);
   const catalogue = new ProblemCatalogue(definition);
   const limiter = new RateLimiter();
-  const idempotency = new IdempotencyKeys();
+  const idempotency = new IdempotencyKeys(definition.model.idempotency!);
   const log = options.log ?? (() => {});
 
   async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
@@ -125,6 +125,8 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       throw error;
     }
     let body: Json = undefined;
+    // The body as sent, parsed: what a retry's body is compared with.
+    let sent: Json = undefined;
     if (op.bodySchemaAt) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (raw.length === 0) {
@@ -147,6 +149,7 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
           throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
         }
       }
+      sent = body;
       if (body !== undefined) {
         validator.requestBody(op, body);
         body = validator.prune(definition.at(op.bodySchemaAt), body);
@@ -156,8 +159,12 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
     // Keys belong to the API key, as in Kestrel: the same key on another operation is a reuse.
     const scope = token;
     if (key !== undefined) {
-      const replay = idempotency.begin(scope, key, `${method} ${path}\n${raw.toString('utf8')}`, world.clock.now());
-      if (replay) return replay;
+      const fingerprint = idempotency.fingerprint(method, path, sent, raw.toString('utf8'));
+      const replay = idempotency.begin(scope, key, fingerprint, world.clock.now());
+      if (replay) {
+        headers[REPLAYED_HEADER] = 'true';
+        return replay;
+      }
     }
     let answer: Answer;
     try {
@@ -166,13 +173,15 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       answer = await table.get(op.operationId)!({op, params, query, body: body ?? {}, token}, world);
     } catch (error) {
       if (key !== undefined) {
-        if (error instanceof ProblemError)
-          idempotency.finish(scope, key, error.status, {error: problemFields(error)}, world.clock.now());
-        else idempotency.finish(scope, key, 500, undefined, world.clock.now());
+        const failed =
+          error instanceof ProblemError
+            ? {status: error.status, code: error.code, body: {error: problemFields(error)}}
+            : {status: 500, code: 'INTERNAL_ERROR', body: undefined};
+        idempotency.finish(scope, key, failed, world.clock.now());
       }
       throw error;
     }
-    if (key !== undefined) idempotency.finish(scope, key, answer.status, answer.body, world.clock.now());
+    if (key !== undefined) idempotency.finish(scope, key, {status: answer.status, body: answer.body}, world.clock.now());
     return answer;
   }
 
