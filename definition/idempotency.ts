@@ -88,10 +88,10 @@ export function catalogueRetry(next: IdempotencyNext): Retry {
  * one, and those answered before any operation is found (no operation documents them).
  */
 export function idempotentAnswerCodes(model: ApiDefinition): string[] {
-  const ofKeyed = new Set(model.operations.filter((op) => op.idempotent).flatMap((op) => op.errors.flatMap((e) => e.codes)));
-  return model.errorCodes
-    .filter((c) => ofKeyed.has(c.code) || c.operations.length === 0)
-    .map((c) => c.code);
+  const ofKeyed = new Set(
+    model.operations.filter((op) => op.idempotent).flatMap((op) => op.errors.flatMap((e) => e.codes)),
+  );
+  return model.errorCodes.filter((c) => ofKeyed.has(c.code) || c.operations.length === 0).map((c) => c.code);
 }
 
 /**

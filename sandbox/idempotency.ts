@@ -21,7 +21,8 @@ export const MAX_KEYS = 10_000;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 type Entry =
-  {fingerprint: string; state: 'running'} | {fingerprint: string; state: 'done'; status: number; body: Json; expires: number};
+  | {fingerprint: string; state: 'running'}
+  | {fingerprint: string; state: 'done'; status: number; body: Json; expires: number};
 
 /** JSON with every object's keys in order, so that two bodies equal as parsed JSON write the same text. */
 function canonical(value: Json): string {

@@ -181,7 +181,8 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
       }
       throw error;
     }
-    if (key !== undefined) idempotency.finish(scope, key, {status: answer.status, body: answer.body}, world.clock.now());
+    if (key !== undefined)
+      idempotency.finish(scope, key, {status: answer.status, body: answer.body}, world.clock.now());
     return answer;
   }
 

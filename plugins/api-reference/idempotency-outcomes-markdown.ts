@@ -76,7 +76,9 @@ export function renderIdempotencyOutcomes(model: ApiDefinition = loadDefinition(
   const ordered = [...groups.values()].sort((a, b) => Number(b[0]!.kept) - Number(a[0]!.kept));
   for (const rows of ordered) {
     const [first] = rows;
-    out.push(`| ${answersCell(rows)} | ${KEPT[String(first!.kept) as 'true' | 'false']} | ${nextWords(first!.next, first!.status === '2xx')} |`);
+    out.push(
+      `| ${answersCell(rows)} | ${KEPT[String(first!.kept) as 'true' | 'false']} | ${nextWords(first!.next, first!.status === '2xx')} |`,
+    );
   }
   return out.join('\n');
 }

@@ -22,8 +22,8 @@ import {ROOT} from './openapi-definition';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
-const rows = loadDefinition().idempotency!.outcomes.filter((r): r is IdempotencyOutcome & {status: number; code: string} =>
-  Boolean(r.code),
+const rows = loadDefinition().idempotency!.outcomes.filter(
+  (r): r is IdempotencyOutcome & {status: number; code: string} => Boolean(r.code),
 );
 const PYTHON_DIR = path.join(ROOT, 'examples/walkthroughs/python');
 
@@ -56,11 +56,22 @@ describe('after each answer of the table', () => {
       const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
         seen.push((init!.headers as Record<string, string>)['Idempotency-Key']!);
         return seen.length === 1
-          ? new Response(problemText(row.status, row.code), {status: row.status, headers: {'Content-Type': 'application/problem+json'}})
+          ? new Response(problemText(row.status, row.code), {
+              status: row.status,
+              headers: {'Content-Type': 'application/problem+json'},
+            })
           : new Response('{"id":"x"}', {status: 201, headers: {'Content-Type': 'application/json'}});
       };
-      const client = new KestrelClient({apiKey: 'k', baseUrl: 'http://kestrel.invalid/v1', fetch, sleep: async () => {}, random: () => 0});
-      const outcome = await client.request('POST', '/invoices', {body: {a: 1}, idempotencyKey: 'key-1'}).catch((e: unknown) => e);
+      const client = new KestrelClient({
+        apiKey: 'k',
+        baseUrl: 'http://kestrel.invalid/v1',
+        fetch,
+        sleep: async () => {},
+        random: () => 0,
+      });
+      const outcome = await client
+        .request('POST', '/invoices', {body: {a: 1}, idempotencyKey: 'key-1'})
+        .catch((e: unknown) => e);
       if (seen.length === 1) expect(outcome, row.code).toBeInstanceOf(KestrelProblem);
       decisions.push({
         code: row.code,
@@ -120,7 +131,8 @@ print(json.dumps(out))
   it('the order keys are the version 5 UUID of order id and attempt, the same in both languages', () => {
     const node = [orderKey('1042-payout', 1), orderKey('1042-payout', 2), orderKey('1043-payout', 1)];
     expect(new Set(node).size).toBe(3);
-    for (const key of node) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const key of node)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const py = python(
       `from order_keys import order_key\nprint(order_key("1042-payout", 1)); print(order_key("1042-payout", 2)); print(order_key("1043-payout", 1))`,
     );
@@ -143,13 +155,18 @@ function payoutSandbox() {
   const client = (fetch?: typeof globalThis.fetch) =>
     new KestrelClient({apiKey: key, baseUrl: sandbox.base, sleep: async () => {}, ...(fetch ? {fetch} : {})});
   const usd = async () =>
-    Number(
-      (await client().getAccountBalanceDetails()).items.find((b) => b.currency === 'USD')!.available.amount,
-    );
+    Number((await client().getAccountBalanceDetails()).items.find((b) => b.currency === 'USD')!.available.amount);
   async function payout(): Promise<Json> {
     const method = await client().request<Json>('POST', '/payment-methods/bank', {
       idempotencyKey: crypto.randomUUID(),
-      body: {currency: 'USD', country: 'US', accountHolderName: 'Acme', accountHolderType: 'BUSINESS', bankCode: '021000021', accountNumber: '000123456789'},
+      body: {
+        currency: 'USD',
+        country: 'US',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '021000021',
+        accountNumber: '000123456789',
+      },
     });
     return client().request<Json>('POST', '/payouts', {
       idempotencyKey: crypto.randomUUID(),
@@ -182,7 +199,8 @@ describe('order keys against the local sandbox: Node.js', () => {
     // The first key is spent: it answers the kept 422 even once the balance is funded.
     await s.fund('50.00');
     const before = await s.usd();
-    const spent = await s.client()
+    const spent = await s
+      .client()
       .request('PATCH', `/payouts/${payout.id}/initiate`, {idempotencyKey: orderKey('1042-payout', 1)})
       .catch((e: unknown) => e);
     expect(spent).toMatchObject({status: 422, code: 'INSUFFICIENT_FUNDS'});
@@ -271,7 +289,11 @@ print(json.dumps(result))
     const payout = await s.payout();
     const before = await s.usd();
     const paid = run(payout.id, '2043-payout', true);
-    expect(paid).toEqual({status: 'INITIATED', keys: [orderKey('2043-payout', 1), orderKey('2043-payout', 1)], attempt: 1});
+    expect(paid).toEqual({
+      status: 'INITIATED',
+      keys: [orderKey('2043-payout', 1), orderKey('2043-payout', 1)],
+      attempt: 1,
+    });
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
   }, 30_000);
 });

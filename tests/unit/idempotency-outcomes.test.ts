@@ -36,7 +36,12 @@ describe('x-idempotency', () => {
     expect(idempotencyTableProblems(model)).toEqual([]);
     const codes = idempotentAnswerCodes(model);
     expect(codes).toEqual(expect.arrayContaining(['INSUFFICIENT_FUNDS', 'NOT_FOUND', 'LNURL_RESOLUTION_FAILED']));
-    expect(rules.outcomes.filter((r) => r.code).map((r) => r.code).sort()).toEqual([...codes].sort());
+    expect(
+      rules.outcomes
+        .filter((r) => r.code)
+        .map((r) => r.code)
+        .sort(),
+    ).toEqual([...codes].sort());
     expect(rules.outcomes.find((r) => r.status === '2xx')).toEqual({status: '2xx', kept: true, next: 'no'});
   });
 
@@ -61,7 +66,11 @@ describe('x-idempotency', () => {
   it("agrees with the error catalogue's retry, code by code", () => {
     const disagree = rules.outcomes
       .filter((r) => r.code)
-      .map((r) => ({code: r.code!, table: catalogueRetry(r.next), catalogue: model.errorCodes.find((c) => c.code === r.code)?.retry}))
+      .map((r) => ({
+        code: r.code!,
+        table: catalogueRetry(r.next),
+        catalogue: model.errorCodes.find((c) => c.code === r.code)?.retry,
+      }))
       .filter((r) => r.table !== r.catalogue);
     expect(disagree).toEqual([]);
     // The retries that decide money: a kept business failure takes a new key; a transient one the same.
@@ -74,7 +83,13 @@ describe('x-idempotency', () => {
     for (const row of rules.outcomes) if (row.kept) expect(row.next, String(row.code)).not.toBe('same-key');
     const notKept = rules.outcomes.filter((r) => !r.kept).map((r) => r.code);
     expect(notKept).toEqual(
-      expect.arrayContaining(['VALIDATION_FAILED', 'MALFORMED_REQUEST', 'IDEMPOTENCY_KEY_IN_USE', 'RATE_LIMITED', 'INTERNAL_ERROR']),
+      expect.arrayContaining([
+        'VALIDATION_FAILED',
+        'MALFORMED_REQUEST',
+        'IDEMPOTENCY_KEY_IN_USE',
+        'RATE_LIMITED',
+        'INTERNAL_ERROR',
+      ]),
     );
   });
 
@@ -83,12 +98,24 @@ describe('x-idempotency', () => {
       /x-idempotency\/outcomes\/3\/next is "later"/,
     );
     expect(() =>
-      buildDefinition(withTable((t) => void Object.assign(t.outcomes.find((r) => r.code === 'INSUFFICIENT_FUNDS')!, {next: 'same-key'}))),
+      buildDefinition(
+        withTable(
+          (t) =>
+            void Object.assign(
+              t.outcomes.find((r) => r.code === 'INSUFFICIENT_FUNDS')!,
+              {next: 'same-key'},
+            ),
+        ),
+      ),
     ).toThrow(/next is same-key, but the answer is kept/);
-    expect(() => buildDefinition(withTable((t) => void (t.bodyComparison = 'loose')))).toThrow(/bodyComparison is "loose"/);
-    expect(() => buildDefinition(withTable((t) => void t.outcomes.push({status: 500, code: 'INTERNAL_ERROR', kept: false, next: 'same-key'})))).toThrow(
-      /gives INTERNAL_ERROR a second row/,
+    expect(() => buildDefinition(withTable((t) => void (t.bodyComparison = 'loose')))).toThrow(
+      /bodyComparison is "loose"/,
     );
+    expect(() =>
+      buildDefinition(
+        withTable((t) => void t.outcomes.push({status: 500, code: 'INTERNAL_ERROR', kept: false, next: 'same-key'})),
+      ),
+    ).toThrow(/gives INTERNAL_ERROR a second row/);
   });
 });
 

@@ -396,7 +396,11 @@ describe('idempotency', () => {
     for (const a of inUse) expect(a.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
     // Once the first has ended, the same request with the same key gets its answer.
     const after = await api.send('POST', '/invoices', body, key);
-    expect([after.status, after.body.id, after.headers.get('idempotent-replayed')]).toEqual([201, created[0]!.body.id, 'true']);
+    expect([after.status, after.body.id, after.headers.get('idempotent-replayed')]).toEqual([
+      201,
+      created[0]!.body.id,
+      'true',
+    ]);
     expect((await api.get(`/invoices?$filter=${encodeURIComponent("reference eq 'race-1'")}`)).body.count).toBe(1);
   }, 30_000);
 });

@@ -51,10 +51,17 @@ function api(sandbox: () => Sandbox) {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    return {status: res.status, body: text ? JSON.parse(text) : undefined, replayed: res.headers.get('idempotent-replayed')};
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : undefined,
+      replayed: res.headers.get('idempotent-replayed'),
+    };
   }
   const usd = async () =>
-    Number((await send('GET', '/account/balances', undefined)).body.items.find((b: Json) => b.currency === 'USD').available.amount);
+    Number(
+      (await send('GET', '/account/balances', undefined)).body.items.find((b: Json) => b.currency === 'USD').available
+        .amount,
+    );
   /** Credits USD the way the sandbox guide does: an invoice that pays itself about 10 seconds after its quote. */
   async function fund(amount: string) {
     const invoice = (await send('POST', '/invoices', crypto.randomUUID(), {amount: {amount, currency: 'USD'}})).body;
@@ -92,7 +99,12 @@ describe('idempotency outcomes, over HTTP', () => {
   it('the same request is compared as parsed JSON: reordered keys and other whitespace replay; another body answers 409 IDEMPOTENCY_KEY_REUSED', async () => {
     expect(rules.bodyComparison).toBe('parsed-json');
     const key = crypto.randomUUID();
-    const first = await send('POST', '/invoices', key, '{"amount":{"amount":"8.00","currency":"USD"},"reference":"idem-json"}');
+    const first = await send(
+      'POST',
+      '/invoices',
+      key,
+      '{"amount":{"amount":"8.00","currency":"USD"},"reference":"idem-json"}',
+    );
     const reordered = await send(
       'POST',
       '/invoices',
@@ -100,7 +112,10 @@ describe('idempotency outcomes, over HTTP', () => {
       '{\n  "reference": "idem-json",\n  "amount": { "currency": "USD", "amount": "8.00" }\n}',
     );
     expect([reordered.status, reordered.replayed, reordered.body.id]).toEqual([201, 'true', first.body.id]);
-    const other = await send('POST', '/invoices', key, {amount: {amount: '8.01', currency: 'USD'}, reference: 'idem-json'});
+    const other = await send('POST', '/invoices', key, {
+      amount: {amount: '8.01', currency: 'USD'},
+      reference: 'idem-json',
+    });
     expect([other.status, other.body.code, other.replayed]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED', null]);
     const otherPath = await send('POST', '/receive-requests', key, {currency: 'USD'});
     expect([otherPath.status, otherPath.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
@@ -109,7 +124,9 @@ describe('idempotency outcomes, over HTTP', () => {
 
   it('a kept failure (INSUFFICIENT_FUNDS, new-key) replays to its key even once the balance is funded; a new key then pays out once, and a kept PAYOUT_NOT_INITIABLE replays', async () => {
     for (const code of ['INSUFFICIENT_FUNDS', 'PAYOUT_NOT_INITIABLE'])
-      expect(model.errorCodes.find((c) => c.code === code)!.retry).toBe(catalogueRetry(row(code === 'INSUFFICIENT_FUNDS' ? 422 : 409, code).next));
+      expect(model.errorCodes.find((c) => c.code === code)!.retry).toBe(
+        catalogueRetry(row(code === 'INSUFFICIENT_FUNDS' ? 422 : 409, code).next),
+      );
     expect(row(422, 'INSUFFICIENT_FUNDS')).toMatchObject({kept: true, next: 'new-key'});
     const method = (await send('POST', '/payment-methods/bank', crypto.randomUUID(), US_BANK_ACCOUNT)).body;
     const payout = (
@@ -141,7 +158,11 @@ describe('idempotency outcomes, over HTTP', () => {
     expect(row(409, 'PAYOUT_NOT_INITIABLE')).toMatchObject({kept: true, next: 'no'});
     const third = crypto.randomUUID();
     const notInitiable = await send('PATCH', `/payouts/${payout.id}/initiate`, third);
-    expect([notInitiable.status, notInitiable.body.code, notInitiable.replayed]).toEqual([409, 'PAYOUT_NOT_INITIABLE', null]);
+    expect([notInitiable.status, notInitiable.body.code, notInitiable.replayed]).toEqual([
+      409,
+      'PAYOUT_NOT_INITIABLE',
+      null,
+    ]);
     const replayed = await send('PATCH', `/payouts/${payout.id}/initiate`, third);
     expect([replayed.status, replayed.body.code, replayed.replayed]).toEqual([409, 'PAYOUT_NOT_INITIABLE', 'true']);
   });
@@ -158,7 +179,10 @@ describe('idempotency outcomes, over HTTP', () => {
     expect((await send('POST', '/invoices', invalid, {amount: {amount: 'ten', currency: 'USD'}})).body.code).toBe(
       'VALIDATION_FAILED',
     );
-    const fixed = await send('POST', '/invoices', invalid, {amount: {amount: '10.00', currency: 'USD'}, reference: 'idem-fixed'});
+    const fixed = await send('POST', '/invoices', invalid, {
+      amount: {amount: '10.00', currency: 'USD'},
+      reference: 'idem-fixed',
+    });
     expect([fixed.status, fixed.replayed]).toEqual([201, null]);
 
     const malformed = crypto.randomUUID();
@@ -172,7 +196,9 @@ describe('idempotency outcomes, over HTTP', () => {
     const again = await send('POST', `/invoices/${crypto.randomUUID()}/quote`, missing);
     expect([again.status, again.replayed]).toEqual([404, null]);
     const handle = crypto.randomUUID();
-    const nobody = await send('POST', '/accounts/handle/nobody-here/invoices', handle, {amount: {amount: '1.00', currency: 'USD'}});
+    const nobody = await send('POST', '/accounts/handle/nobody-here/invoices', handle, {
+      amount: {amount: '1.00', currency: 'USD'},
+    });
     expect([nobody.status, nobody.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
     expect((await send('POST', '/invoices', handle, {amount: {amount: '1.00', currency: 'USD'}})).status).toBe(201);
   });
@@ -194,19 +220,22 @@ describe('idempotency outcomes, over HTTP', () => {
     ['internal-error', 500, 'INTERNAL_ERROR'],
     ['service-unavailable', 503, 'SERVICE_UNAVAILABLE'],
     ['account-restricted', 403, 'ACCOUNT_RESTRICTED'],
-  ] as const)('%s is not kept: once it passes, the same request with the same key runs, once', async (simulation, status, code) => {
-    expect(row(status, code).kept).toBe(false);
-    const key = crypto.randomUUID();
-    const reference = `idem-${simulation}`;
-    const body = {amount: {amount: '3.00', currency: 'USD'}, reference};
-    const failed = await send('POST', '/invoices', key, body, {[SIMULATE_HEADER]: simulation});
-    expect([failed.status, failed.body.code]).toEqual([status, code]);
-    const ran = await send('POST', '/invoices', key, body);
-    expect([ran.status, ran.replayed]).toEqual([201, null]);
-    const replayed = await send('POST', '/invoices', key, body);
-    expect([replayed.status, replayed.replayed, replayed.body.id]).toEqual([201, 'true', ran.body.id]);
-    expect(await count(reference)).toBe(1);
-  });
+  ] as const)(
+    '%s is not kept: once it passes, the same request with the same key runs, once',
+    async (simulation, status, code) => {
+      expect(row(status, code).kept).toBe(false);
+      const key = crypto.randomUUID();
+      const reference = `idem-${simulation}`;
+      const body = {amount: {amount: '3.00', currency: 'USD'}, reference};
+      const failed = await send('POST', '/invoices', key, body, {[SIMULATE_HEADER]: simulation});
+      expect([failed.status, failed.body.code]).toEqual([status, code]);
+      const ran = await send('POST', '/invoices', key, body);
+      expect([ran.status, ran.replayed]).toEqual([201, null]);
+      const replayed = await send('POST', '/invoices', key, body);
+      expect([replayed.status, replayed.replayed, replayed.body.id]).toEqual([201, 'true', ran.body.id]);
+      expect(await count(reference)).toBe(1);
+    },
+  );
 });
 
 describe('RATE_LIMITED is not kept', () => {

@@ -210,8 +210,18 @@ describe('Idempotency-Key bookkeeping', () => {
 
   it('compares bodies as parsed JSON: key order and whitespace make no other request; method and path do', () => {
     const keys = new IdempotencyKeys(rules);
-    const a = keys.fingerprint('POST', '/v1/invoices', {a: 1, b: {c: [1, 2], d: 'x'}}, '{"a":1,"b":{"c":[1,2],"d":"x"}}');
-    const b = keys.fingerprint('POST', '/v1/invoices', {b: {d: 'x', c: [1, 2]}, a: 1}, '{ "b": {"d":"x","c":[1,2]}, "a": 1 }');
+    const a = keys.fingerprint(
+      'POST',
+      '/v1/invoices',
+      {a: 1, b: {c: [1, 2], d: 'x'}},
+      '{"a":1,"b":{"c":[1,2],"d":"x"}}',
+    );
+    const b = keys.fingerprint(
+      'POST',
+      '/v1/invoices',
+      {b: {d: 'x', c: [1, 2]}, a: 1},
+      '{ "b": {"d":"x","c":[1,2]}, "a": 1 }',
+    );
     expect(b).toBe(a);
     expect(keys.fingerprint('POST', '/v1/invoices', {a: 1, b: {c: [2, 1], d: 'x'}}, '')).not.toBe(a);
     expect(keys.fingerprint('PATCH', '/v1/invoices', {a: 1, b: {c: [1, 2], d: 'x'}}, '')).not.toBe(a);
