@@ -9,7 +9,7 @@
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {loadDefinition, idempotencyOutcome, catalogueRetry} from '../../definition/index.ts';
-import {LIGHTNING_ADDRESSES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
+import {LIGHTNING_ADDRESSES, SIMULATE_HEADER, TEST_INPUTS, type Step} from '../../sandbox/test-inputs';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -260,4 +260,74 @@ describe('RATE_LIMITED is not kept', () => {
     expect([ran.status, ran.replayed]).toEqual([201, null]);
     expect(await count('idem-429')).toBe(1);
   }, 30_000);
+});
+
+/**
+ * Every code of the table that a test input of the sandbox guide produces on an operation that
+ * takes a key: the row's request is sent again with the same key, and it replays, marked, exactly
+ * where the table keeps the answer. So no code's `kept` (and the `retry` it fixes in the catalogue)
+ * can be swapped without a sandbox answer disagreeing.
+ */
+describe('each code the test inputs produce, sent again with the same key', () => {
+  let sandbox: Sandbox;
+  const {send, fund} = api(() => sandbox);
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  const fill = <T>(value: T, saved: Record<string, string>): T =>
+    JSON.parse(JSON.stringify(value ?? null).replace(/\{(\w+)\}/g, (whole, name: string) => saved[name] ?? whole)) as T;
+  const keyed = (step: Step) =>
+    step.key !== null && (step.method === 'POST' || step.method === 'PATCH') && !step.path.startsWith('/_sandbox');
+  const inputs = TEST_INPUTS.filter(
+    (input) =>
+      !input.flags &&
+      input.steps.every((s) => !s.background && !s.times && !s.noAuth) &&
+      input.steps.some((s) => s.code && keyed(s) && !s.code.startsWith('IDEMPOTENCY_KEY') && row(s.status, s.code)),
+  );
+
+  it('cover the kept failures and the not-kept ones', () => {
+    const codes = new Set(inputs.flatMap((r) => r.steps.map((s) => s.code)));
+    for (const code of [
+      'INSUFFICIENT_FUNDS',
+      'LIMIT_EXCEEDED',
+      'QUOTE_EXPIRED',
+      'NO_ROUTE_FOUND',
+      'QUOTE_ALREADY_EXECUTED',
+      'VALIDATION_FAILED',
+      'LNURL_RESOLUTION_FAILED',
+    ])
+      expect(codes, code).toContain(code);
+  });
+
+  it.each(inputs.map((r) => [r.id, r] as const))(
+    '%s',
+    async (_id, input) => {
+      if (input.fundUsd) await fund(input.fundUsd);
+      const saved: Record<string, string> = {...input.ids};
+      const keys = new Map<string, string>();
+      for (const step of [...(input.setup ?? []), ...input.steps]) {
+        if (step.wait) await sandbox.advance(step.wait);
+        const key = !keyed(step)
+          ? undefined
+          : step.key
+            ? (keys.get(step.key) ?? keys.set(step.key, crypto.randomUUID()).get(step.key)!)
+            : crypto.randomUUID();
+        const path = fill(step.path, saved);
+        const body = step.rawBody ?? (step.body === undefined ? undefined : fill(step.body, saved));
+        const answer = await send(step.method, path, key, body, step.headers);
+        expect([answer.status, answer.body?.code], `${step.method} ${path}`).toEqual([step.status, step.code]);
+        if (step.saveAs) saved[step.saveAs] = answer.body.id ?? answer.body.items?.[0]?.id;
+        if (!step.code || !key || step.code.startsWith('IDEMPOTENCY_KEY') || !row(step.status, step.code)) continue;
+        const again = await send(step.method, path, key, body, step.headers);
+        expect([again.status, again.body?.code, again.replayed], `${step.code} sent again`).toEqual([
+          step.status,
+          step.code,
+          row(step.status, step.code).kept ? 'true' : null,
+        ]);
+      }
+    },
+    30_000,
+  );
 });
