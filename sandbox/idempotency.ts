@@ -40,7 +40,11 @@ export class IdempotencyKeys {
   private readonly rules: IdempotencyRules;
   readonly keepMs: number;
 
-  constructor(rules: IdempotencyRules) {
+  constructor(rules: IdempotencyRules | undefined) {
+    if (!rules)
+      throw new Error(
+        'the definition has no x-idempotency on the Idempotency-Key parameter: nothing says which answers to keep',
+      );
     this.rules = rules;
     this.keepMs = rules.retentionHours * 60 * 60 * 1000;
   }

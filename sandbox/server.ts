@@ -63,7 +63,7 @@ export function createSandboxServer(world: World, options: ServerOptions): http.
   const table = handlers(definition);
   const catalogue = new ProblemCatalogue(definition);
   const limiter = new RateLimiter();
-  const idempotency = new IdempotencyKeys(definition.model.idempotency!);
+  const idempotency = new IdempotencyKeys(definition.model.idempotency);
   const log = options.log ?? (() => {});
 
   async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
