@@ -1,5 +1,6 @@
-/** The whole model from a parsed bundled definition: info, servers, groups, operations, webhooks, error codes. */
+/** The whole model from a parsed bundled definition: info, servers, groups, operations, webhooks, error codes, idempotency outcomes. */
 import {errorCodesOf} from './error-codes.ts';
+import {idempotencyOf} from './idempotency.ts';
 import {operationsOf} from './operations.ts';
 import {isObject} from './refs.ts';
 import type {ApiDefinition, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
@@ -52,6 +53,7 @@ export function buildDefinition(doc: JsonObject): ApiDefinition {
   const operations = operationsOf(doc);
   const webhooks = webhooksOf(doc);
   checkSlugs([...operations, ...webhooks]);
+  const idempotency = idempotencyOf(doc);
   return {
     info: infoOf(doc),
     servers: serversOf(doc),
@@ -59,6 +61,7 @@ export function buildDefinition(doc: JsonObject): ApiDefinition {
     operations,
     webhooks,
     errorCodes: errorCodesOf(doc, operations),
+    ...(idempotency && {idempotency}),
     document: doc,
   };
 }

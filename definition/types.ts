@@ -229,6 +229,33 @@ export interface ErrorCode {
   operations: string[];
 }
 
+/**
+ * What to send after an answer to a request with an `Idempotency-Key`: `same-key` the same request
+ * again with the same key; `same-key-once-fixed` the request with the same key once what the
+ * answer names is fixed; `new-key` the request with a new key once its cause is fixed; `no`
+ * nothing.
+ */
+export type IdempotencyNext = 'same-key' | 'same-key-once-fixed' | 'new-key' | 'no';
+
+/** How a request's body is compared with the body of the request whose answer is kept. */
+export type BodyComparison = 'parsed-json' | 'bytes';
+
+/** One row of `x-idempotency`: an answer (a 2xx, or an error status and code) and what follows it. */
+export interface IdempotencyOutcome {
+  status: number | '2xx';
+  code?: string;
+  /** Whether the answer is kept against the key, and replayed to the same request. */
+  kept: boolean;
+  next: IdempotencyNext;
+}
+
+/** `x-idempotency` on the `Idempotency-Key` parameter component. */
+export interface IdempotencyRules {
+  retentionHours: number;
+  bodyComparison: BodyComparison;
+  outcomes: IdempotencyOutcome[];
+}
+
 export interface Info {
   title: string;
   version: string;
@@ -245,6 +272,8 @@ export interface ApiDefinition {
   webhooks: Webhook[];
   /** The `ErrorCode` schema's enum, in order. */
   errorCodes: ErrorCode[];
+  /** `x-idempotency`: which answers a key keeps and what to send after each. */
+  idempotency?: IdempotencyRules;
   /** The bundled definition itself, for a validator that compiles its schemas (the pointers above point into it). */
   document: JsonObject;
 }

@@ -1,24 +1,53 @@
 /**
- * Idempotency-Key as the definition documents it, per API key: the first request with a key runs;
- * a request with the same key and the same request (method, path and body) within 24 hours gets the
- * stored status and body again; the same key with another body, or on another operation, answers
- * 409 IDEMPOTENCY_KEY_REUSED; the same key while the
- * first request still runs answers 409 IDEMPOTENCY_KEY_IN_USE. Answers 429, 500 and 503 are not
- * kept, so a retry runs again. A missing, empty or too long key answers 400 IDEMPOTENCY_KEY_INVALID.
+ * Idempotency-Key as the definition's `x-idempotency` table says, per account: the first request
+ * with a key runs; an answer the table marks kept (a success, or a failure the operation itself
+ * decided, such as INSUFFICIENT_FUNDS) is kept for the table's retention, and the same request
+ * (method, path and JSON body, compared as the table says: as parsed JSON, so key order and
+ * whitespace do not matter) gets it again, marked as a replay; another request with that key
+ * answers 409 IDEMPOTENCY_KEY_REUSED, and the same key while the first request still runs answers
+ * 409 IDEMPOTENCY_KEY_IN_USE. An answer the table does not keep (refused before the operation ran,
+ * or transient) frees the key, so a retry with it runs again. A missing, empty or too long key
+ * answers 400 IDEMPOTENCY_KEY_INVALID.
  */
 import {createHash} from 'node:crypto';
+import {idempotencyOutcome, type IdempotencyRules} from '../definition/index.ts';
 import type {Json} from './definition.ts';
 import {ProblemError} from './problems.ts';
 
-export const KEEP_MS = 24 * 60 * 60 * 1000;
 /** Keys kept at most: past it, expired keys and then the oldest are forgotten (bounded memory). */
 export const MAX_KEYS = 10_000;
 
+/** The header that marks an answer as the replay of a kept one. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
 type Entry =
-  {bodyHash: string; state: 'running'} | {bodyHash: string; state: 'done'; status: number; body: Json; expires: number};
+  | {fingerprint: string; state: 'running'}
+  | {fingerprint: string; state: 'done'; status: number; body: Json; expires: number};
+
+/** JSON with every object's keys in order, so that two bodies equal as parsed JSON write the same text. */
+function canonical(value: Json): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
 
 export class IdempotencyKeys {
   private readonly entries = new Map<string, Entry>();
+  private readonly rules: IdempotencyRules;
+  readonly keepMs: number;
+
+  constructor(rules: IdempotencyRules | undefined) {
+    if (!rules)
+      throw new Error(
+        'the definition has no x-idempotency on the Idempotency-Key parameter: nothing says which answers to keep',
+      );
+    this.rules = rules;
+    this.keepMs = rules.retentionHours * 60 * 60 * 1000;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -41,19 +70,27 @@ export class IdempotencyKeys {
   }
 
   /**
-   * Looks the key up before the request runs: answers the stored result to replay, throws 409, or
-   * marks the key as running and answers undefined (then call `finish` or `abandon`).
+   * What makes two requests the same request: the method, the path and the body, the body as
+   * parsed JSON (`parsed`) or as the bytes sent (`raw`), as the table's `bodyComparison` says.
    */
-  begin(scope: string, key: string, request: string, now: number): {status: number; body: Json} | undefined {
+  fingerprint(method: string, path: string, parsed: Json, raw: string): string {
+    const body = this.rules.bodyComparison === 'parsed-json' ? canonical(parsed) : raw;
+    return createHash('sha256').update(`${method} ${path}\n${body}`).digest('hex');
+  }
+
+  /**
+   * Looks the key up before the request runs: answers the kept result to replay, throws 409, or
+   * marks the key as running and answers undefined (then call `finish`).
+   */
+  begin(scope: string, key: string, fingerprint: string, now: number): {status: number; body: Json} | undefined {
     const id = `${scope}\u0000${key}`;
-    const bodyHash = createHash('sha256').update(request).digest('hex');
     const entry = this.entries.get(id);
     if (entry && !(entry.state === 'done' && entry.expires <= now)) {
-      if (entry.bodyHash !== bodyHash) {
+      if (entry.fingerprint !== fingerprint) {
         throw new ProblemError(
           409,
           'IDEMPOTENCY_KEY_REUSED',
-          `The Idempotency-Key "${key}" was used in the last 24 hours with a different request body or on another operation. Use a new key for a new operation.`,
+          `The Idempotency-Key "${key}" holds the answer of another request (another body, or another operation) from the last ${this.rules.retentionHours} hours. Use a new key for a new operation.`,
         );
       }
       if (entry.state === 'running') {
@@ -66,22 +103,24 @@ export class IdempotencyKeys {
       return {status: entry.status, body: structuredClone(entry.body)};
     }
     if (this.entries.size >= MAX_KEYS) this.prune(now);
-    this.entries.set(id, {bodyHash, state: 'running'});
+    this.entries.set(id, {fingerprint, state: 'running'});
     return undefined;
   }
 
-  finish(scope: string, key: string, status: number, body: Json, now: number): void {
+  /** Keeps the answer when the table says so; otherwise frees the key, so a retry with it runs again. */
+  finish(scope: string, key: string, answer: {status: number; code?: string; body: Json}, now: number): void {
     const id = `${scope}\u0000${key}`;
     const entry = this.entries.get(id);
     if (!entry) return;
-    if (status === 429 || status >= 500) this.entries.delete(id);
+    // An answer the table has no row for is not kept: the retry runs, as after a transient failure.
+    if (!idempotencyOutcome(this.rules, answer.status, answer.code)?.kept) this.entries.delete(id);
     else
       this.entries.set(id, {
-        bodyHash: entry.bodyHash,
+        fingerprint: entry.fingerprint,
         state: 'done',
-        status,
-        body: structuredClone(body),
-        expires: now + KEEP_MS,
+        status: answer.status,
+        body: structuredClone(answer.body),
+        expires: now + this.keepMs,
       });
   }
 

@@ -14,7 +14,7 @@ import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import type {Json} from './definition.ts';
-import {IdempotencyKeys} from './idempotency.ts';
+import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
 import {ProblemCatalogue, ProblemError} from './problems.ts';
 import {RateLimiter} from './rate-limit.ts';
@@ -67,7 +67,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
   const table = handlers(definition);
   const catalogue = new ProblemCatalogue(definition);
   const limiter = new RateLimiter();
-  const idempotency = new IdempotencyKeys();
+  const idempotency = new IdempotencyKeys(definition.model.idempotency);
   const log = options.log ?? (() => {});
 
   async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
@@ -131,6 +131,8 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       throw error;
     }
     let body: Json = undefined;
+    // The body as sent, parsed: what a retry's body is compared with.
+    let sent: Json = undefined;
     if (op.bodySchemaAt) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (raw.length === 0) {
@@ -153,6 +155,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
           throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
         }
       }
+      sent = body;
       if (body !== undefined) {
         validator.requestBody(op, body);
         body = validator.prune(definition.at(op.bodySchemaAt), body);
@@ -163,8 +166,12 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     // key or a refreshed access token replays; the same key on another operation is a reuse.
     const scope = grant.account;
     if (key !== undefined) {
-      const replay = idempotency.begin(scope, key, `${method} ${path}\n${raw.toString('utf8')}`, world.clock.now());
-      if (replay) return replay;
+      const fingerprint = idempotency.fingerprint(method, path, sent, raw.toString('utf8'));
+      const replay = idempotency.begin(scope, key, fingerprint, world.clock.now());
+      if (replay) {
+        headers[REPLAYED_HEADER] = 'true';
+        return replay;
+      }
     }
     let answer: Answer;
     try {
@@ -173,13 +180,16 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       answer = await table.get(op.operationId)!({op, params, query, body: body ?? {}, token}, world);
     } catch (error) {
       if (key !== undefined) {
-        if (error instanceof ProblemError)
-          idempotency.finish(scope, key, error.status, {error: problemFields(error)}, world.clock.now());
-        else idempotency.finish(scope, key, 500, undefined, world.clock.now());
+        const failed =
+          error instanceof ProblemError
+            ? {status: error.status, code: error.code, body: {error: problemFields(error)}}
+            : {status: 500, code: 'INTERNAL_ERROR', body: undefined};
+        idempotency.finish(scope, key, failed, world.clock.now());
       }
       throw error;
     }
-    if (key !== undefined) idempotency.finish(scope, key, answer.status, answer.body, world.clock.now());
+    if (key !== undefined)
+      idempotency.finish(scope, key, {status: answer.status, body: answer.body}, world.clock.now());
     return answer;
   }
 

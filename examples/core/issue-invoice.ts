@@ -1,7 +1,7 @@
 /**
- * Issues an invoice through withBackoff. The Idempotency-Key is yours: make it once per order and
- * store it with the order (or derive it from the order id), so that every attempt, and a retry
- * after your own process restarts, carries the same key and Kestrel creates at most one invoice.
+ * Issues an invoice through withBackoff. The Idempotency-Key is yours: derive it from the order id
+ * and an attempt number stored with the order, so that every attempt, and a retry after your own
+ * process restarts, carries the same key and Kestrel creates at most one invoice.
  */
 import {withBackoff, type BackoffOptions} from './backoff.js';
 

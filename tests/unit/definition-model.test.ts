@@ -81,7 +81,12 @@ describe('the model of the real definition', () => {
     const op = findOperation(model, 'issueInvoice');
     expect(op.responses.map((r) => r.status)).toEqual(['201', '400', '401', '403', '409', '422', '429', '500', '503']);
     const created = op.responses[0]!;
-    expect(created.headers.map((h) => h.name)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(created.headers.map((h) => h.name)).toEqual([
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Idempotent-Replayed',
+    ]);
     expect(created.headers[0]?.schema.type).toEqual(['integer']);
     expect(created.body?.examples.length).toBeGreaterThan(0);
     expect(op.errors.find((e) => e.status === '409')?.codes).toEqual([

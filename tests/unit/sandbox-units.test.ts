@@ -10,7 +10,8 @@ import path from 'node:path';
 import {RETRY_SCHEDULE_MINUTES, signature} from '../../sandbox/webhooks.ts';
 import {listPage, parseFilter} from '../../sandbox/query.ts';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
-import {IdempotencyKeys, KEEP_MS} from '../../sandbox/idempotency.ts';
+import {IdempotencyKeys} from '../../sandbox/idempotency.ts';
+import {loadDefinition} from '../../definition/index.ts';
 import type {ProblemError} from '../../sandbox/problems.ts';
 import {RateLimiter} from '../../sandbox/rate-limit.ts';
 import {ROOT} from './openapi-definition';
@@ -193,25 +194,57 @@ describe('Idempotency-Key bookkeeping', () => {
     }
   };
 
-  it('a key whose first request still runs answers IDEMPOTENCY_KEY_IN_USE; once done, the same body replays', () => {
-    const keys = new IdempotencyKeys();
-    expect(keys.begin(scope, 'k1', '{"a":1}', 0)).toBeUndefined();
-    expect(code(() => keys.begin(scope, 'k1', '{"a":1}', 1))).toBe('IDEMPOTENCY_KEY_IN_USE');
-    keys.finish(scope, 'k1', 201, {id: 'x'}, 2);
-    expect(keys.begin(scope, 'k1', '{"a":1}', 3)).toEqual({status: 201, body: {id: 'x'}});
-    expect(code(() => keys.begin(scope, 'k1', '{"a":2}', 4))).toBe('IDEMPOTENCY_KEY_REUSED');
+  const rules = loadDefinition().idempotency!;
+  const KEEP_MS = rules.retentionHours * 3600_000;
+
+  it('a key whose first request still runs answers IDEMPOTENCY_KEY_IN_USE; once done, the same request replays', () => {
+    const keys = new IdempotencyKeys(rules);
+    const first = keys.fingerprint('POST', '/v1/invoices', {a: 1}, '{"a":1}');
+    expect(keys.begin(scope, 'k1', first, 0)).toBeUndefined();
+    expect(code(() => keys.begin(scope, 'k1', first, 1))).toBe('IDEMPOTENCY_KEY_IN_USE');
+    keys.finish(scope, 'k1', {status: 201, body: {id: 'x'}}, 2);
+    expect(keys.begin(scope, 'k1', first, 3)).toEqual({status: 201, body: {id: 'x'}});
+    const other = keys.fingerprint('POST', '/v1/invoices', {a: 2}, '{"a":2}');
+    expect(code(() => keys.begin(scope, 'k1', other, 4))).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
-  it('forgets a key after 24 hours, and never keeps 429, 500 or 503', () => {
-    const keys = new IdempotencyKeys();
+  it('compares bodies as parsed JSON: key order and whitespace make no other request; method and path do', () => {
+    const keys = new IdempotencyKeys(rules);
+    const a = keys.fingerprint(
+      'POST',
+      '/v1/invoices',
+      {a: 1, b: {c: [1, 2], d: 'x'}},
+      '{"a":1,"b":{"c":[1,2],"d":"x"}}',
+    );
+    const b = keys.fingerprint(
+      'POST',
+      '/v1/invoices',
+      {b: {d: 'x', c: [1, 2]}, a: 1},
+      '{ "b": {"d":"x","c":[1,2]}, "a": 1 }',
+    );
+    expect(b).toBe(a);
+    expect(keys.fingerprint('POST', '/v1/invoices', {a: 1, b: {c: [2, 1], d: 'x'}}, '')).not.toBe(a);
+    expect(keys.fingerprint('PATCH', '/v1/invoices', {a: 1, b: {c: [1, 2], d: 'x'}}, '')).not.toBe(a);
+    expect(keys.fingerprint('POST', '/v1/payouts', {a: 1, b: {c: [1, 2], d: 'x'}}, '')).not.toBe(a);
+    // Where the table said bytes, the same reordering would be another request.
+    const bytes = new IdempotencyKeys({...rules, bodyComparison: 'bytes'});
+    expect(bytes.fingerprint('POST', '/v1/x', {a: 1, b: 2}, '{"a":1,"b":2}')).not.toBe(
+      bytes.fingerprint('POST', '/v1/x', {b: 2, a: 1}, '{"b":2,"a":1}'),
+    );
+  });
+
+  it('forgets a key after the retention, and keeps exactly the answers the table marks kept', () => {
+    const keys = new IdempotencyKeys(rules);
     keys.begin(scope, 'k2', '{}', 0);
-    keys.finish(scope, 'k2', 201, {id: 'y'}, 0);
+    keys.finish(scope, 'k2', {status: 201, body: {id: 'y'}}, 0);
     expect(keys.begin(scope, 'k2', '{}', KEEP_MS - 1)).toEqual({status: 201, body: {id: 'y'}});
     expect(keys.begin(scope, 'k2', '{}', KEEP_MS)).toBeUndefined();
-    for (const status of [429, 500, 503]) {
-      keys.begin(scope, `k${status}`, '{}', 0);
-      keys.finish(scope, `k${status}`, status, undefined, 0);
-      expect(keys.begin(scope, `k${status}`, '{}', 1)).toBeUndefined();
+    for (const row of rules.outcomes.filter((r) => r.code)) {
+      const key = `k-${row.code}`;
+      keys.begin(scope, key, '{}', 0);
+      keys.finish(scope, key, {status: row.status as number, code: row.code, body: {error: row.code!}}, 0);
+      const again = keys.begin(scope, key, '{}', 1);
+      expect(again === undefined ? 'runs again' : 'replays', row.code).toBe(row.kept ? 'replays' : 'runs again');
     }
   });
 

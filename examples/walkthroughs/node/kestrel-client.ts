@@ -10,7 +10,8 @@
  *   included, after a total deadline (60 seconds by default).
  * - Retries 429 answers; 5xx answers, network errors and timeouts where a repeat is harmless (a
  *   read, or a write with its Idempotency-Key, sent again unchanged); and 409
- *   IDEMPOTENCY_KEY_IN_USE after a pause, while the first attempt is still running. The waits
+ *   IDEMPOTENCY_KEY_IN_USE after a pause, while the first attempt is still running: the answers
+ *   Kestrel does not keep and that may pass (retriesWithSameKey). The waits
  *   are the jittered exponential backoff of the rate limits guide (examples/core/backoff.ts),
  *   never sooner than Retry-After.
  */
@@ -278,10 +279,11 @@ export class KestrelClient {
       if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
 
       const problem = parseProblem(text);
+      const code = typeof problem.code === 'string' ? problem.code : undefined;
       // The first request with this key is still running: the answer comes once it ends.
-      const keyInUse = response.status === 409 && problem.code === 'IDEMPOTENCY_KEY_IN_USE';
+      const keyInUse = response.status === 409 && code === 'IDEMPOTENCY_KEY_IN_USE';
       const retryable =
-        response.status === 429 || keyInUse || (safeToRepeat && RETRYABLE_STATUSES.has(response.status));
+        retriesWithSameKey(response.status, code) && (response.status === 429 || keyInUse || safeToRepeat);
       if (!retryable || lastAttempt) throw new KestrelProblem(response.status, problem);
       const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
       // A long wait (a maintenance window, say) is the caller's decision, not a sleep.
@@ -375,6 +377,40 @@ export class KestrelClient {
     return this.request<Page<Balance>>('GET', '/account/balances');
   }
 }
+
+// #region idempotency-outcomes
+/**
+ * Whether the client sends a request again, unchanged and with the same Idempotency-Key, after this
+ * answer: Kestrel did not keep it, and it may pass (429, 5xx, or the first request with the key
+ * still running). Every other answer is final for this call, as the idempotency outcomes on the API
+ * introduction say.
+ */
+export function retriesWithSameKey(status: number, code: string | undefined): boolean {
+  return RETRYABLE_STATUSES.has(status) || (status === 409 && code === 'IDEMPOTENCY_KEY_IN_USE');
+}
+
+/**
+ * Failures after which the next attempt at the operation needs a new Idempotency-Key: Kestrel keeps
+ * the business failures the operation decided (the same key would answer them again for 24 hours),
+ * and a key that is invalid or holds another request cannot be used. Fix the cause first.
+ */
+export const NEW_KEY_CODES: ReadonlySet<string> = new Set([
+  'INSUFFICIENT_FUNDS',
+  'LIMIT_EXCEEDED',
+  'QUOTE_EXPIRED',
+  'AMOUNT_OUT_OF_RANGE',
+  'CURRENCY_PAIR_NOT_SUPPORTED',
+  'CURRENCY_MISMATCH',
+  'LIGHTNING_INVOICE_EXPIRED',
+  'NO_ROUTE_FOUND',
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+]);
+
+export function needsNewKey(code: string | undefined): boolean {
+  return code !== undefined && NEW_KEY_CODES.has(code);
+}
+// #endregion idempotency-outcomes
 
 /** A problem body; a gateway's HTML error page becomes the detail of a generic problem. */
 function parseProblem(text: string): Record<string, unknown> {

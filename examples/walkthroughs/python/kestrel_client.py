@@ -5,7 +5,7 @@
   trickles in, and on the call, retries included, after a total deadline (60 seconds by default).
 - Retries 429 answers; 5xx answers, network errors and timeouts where a repeat is harmless (a read,
   or a write with its Idempotency-Key, sent again unchanged); and 409 IDEMPOTENCY_KEY_IN_USE after
-  a pause. Waits never less than Retry-After, otherwise a jittered exponential backoff.
+  a pause: the answers Kestrel does not keep and that may pass (retries_with_same_key). Waits never less than Retry-After, otherwise a jittered exponential backoff.
 - Raises KestrelProblem, with status, code, detail and trace_id, for every other error answer.
 """
 
@@ -56,6 +56,38 @@ def idempotency_key_from_env() -> str:
     print(f"Idempotency-Key: {key}", file=sys.stderr, flush=True)
     return key
 # #endregion idempotency-key
+
+
+# #region idempotency-outcomes
+def retries_with_same_key(status: int, code: Optional[str]) -> bool:
+    """Whether the client sends a request again, unchanged and with the same Idempotency-Key, after
+    this answer: Kestrel did not keep it, and it may pass (429, 5xx, or the first request with the key
+    still running). Every other answer is final for this call, as the idempotency outcomes on the API
+    introduction say.
+    """
+    return status in RETRYABLE_STATUSES or (status == 409 and code == "IDEMPOTENCY_KEY_IN_USE")
+
+
+# Failures after which the next attempt at the operation needs a new Idempotency-Key: Kestrel keeps
+# the business failures the operation decided (the same key would answer them again for 24 hours),
+# and a key that is invalid or holds another request cannot be used. Fix the cause first.
+NEW_KEY_CODES = frozenset({
+    "INSUFFICIENT_FUNDS",
+    "LIMIT_EXCEEDED",
+    "QUOTE_EXPIRED",
+    "AMOUNT_OUT_OF_RANGE",
+    "CURRENCY_PAIR_NOT_SUPPORTED",
+    "CURRENCY_MISMATCH",
+    "LIGHTNING_INVOICE_EXPIRED",
+    "NO_ROUTE_FOUND",
+    "IDEMPOTENCY_KEY_INVALID",
+    "IDEMPOTENCY_KEY_REUSED",
+})
+
+
+def needs_new_key(code: Optional[str]) -> bool:
+    return code in NEW_KEY_CODES
+# #endregion idempotency-outcomes
 
 
 def require_env(name: str) -> str:
@@ -135,7 +167,7 @@ class KestrelClient:
                 return json.loads(text) if text else None
             problem = _parse_problem(text)
             key_in_use = status == 409 and problem.get("code") == "IDEMPOTENCY_KEY_IN_USE"
-            retryable = status == 429 or key_in_use or (safe_to_repeat and status in RETRYABLE_STATUSES)
+            retryable = retries_with_same_key(status, problem.get("code")) and (status == 429 or key_in_use or safe_to_repeat)
             retry_after = _retry_after(answer_headers.get("Retry-After"))
             if retry_after is not None:
                 wait = retry_after + random.random() * self.base_delay  # never sooner than Retry-After

@@ -1,0 +1,138 @@
+/**
+ * The idempotency outcomes table (`x-idempotency` on the `Idempotency-Key` parameter), read through
+ * the definition model: it has a row for every code a request with an `Idempotency-Key` can get and
+ * no other, each row agrees with the error catalogue's status and `retry`, the model refuses a
+ * malformed row naming it, and the guide on `/` shows exactly the table the definition holds.
+ */
+import {describe, it, expect} from 'vitest';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {
+  buildDefinition,
+  catalogueRetry,
+  idempotencyTableProblems,
+  idempotentAnswerCodes,
+  type JsonObject,
+} from '../../definition/index.ts';
+import {
+  renderIdempotencyOutcomes,
+  withIdempotencyOutcomes,
+} from '../../plugins/api-reference/idempotency-outcomes-markdown.ts';
+import {ROOT, loadBundledDefinition} from './openapi-definition';
+
+const doc = loadBundledDefinition() as JsonObject;
+const model = buildDefinition(structuredClone(doc));
+const rules = model.idempotency!;
+
+/** The bundled definition with `x-idempotency` changed by `edit`. */
+function withTable(edit: (table: {outcomes: JsonObject[]} & JsonObject) => void): JsonObject {
+  const copy = structuredClone(doc) as {components: {parameters: {IdempotencyKey: JsonObject}}};
+  edit(copy.components.parameters.IdempotencyKey['x-idempotency'] as {outcomes: JsonObject[]} & JsonObject);
+  return copy as unknown as JsonObject;
+}
+
+describe('x-idempotency', () => {
+  it('has a row for every code a request with an Idempotency-Key can get, and for a success, with the status of its code', () => {
+    expect(idempotencyTableProblems(model)).toEqual([]);
+    const codes = idempotentAnswerCodes(model);
+    expect(codes).toEqual(expect.arrayContaining(['INSUFFICIENT_FUNDS', 'NOT_FOUND', 'LNURL_RESOLUTION_FAILED']));
+    expect(
+      rules.outcomes
+        .filter((r) => r.code)
+        .map((r) => r.code)
+        .sort(),
+    ).toEqual([...codes].sort());
+    expect(rules.outcomes.find((r) => r.status === '2xx')).toEqual({status: '2xx', kept: true, next: 'no'});
+  });
+
+  it('names a code that a keyed operation answers but that has no row, and the guide cannot be rendered without it', () => {
+    const bad = buildDefinition(
+      withTable((t) => {
+        t.outcomes = t.outcomes.filter((r) => r.code !== 'INSUFFICIENT_FUNDS');
+      }),
+    );
+    expect(idempotencyTableProblems(bad)).toEqual(['INSUFFICIENT_FUNDS has no row']);
+    expect(() => renderIdempotencyOutcomes(bad)).toThrow(/INSUFFICIENT_FUNDS has no row/);
+    const extra = buildDefinition(
+      withTable((t) => {
+        t.outcomes.push({status: 400, code: 'INVALID_QUERY_OPTION', kept: false, next: 'no'});
+      }),
+    );
+    expect(idempotencyTableProblems(extra)).toEqual([
+      'INVALID_QUERY_OPTION has a row, but no request with an Idempotency-Key gets it',
+    ]);
+  });
+
+  it("agrees with the error catalogue's retry, code by code", () => {
+    const disagree = rules.outcomes
+      .filter((r) => r.code)
+      .map((r) => ({
+        code: r.code!,
+        table: catalogueRetry(r.next),
+        catalogue: model.errorCodes.find((c) => c.code === r.code)?.retry,
+      }))
+      .filter((r) => r.table !== r.catalogue);
+    expect(disagree).toEqual([]);
+    // The retries that decide money: a kept business failure takes a new key; a transient one the same.
+    const next = (code: string) => rules.outcomes.find((r) => r.code === code)!;
+    expect(next('INSUFFICIENT_FUNDS')).toMatchObject({kept: true, next: 'new-key'});
+    expect(next('INTERNAL_ERROR')).toMatchObject({kept: false, next: 'same-key'});
+  });
+
+  it('keeps only answers given once the operation ran: never one that a retry with the same key should get past', () => {
+    for (const row of rules.outcomes) if (row.kept) expect(row.next, String(row.code)).not.toBe('same-key');
+    const notKept = rules.outcomes.filter((r) => !r.kept).map((r) => r.code);
+    expect(notKept).toEqual(
+      expect.arrayContaining([
+        'VALIDATION_FAILED',
+        'MALFORMED_REQUEST',
+        'IDEMPOTENCY_KEY_IN_USE',
+        'RATE_LIMITED',
+        'INTERNAL_ERROR',
+      ]),
+    );
+  });
+
+  it('is refused by the model where a row is malformed, naming the row', () => {
+    expect(() => buildDefinition(withTable((t) => void (t.outcomes[3]!.next = 'later')))).toThrow(
+      /x-idempotency\/outcomes\/3\/next is "later"/,
+    );
+    expect(() =>
+      buildDefinition(
+        withTable(
+          (t) =>
+            void Object.assign(
+              t.outcomes.find((r) => r.code === 'INSUFFICIENT_FUNDS')!,
+              {next: 'same-key'},
+            ),
+        ),
+      ),
+    ).toThrow(/next is same-key, but the answer is kept/);
+    expect(() => buildDefinition(withTable((t) => void (t.bodyComparison = 'loose')))).toThrow(
+      /bodyComparison is "loose"/,
+    );
+    expect(() =>
+      buildDefinition(
+        withTable((t) => void t.outcomes.push({status: 500, code: 'INTERNAL_ERROR', kept: false, next: 'same-key'})),
+      ),
+    ).toThrow(/gives INTERNAL_ERROR a second row/);
+  });
+});
+
+describe('the guide on /', () => {
+  it('shows the table rendered from the definition (node plugins/api-reference/idempotency-outcomes-markdown.ts --write docs/introduction.md)', () => {
+    const page = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
+    expect(page).toContain(renderIdempotencyOutcomes(model));
+    expect(withIdempotencyOutcomes(page, model)).toBe(page);
+  });
+
+  it('shows every code of the table, each under what its row says', () => {
+    const page = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
+    const section = page.slice(page.indexOf('\n### Idempotency\n'));
+    for (const row of rules.outcomes.filter((r) => r.code)) {
+      const line = section.split('\n').find((l) => l.startsWith('| ') && l.includes(`\`${row.code}\``));
+      expect(line, row.code).toBeDefined();
+      expect(line!.split(' | ')[1]!.startsWith(row.kept ? 'Yes' : 'No'), row.code).toBe(true);
+    }
+  });
+});
