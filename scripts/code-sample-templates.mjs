@@ -48,7 +48,9 @@ function pythonLiteral(value, depth = 0) {
     ? value.map((item) => pythonLiteral(item, depth + 1))
     : Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item, depth + 1)}`);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  return items.length ? `${open}\n${items.map((item) => `${pad}${item},`).join('\n')}\n${end}${close}` : `${open}${close}`;
+  return items.length
+    ? `${open}\n${items.map((item) => `${pad}${item},`).join('\n')}\n${end}${close}`
+    : `${open}${close}`;
 }
 
 function curl({method, url, headers, body, idempotent}) {
@@ -189,7 +191,8 @@ function java({method, url, headers, body, idempotent}) {
     ...(idempotent ? ['.header("Idempotency-Key", UUID.randomUUID().toString())'] : []),
     ...headers.map(([name, value]) => `.header(${quote(name)}, ${quote(value)})`),
   ];
-  const publisher = body === undefined ? 'HttpRequest.BodyPublishers.noBody()' : 'HttpRequest.BodyPublishers.ofString(body)';
+  const publisher =
+    body === undefined ? 'HttpRequest.BodyPublishers.noBody()' : 'HttpRequest.BodyPublishers.ofString(body)';
   return [
     'import java.net.URI;',
     'import java.net.http.HttpClient;',

@@ -26,7 +26,7 @@ afterAll(() => rmSync(DIR, {recursive: true, force: true}));
 function writeSamples(
   lang: string,
   file: (slug: string) => string,
-  edit = (source: string, _slug: string) => source,
+  edit: (source: string, slug: string) => string = (source) => source,
 ): string[] {
   return model.operations.map((operation) => {
     const sample = operation.codeSamples.find((s) => s.lang === lang)!;
@@ -74,7 +74,9 @@ describe('the code samples of every operation', () => {
 
   it('Python: py_compile compiles each, and its json= body evaluates to the documented example', async () => {
     const files = writeSamples('Python', () => 'sample.py');
-    await run('python3', ['-m', 'py_compile', ...files], {env: {...process.env, PYTHONPYCACHEPREFIX: path.join(DIR, 'pycache')}});
+    await run('python3', ['-m', 'py_compile', ...files], {
+      env: {...process.env, PYTHONPYCACHEPREFIX: path.join(DIR, 'pycache')},
+    });
     // The body as Python reads it (True, False, None), printed back as JSON.
     const {stdout} = await run('python3', [
       '-c',
@@ -85,7 +87,10 @@ for name in sys.argv[1:]:
     print(json.dumps(ast.literal_eval(bodies[0]) if bodies else None))`,
       ...files,
     ]);
-    const bodies = stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const bodies = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(bodies).toEqual(model.operations.map((operation) => exampleRequest(model, operation).body ?? null));
   });
 

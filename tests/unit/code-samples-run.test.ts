@@ -88,17 +88,21 @@ describe('a pasted code sample against the local sandbox', () => {
     expect(exampleRequest(model, operation).idempotent).toBe(true);
   });
 
-  it.each(LANGUAGES)('%s: issue-invoice run twice issues two invoices', async (language) => {
-    const before = await countInvoices();
-    const first = await runSample(language, 'issue-invoice', sandbox.base);
-    const second = await runSample(language, 'issue-invoice', sandbox.base);
-    expect(first.code, first.stderr).toBe(0);
-    expect(second.code, second.stderr).toBe(0);
-    const [a, b] = [printedJson(first.stdout), printedJson(second.stdout)];
-    expect(a).toMatchObject({status: 'UNPAID', amount: {amount: '150.00', currency: 'USD'}});
-    expect(b.id).not.toBe(a.id);
-    expect(await countInvoices()).toBe(before + 2);
-  }, 120_000);
+  it.each(LANGUAGES)(
+    '%s: issue-invoice run twice issues two invoices',
+    async (language) => {
+      const before = await countInvoices();
+      const first = await runSample(language, 'issue-invoice', sandbox.base);
+      const second = await runSample(language, 'issue-invoice', sandbox.base);
+      expect(first.code, first.stderr).toBe(0);
+      expect(second.code, second.stderr).toBe(0);
+      const [a, b] = [printedJson(first.stdout), printedJson(second.stdout)];
+      expect(a).toMatchObject({status: 'UNPAID', amount: {amount: '150.00', currency: 'USD'}});
+      expect(b.id).not.toBe(a.id);
+      expect(await countInvoices()).toBe(before + 2);
+    },
+    120_000,
+  );
 
   it('cURL: create-bank-payment-method run twice creates two payment methods, and get-invoices lists them', async () => {
     const first = await runSample('cURL', 'create-bank-payment-method', sandbox.base);
@@ -130,19 +134,24 @@ describe('a pasted code sample against a server that redirects or never answers'
     return {base: `${await listenOnFreePort(server)}/v1`, paths};
   }
 
-  it.each(LANGUAGES)('%s: answers a redirect as it is, without a second request', async (language) => {
-    const {base, paths} = await fakeServer((res) =>
-      res.writeHead(307, {Location: '/v1/elsewhere', 'Content-Type': 'application/json'}).end('{"moved": true}'),
-    );
-    const result = await runSample(language, 'issue-invoice', base);
-    expect(result.code, result.stderr).toBe(0);
-    expect(paths).toEqual(['/v1/invoices']);
-    expect(printedJson(result.stdout)).toEqual({moved: true});
-  }, 60_000);
+  it.each(LANGUAGES)(
+    '%s: answers a redirect as it is, without a second request',
+    async (language) => {
+      const {base, paths} = await fakeServer((res) =>
+        res.writeHead(307, {Location: '/v1/elsewhere', 'Content-Type': 'application/json'}).end('{"moved": true}'),
+      );
+      const result = await runSample(language, 'issue-invoice', base);
+      expect(result.code, result.stderr).toBe(0);
+      expect(paths).toEqual(['/v1/invoices']);
+      expect(printedJson(result.stdout)).toEqual({moved: true});
+    },
+    60_000,
+  );
 
   // Side by side: each waits out its timeout on a socket.
   it.concurrent.for(LANGUAGES)(
     `%s: gives up on a server that never answers after ${TIMEOUT_SECONDS} seconds`,
+    {timeout: 60_000},
     async (language, {expect}) => {
       // Holds every request open: only the sample's own timeout ends it.
       const {base, paths} = await fakeServer(() => undefined);
@@ -152,6 +161,5 @@ describe('a pasted code sample against a server that redirects or never answers'
       expect(result.seconds).toBeGreaterThanOrEqual(TIMEOUT_SECONDS - 0.5);
       expect(result.seconds).toBeLessThan(TIMEOUT_SECONDS + 20);
     },
-    60_000,
   );
 });

@@ -71,7 +71,10 @@ const RULES: Record<string, LanguageRules> = {
   },
   go: {
     apiKey: loose('req.Header.Set("Authorization", "Bearer "+os.Getenv("KESTREL_API_KEY"))'),
-    newKey: [loose('if _, err := rand.Read(key); err != nil {'), loose('req.Header.Set("Idempotency-Key", hex.EncodeToString(key))')],
+    newKey: [
+      loose('if _, err := rand.Read(key); err != nil {'),
+      loose('req.Header.Set("Idempotency-Key", hex.EncodeToString(key))'),
+    ],
     timeout: loose(`Timeout: ${T} * time.Second,`),
     noRedirect: loose('CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },'),
   },
@@ -95,7 +98,9 @@ const RULES: Record<string, LanguageRules> = {
     noRedirect: /^ {2}http\.request\(request\)$/m,
   },
   csharp: {
-    apiKey: loose('request.Headers.Add("Authorization", "Bearer " + Environment.GetEnvironmentVariable("KESTREL_API_KEY"));'),
+    apiKey: loose(
+      'request.Headers.Add("Authorization", "Bearer " + Environment.GetEnvironmentVariable("KESTREL_API_KEY"));',
+    ),
     newKey: [loose('request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());')],
     timeout: loose(`Timeout = TimeSpan.FromSeconds(${T}),`),
     noRedirect: loose('new HttpClientHandler { AllowAutoRedirect = false }'),

@@ -394,8 +394,7 @@ export function parseCurl(words: string[], line: number): HttpRequest {
       const user = /^\s*user\s*=\s*"([^"]*)"\s*$/m.exec(printfSubstitution(value(), line))?.[1];
       if (user === undefined) throw new Error(`line ${line}: a --config this reader does not know`);
       headers.set('authorization', `Basic ${Buffer.from(user).toString('base64')}`);
-    }
-    else if (CURL_FLAGS.has(w)) continue;
+    } else if (CURL_FLAGS.has(w)) continue;
     else if (CURL_VALUE_OPTIONS.has(w)) value();
     else if (w.startsWith('-')) throw new Error(`line ${line}: unknown curl option ${w}`);
     else if (url) throw new Error(`line ${line}: two URLs in one curl command`);

@@ -32,7 +32,7 @@ export interface SecretArgument {
 function secretVariables(script: string): (name: string) => boolean {
   const derived = new Set<string>();
   const isSecret = (name: string) => SECRET_NAME.test(name) || derived.has(name);
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const [, name, value] of script.matchAll(/(?:^|[\s;(])([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$/gm)) {
       const uses = [...value!.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
