@@ -40,7 +40,7 @@ const LANGUAGES = Object.keys(RUNNERS) as Language[];
 
 let runs = 0;
 /** Runs one operation's sample with its server URL replaced; resolves with its exit code, output and time. */
-async function runSample(language: Language, slug: string, server: string) {
+async function runSample(language: Language, slug: string, server: string, env: Record<string, string> = {}) {
   const operation = model.operations.find((o) => o.slug === slug)!;
   const source = operation.codeSamples.find((s) => s.lang === language)!.source;
   expect(source, `${language} ${slug}`).toContain(SANDBOX_SERVER);
@@ -52,7 +52,7 @@ async function runSample(language: Language, slug: string, server: string) {
   const started = Date.now();
   const result = await execFileAsync(command, [...args], {
     cwd: dir,
-    env: {...process.env, KESTREL_API_KEY: API_KEY, PYTHONDONTWRITEBYTECODE: '1'},
+    env: {...process.env, KESTREL_API_KEY: API_KEY, PYTHONDONTWRITEBYTECODE: '1', ...env},
     timeout: 60_000,
   }).then(
     ({stdout, stderr}) => ({code: 0, stdout, stderr}),
@@ -103,6 +103,19 @@ describe('a pasted code sample against the local sandbox', () => {
     },
     120_000,
   );
+
+  it('cURL: takes its key from uuidgen where the machine has one (macOS), and sends it', async () => {
+    // A uuidgen that prints one key, in capitals as macOS's does: two runs then send the same key,
+    // so the second answers the first invoice again.
+    const bin = path.join(DIR, 'bin');
+    mkdirSync(bin);
+    writeFileSync(path.join(bin, 'uuidgen'), '#!/bin/sh\necho 6F1D0C9A-2B7E-4C31-9A5D-0E8F7B6C4D21\n', {mode: 0o755});
+    const env = {PATH: `${bin}${path.delimiter}${process.env.PATH}`};
+    const first = await runSample('cURL', 'issue-invoice', sandbox.base, env);
+    const second = await runSample('cURL', 'issue-invoice', sandbox.base, env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(printedJson(second.stdout).id).toBe(printedJson(first.stdout).id);
+  }, 60_000);
 
   it('cURL: create-bank-payment-method run twice creates two payment methods, and get-invoices lists them', async () => {
     const first = await runSample('cURL', 'create-bank-payment-method', sandbox.base);

@@ -9,11 +9,13 @@
  */
 import {describe, expect, it} from 'vitest';
 import {addCodeSamples, exampleRequest} from '../../scripts/code-samples.mjs';
-import {TIMEOUT_SECONDS} from '../../scripts/code-sample-templates.mjs';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {API_KEY_VARIABLE, TIMEOUT_SECONDS} from '../../scripts/code-sample-templates.mjs';
 import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages';
 import {buildDefinition} from '../../definition/index.ts';
 import {loadBundledDefinition} from './openapi-definition';
-import {parseCurl, shellCommands} from './guide-http';
+import {ROOT, parseCurl, shellCommands} from './guide-http';
 
 // The samples as the bundle holds them, read back through the model.
 const definition = structuredClone(loadBundledDefinition());
@@ -108,6 +110,13 @@ const RULES: Record<string, LanguageRules> = {
 };
 
 describe('build-time code samples', () => {
+  it('are described on the API introduction as they are: the key variable, a new key per run, the timeout', () => {
+    const intro = readFileSync(path.join(ROOT, 'api/introduction.mdx'), 'utf8').replace(/\s+/g, ' ');
+    expect(intro).toContain(
+      `Each code sample reads your key from the environment variable \`${API_KEY_VARIABLE}\`, makes a new \`Idempotency-Key\` every time it runs, gives up after ${TIMEOUT_SECONDS} seconds and does not follow redirects.`,
+    );
+  });
+
   it('cover all 49 operations, 16 of which take an Idempotency-Key, in every language of the tabs', () => {
     expect(operations).toHaveLength(49);
     expect(operations.filter(({operation}) => exampleRequest(model, operation).idempotent)).toHaveLength(16);
