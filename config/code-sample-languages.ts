@@ -3,16 +3,17 @@
  * written into the definition at build time (scripts/code-samples.mjs) and for the theme's tabs
  * (`languageTabs` in docusaurus.config.ts), so the two cannot drift apart.
  *
- * key/variant: Postman code generator; codeSampleLanguage: the `lang` of each `x-codeSamples`
- * entry, which the theme matches to a tab by the generator's label; highlight: Prism language.
+ * key: the tab's value (kept in the reader's storage as their choice) and the template's name in
+ * scripts/code-sample-templates.mjs; codeSampleLanguage: the `lang` of each `x-codeSamples` entry;
+ * label: the library the sample uses, in brackets after the language; highlight: Prism language.
  */
 export const CODE_SAMPLE_LANGUAGES = [
-  {key: 'curl', variant: 'cURL', codeSampleLanguage: 'cURL', label: 'cURL', highlight: 'bash'},
-  {key: 'nodejs', variant: 'Axios', codeSampleLanguage: 'NodeJs', label: 'Node.js (axios)', highlight: 'javascript'},
-  {key: 'python', variant: 'Requests', codeSampleLanguage: 'Python', label: 'Python (requests)', highlight: 'python'},
-  {key: 'go', variant: 'Native', codeSampleLanguage: 'Go', label: 'Go (net/http)', highlight: 'go'},
-  {key: 'java', variant: 'Unirest', codeSampleLanguage: 'Java', label: 'Java (Unirest)', highlight: 'java'},
-  {key: 'php', variant: 'cURL', codeSampleLanguage: 'PHP', label: 'PHP (cURL)', highlight: 'php'},
-  {key: 'ruby', variant: 'Net::HTTP', codeSampleLanguage: 'Ruby', label: 'Ruby (Net::HTTP)', highlight: 'ruby'},
-  {key: 'csharp', variant: 'HttpClient', codeSampleLanguage: 'C#', label: 'C# (HttpClient)', highlight: 'csharp'},
+  {key: 'curl', codeSampleLanguage: 'cURL', label: 'cURL', highlight: 'bash'},
+  {key: 'nodejs', codeSampleLanguage: 'NodeJs', label: 'Node.js (fetch)', highlight: 'javascript'},
+  {key: 'python', codeSampleLanguage: 'Python', label: 'Python (requests)', highlight: 'python'},
+  {key: 'go', codeSampleLanguage: 'Go', label: 'Go (net/http)', highlight: 'go'},
+  {key: 'java', codeSampleLanguage: 'Java', label: 'Java (HttpClient)', highlight: 'java'},
+  {key: 'php', codeSampleLanguage: 'PHP', label: 'PHP (cURL)', highlight: 'php'},
+  {key: 'ruby', codeSampleLanguage: 'Ruby', label: 'Ruby (Net::HTTP)', highlight: 'ruby'},
+  {key: 'csharp', codeSampleLanguage: 'C#', label: 'C# (HttpClient)', highlight: 'csharp'},
 ];

@@ -1,22 +1,19 @@
 /**
  * Writes each operation's code samples into the bundled definition as `x-codeSamples`, once, at
- * build time. The API theme would otherwise ship Postman's code generators (with faker and iconv,
- * ~1.6 MB gzip) to every reader's browser to produce the same text on the fly.
+ * build time, so that no code generator ships to readers' browsers.
  *
  * Each sample sends the operation's documented example: the sandbox server, the example path
- * parameters, the first named request example as the body, an Idempotency-Key where the operation
- * takes one. The generator is the one the theme uses, with the theme's options, so the text is
- * what the explorer would show for that request.
+ * parameters, the first named request example as the body. The code of each language is ours
+ * (./code-sample-templates.mjs says why): the API key comes from the environment, an operation
+ * that takes an Idempotency-Key makes a new one on every run, and every call has a timeout and
+ * does not follow redirects.
  */
-import codegen from 'postman-code-generators';
-import sdk from 'postman-collection';
 import {CODE_SAMPLE_LANGUAGES} from '../config/code-sample-languages.ts';
 import {buildDefinition} from '../definition/index.ts';
 import {valueAt} from './json-pointer.mjs';
+import {TEMPLATES} from './code-sample-templates.mjs';
 
-// The options the theme passes to the generators (languages.js, generateLanguageSet).
-const GENERATOR_OPTIONS = {longFormat: false, followRedirect: true, trimRequestBody: true};
-export const API_KEY_PLACEHOLDER = '<API key>';
+const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
 /** A parameter's documented value: its own example, else its schema's. */
 function exampleOf(parameter, what) {
@@ -33,8 +30,9 @@ function sandboxServer(model) {
 
 /**
  * The documented example request of one operation of the definition model (definition/), as plain
- * parts: every path parameter, the required query parameters, the required headers and the
- * Idempotency-Key, and the request body's first example.
+ * parts: every path parameter, the required query parameters and headers, whether it takes an
+ * Idempotency-Key (each sample makes its own), and the request body's first example. The API key
+ * is no part of it: each sample reads it from the environment.
  */
 export function exampleRequest(model, operation) {
   const where = `${operation.method} ${operation.path}`;
@@ -47,10 +45,10 @@ export function exampleRequest(model, operation) {
   const query = operation.parameters.query
     .filter((p) => p.required)
     .map((p) => [p.name, String(exampleOf(p, `${where} query parameter ${p.name}`))]);
+  const idempotent = operation.parameters.header.some((p) => p.name === IDEMPOTENCY_KEY);
   const headers = operation.parameters.header
-    .filter((p) => p.required || p.name === 'Idempotency-Key')
+    .filter((p) => p.required && p.name !== IDEMPOTENCY_KEY)
     .map((p) => [p.name, String(exampleOf(p, `${where} header ${p.name}`))]);
-  headers.unshift(['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]);
   let body;
   const requestBody = operation.requestBody;
   if (requestBody) {
@@ -63,35 +61,17 @@ export function exampleRequest(model, operation) {
   }
   headers.push(['Accept', 'application/json']);
   const search = query.length ? `?${new URLSearchParams(query)}` : '';
-  return {method: operation.method, url: `${sandboxServer(model)}${path}${search}`, headers, body};
-}
-
-function convert(request, language) {
-  const postmanRequest = new sdk.Request({
-    method: request.method,
-    url: request.url,
-    header: request.headers.map(([key, value]) => ({key, value})),
-    body:
-      request.body === undefined
-        ? undefined
-        : {mode: 'raw', raw: JSON.stringify(request.body, null, 2), options: {raw: {language: 'json'}}},
-  });
-  return new Promise((resolvePromise, reject) => {
-    codegen.convert(language.key, language.variant, postmanRequest, GENERATOR_OPTIONS, (error, snippet) => {
-      if (error) reject(new Error(`code-samples: ${language.key}/${language.variant}: ${error.message ?? error}`));
-      else resolvePromise(snippet);
-    });
-  });
+  return {method: operation.method, url: `${sandboxServer(model)}${path}${search}`, headers, body, idempotent};
 }
 
 /** `x-codeSamples` for one operation of the model: one entry per language, in the order of the tabs. */
 export async function codeSamplesFor(model, operation) {
   const request = exampleRequest(model, operation);
-  const samples = [];
-  for (const language of CODE_SAMPLE_LANGUAGES) {
-    samples.push({lang: language.codeSampleLanguage, label: language.label, source: await convert(request, language)});
-  }
-  return samples;
+  return CODE_SAMPLE_LANGUAGES.map((language) => ({
+    lang: language.codeSampleLanguage,
+    label: language.label,
+    source: TEMPLATES[language.key](request),
+  }));
 }
 
 /** Adds `x-codeSamples` to every operation of a bundled definition (in place) and returns it. */

@@ -9,18 +9,20 @@
 set -euo pipefail
 
 base="${KESTREL_API_BASE:-http://127.0.0.1:4010/v1}"
-auth="Authorization: Bearer ${KESTREL_API_KEY:-local-test-token}"
+api_key="${KESTREL_API_KEY:-local-test-token}"
 hook="${1:-http://127.0.0.1:3001/webhooks/kestrel}"
 secret="${KESTREL_WEBHOOK_SECRET:?set KESTREL_WEBHOOK_SECRET to the secret your receiver verifies with}"
 
 # Calls the API: prints the answer, or the problem and fails. The answer goes to a file that curl
 # empties before each retry, so it holds one JSON document. curl retries a timeout, a refused
-# connection, a 429 or a 5xx, for 30 seconds at most; each attempt ends after 10.
+# connection, a 429 or a 5xx, for 30 seconds at most; each attempt ends after 10. The key reaches
+# curl from printf, a shell builtin, through a file descriptor: it is not in curl's arguments,
+# where every user of the machine could read it (ps).
 api() {
   local answer status=0
   answer=$(mktemp)
   curl --silent --show-error --fail-with-body --max-time 10 --retry 3 --retry-connrefused --retry-max-time 30 \
-    --output "$answer" -H "$auth" "$@" || status=$?
+    --output "$answer" --header @<(printf 'Authorization: Bearer %s\n' "$api_key") "$@" || status=$?
   cat "$answer"
   rm -f "$answer"
   return "$status"
@@ -30,8 +32,9 @@ field() { node -e 'let s = ""; process.stdin.on("data", (c) => (s += c)).on("end
 key() { node -p 'crypto.randomUUID()'; }
 
 # #region subscribe
+# The body holds the webhook secret, so it too reaches curl from printf.
 api "$base/subscriptions" -H 'Content-Type: application/json' -H "Idempotency-Key: $(key)" \
-  --data "{\"webhookUrl\": \"$hook\", \"webhookVersion\": \"2025-06-01\", \"secret\": \"$secret\", \"eventTypes\": [\"invoice.created\", \"invoice.updated\"]}" >/dev/null
+  --data @<(printf '{"webhookUrl": "%s", "webhookVersion": "2025-06-01", "secret": "%s", "eventTypes": ["invoice.created", "invoice.updated"]}' "$hook" "$secret") >/dev/null
 echo "Subscribed $hook to invoice events"
 # #endregion subscribe
 

@@ -13,8 +13,10 @@ subscription="${1:?usage: send-test-event.sh SUBSCRIPTION_ID [EVENT_TYPE]}"
 body='{}'
 if [[ $# -ge 2 ]]; then body="{\"eventType\": \"$2\"}"; fi
 
+# The sandbox answers once your endpoint has answered, or after the 10 seconds it waits for one:
+# --max-time leaves it 5 more.
 # #region send
-curl --silent --show-error --fail-with-body "$origin/_sandbox/subscriptions/$subscription/test-event" \
+curl --silent --show-error --fail-with-body --max-time 15 "$origin/_sandbox/subscriptions/$subscription/test-event" \
   -H 'Content-Type: application/json' \
   --data "$body"
 # #endregion send

@@ -84,12 +84,13 @@ afterEach(async () => {
 
 /** A fake Kestrel that answers each request with the next step; it records each request's headers. */
 async function fakeKestrel(steps: Step[]) {
-  const seen: {method: string; path: string; idempotencyKey?: string}[] = [];
+  const seen: {method: string; path: string; idempotencyKey?: string; authorization?: string}[] = [];
   server = createServer((req, res) => {
     seen.push({
       method: req.method!,
       path: req.url!,
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      authorization: req.headers.authorization,
     });
     req.resume();
     req.on('end', () => steps[Math.min(seen.length, steps.length) - 1]!(req, res));
@@ -132,6 +133,8 @@ describe('a walkthrough sample against a fake Kestrel', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(INVOICE);
     expect(seen.map((s) => s.idempotencyKey)).toEqual([SAMPLE_ENV.IDEMPOTENCY_KEY, SAMPLE_ENV.IDEMPOTENCY_KEY]);
+    // The key, read once from printf's file descriptor, goes with the retry too.
+    expect(seen.map((s) => s.authorization)).toEqual(['Bearer sk_sandbox_curl_test', 'Bearer sk_sandbox_curl_test']);
   });
 
   it('prints the problem, as one JSON document, and exits non-zero when the call fails', async () => {

@@ -237,6 +237,36 @@ export const isRequest = (m: HttpRequest | HeaderFragment): m is HttpRequest => 
 /** A block that remark-code-file fills from a file (`file=...`): empty in the page itself. */
 export const isEmbed = (fence: Fence) => /(^|\s)file=/.test(fence.meta);
 
+/** The index of the `)` that closes the `(` at `open`, past quoted text and nested parentheses. */
+function closingParen(script: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < script.length; i++) {
+    const c = script[i]!;
+    if (c === '\\') i++;
+    else if (c === "'") i = script.indexOf("'", i + 1);
+    else if (c === '"') {
+      for (i++; i < script.length && script[i] !== '"'; i++) if (script[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+    if (i < 0) break;
+  }
+  throw new Error('unclosed process substitution');
+}
+
+/**
+ * What `<(printf FORMAT ARGS...)` reads: the format with each `%s` replaced by the next argument
+ * (as written: `$NAME` stays a name) and its `\n` escapes as newlines. Only printf is read here:
+ * the samples pass secrets to curl this way, through a shell builtin.
+ */
+export function printfSubstitution(word: string, line: number): string {
+  const m = /^<\(([\s\S]*)\)$/.exec(word);
+  const [command, format, ...args] = m ? (shellCommands(m[1]!)[0] ?? []) : [];
+  if (command !== 'printf' || format === undefined) {
+    throw new Error(`line ${line}: only <(printf ...) is read as a file, not ${word}`);
+  }
+  return format.replace(/%s/g, () => args.shift() ?? '').replace(/\\n/g, '\n');
+}
+
 /** Splits a shell snippet into commands (at unquoted newlines, `;`, `&&` and `||`), each a list of words. */
 export function shellCommands(script: string): string[][] {
   const commands: string[][] = [];
@@ -260,6 +290,12 @@ export function shellCommands(script: string): string[][] {
       endWord();
     } else if (c === '\\') {
       word += script[++i] ?? '';
+      inWord = true;
+    } else if (c === '<' && script[i + 1] === '(') {
+      // A process substitution stays one word, as the shell hands it on: `@<(printf ...)`.
+      const end = closingParen(script, i + 1);
+      word += script.slice(i, end + 1);
+      i = end;
       inWord = true;
     } else if (c === "'") {
       const end = script.indexOf("'", i + 1);
@@ -337,9 +373,14 @@ export function parseCurl(words: string[], line: number): HttpRequest {
     };
     if (w === '-X' || w === '--request') method = value();
     else if (w === '-H' || w === '--header') {
-      const h = value();
+      const given = value();
+      // `@<(printf ...)`: the header comes from a file descriptor, so no secret is in curl's arguments.
+      const h = given.startsWith('@<(') ? printfSubstitution(given.slice(1), line).trim() : given;
       const colon = h.indexOf(':');
       headers.set(h.slice(0, colon).trim().toLowerCase(), h.slice(colon + 1).trim());
+    } else if (['-d', '--data', '--data-binary'].includes(w) && words[i + 1]?.startsWith('@<(')) {
+      // The body from `<(printf ...)`, which keeps a secret it holds out of curl's arguments.
+      data.push(printfSubstitution(value().slice(1), line));
     } else if (['-d', '--data', '--data-raw', '--data-binary'].includes(w)) data.push(value());
     else if (w === '--data-urlencode') {
       const d = value();
@@ -348,7 +389,12 @@ export function parseCurl(words: string[], line: number): HttpRequest {
     } else if (w === '-G' || w === '--get') get = true;
     else if (w === '-u' || w === '--user')
       headers.set('authorization', `Basic ${Buffer.from(value()).toString('base64')}`);
-    else if (CURL_FLAGS.has(w)) continue;
+    else if (w === '-K' || w === '--config') {
+      // A config read from `<(printf ...)`: its `user = "id:secret"` line is the credentials.
+      const user = /^\s*user\s*=\s*"([^"]*)"\s*$/m.exec(printfSubstitution(value(), line))?.[1];
+      if (user === undefined) throw new Error(`line ${line}: a --config this reader does not know`);
+      headers.set('authorization', `Basic ${Buffer.from(user).toString('base64')}`);
+    } else if (CURL_FLAGS.has(w)) continue;
     else if (CURL_VALUE_OPTIONS.has(w)) value();
     else if (w.startsWith('-')) throw new Error(`line ${line}: unknown curl option ${w}`);
     else if (url) throw new Error(`line ${line}: two URLs in one curl command`);

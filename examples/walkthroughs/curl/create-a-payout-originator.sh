@@ -2,6 +2,8 @@
 # Create a payout originator: POST /payout-originators.
 # Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY from the environment; set
 # IDEMPOTENCY_KEY to a new UUID for each operation and keep it for its retries.
+# The key reaches curl from printf, a shell builtin, through a file descriptor: it is not in
+# curl's arguments, where every user of the machine could read it (ps).
 # The answer goes to a file (--output), which curl empties before each retry, so the file holds
 # one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
 # --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
@@ -13,7 +15,7 @@ answer=$(mktemp)
 trap 'rm -f "$answer"' EXIT
 curl "$KESTREL_API_BASE/payout-originators" \
   --request POST \
-  --header "Authorization: Bearer $KESTREL_API_KEY" \
+  --header @<(printf 'Authorization: Bearer %s\n' "$KESTREL_API_KEY") \
   --header "Idempotency-Key: $IDEMPOTENCY_KEY" \
   --header "Content-Type: application/json" \
   --data '{"type": "BUSINESS", "name": "Brightwater Studio Ltd", "registrationNumber": "09876543", "address": {"line1": "12 Harbour Street", "city": "Bristol", "postalCode": "BS1 4QA", "country": "GB"}}' \

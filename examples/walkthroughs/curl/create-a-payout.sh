@@ -3,6 +3,8 @@
 # Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY, PAYMENT_METHOD_ID, ORIGINATOR_ID from
 # the environment; set IDEMPOTENCY_KEY to a new UUID for each operation and keep it for its
 # retries.
+# The key reaches curl from printf, a shell builtin, through a file descriptor: it is not in
+# curl's arguments, where every user of the machine could read it (ps).
 # The answer goes to a file (--output), which curl empties before each retry, so the file holds
 # one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
 # --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
@@ -14,7 +16,7 @@ answer=$(mktemp)
 trap 'rm -f "$answer"' EXIT
 curl "$KESTREL_API_BASE/payouts" \
   --request POST \
-  --header "Authorization: Bearer $KESTREL_API_KEY" \
+  --header @<(printf 'Authorization: Bearer %s\n' "$KESTREL_API_KEY") \
   --header "Idempotency-Key: $IDEMPOTENCY_KEY" \
   --header "Content-Type: application/json" \
   --data '{"paymentMethodId": "'"$PAYMENT_METHOD_ID"'", "originatorId": "'"$ORIGINATOR_ID"'", "amount": {"amount": "2500.00", "currency": "EUR"}, "sourceCurrency": "EUR", "reference": "BRIGHTWATER INV 2291"}' \

@@ -2,6 +2,9 @@
 # Create subscription: POST /subscriptions.
 # Reads KESTREL_API_BASE, KESTREL_API_KEY, IDEMPOTENCY_KEY, KESTREL_WEBHOOK_SECRET from the
 # environment; set IDEMPOTENCY_KEY to a new UUID for each operation and keep it for its retries.
+# The key and the body with the webhook secret reach curl from printf, a shell builtin, through
+# file descriptors: they are not in curl's arguments, where every user of the machine could read
+# them (ps).
 # The answer goes to a file (--output), which curl empties before each retry, so the file holds
 # one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
 # --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
@@ -13,10 +16,10 @@ answer=$(mktemp)
 trap 'rm -f "$answer"' EXIT
 curl "$KESTREL_API_BASE/subscriptions" \
   --request POST \
-  --header "Authorization: Bearer $KESTREL_API_KEY" \
+  --header @<(printf 'Authorization: Bearer %s\n' "$KESTREL_API_KEY") \
   --header "Idempotency-Key: $IDEMPOTENCY_KEY" \
   --header "Content-Type: application/json" \
-  --data '{"webhookUrl": "https://merchant.example/webhooks/kestrel", "webhookVersion": "2025-06-01", "secret": "'"$KESTREL_WEBHOOK_SECRET"'", "enabled": true, "eventTypes": ["invoice.created", "invoice.updated", "payout.updated"]}' \
+  --data @<(printf '{"webhookUrl": "https://merchant.example/webhooks/kestrel", "webhookVersion": "2025-06-01", "secret": "%s", "enabled": true, "eventTypes": ["invoice.created", "invoice.updated", "payout.updated"]}' "$KESTREL_WEBHOOK_SECRET") \
   --max-time 10 --retry 3 --retry-connrefused --retry-max-time 60 \
   --silent --show-error --fail-with-body --output "$answer" || failed=$?
 cat "$answer"

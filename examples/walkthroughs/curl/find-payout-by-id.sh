@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Find payout by ID: GET /payouts/{payoutId}.
 # Reads KESTREL_API_BASE, KESTREL_API_KEY, PAYOUT_ID from the environment.
+# The key reaches curl from printf, a shell builtin, through a file descriptor: it is not in
+# curl's arguments, where every user of the machine could read it (ps).
 # The answer goes to a file (--output), which curl empties before each retry, so the file holds
 # one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
 # --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
@@ -11,7 +13,7 @@ set -eu
 answer=$(mktemp)
 trap 'rm -f "$answer"' EXIT
 curl "$KESTREL_API_BASE/payouts/$PAYOUT_ID" \
-  --header "Authorization: Bearer $KESTREL_API_KEY" \
+  --header @<(printf 'Authorization: Bearer %s\n' "$KESTREL_API_KEY") \
   --max-time 10 --retry 3 --retry-connrefused --retry-max-time 60 \
   --silent --show-error --fail-with-body --output "$answer" || failed=$?
 cat "$answer"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Get payouts: GET /payouts.
 # Reads KESTREL_API_BASE, KESTREL_API_KEY from the environment.
+# The key reaches curl from printf, a shell builtin, through a file descriptor: it is not in
+# curl's arguments, where every user of the machine could read it (ps).
 # The answer goes to a file (--output), which curl empties before each retry, so the file holds
 # one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
 # --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
@@ -11,7 +13,7 @@ set -eu
 answer=$(mktemp)
 trap 'rm -f "$answer"' EXIT
 curl --get "$KESTREL_API_BASE/payouts" \
-  --header "Authorization: Bearer $KESTREL_API_KEY" \
+  --header @<(printf 'Authorization: Bearer %s\n' "$KESTREL_API_KEY") \
   --data-urlencode "\$filter=status eq 'FAILED' and created ge 2026-11-01T00:00:00Z" \
   --data-urlencode '$orderby=created desc' \
   --data-urlencode '$top=20' \
