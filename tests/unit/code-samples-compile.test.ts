@@ -2,8 +2,8 @@
  * The code samples of all 49 operation pages are valid code: each language's samples go through its
  * own parser or compiler, as a reader's would take them: bash -n (curl), node --check (an ES
  * module: the Node.js samples use top-level await), python3 -m py_compile, gofmt and go vet, javac.
- * The Python samples' bodies also evaluate to the documented example. PHP and Ruby are checked
- * where php and ruby are installed; C# needs the .NET SDK, which this suite does not assume.
+ * The Python samples' bodies also evaluate to the documented example; php -l and ruby -c check PHP
+ * and Ruby (.ci/run installs both). C# needs the .NET SDK, which this suite does not assume.
  */
 import {afterAll, describe, expect, it} from 'vitest';
 import {execFile, execFileSync} from 'node:child_process';
@@ -38,12 +38,12 @@ function writeSamples(
   });
 }
 
-const installed = (command: string, flag = '--version') => {
+/** Fails, naming the tool and how to get it, where a language's checker is missing: never a silent skip. */
+const requireTool = (command: string, debianPackage: string) => {
   try {
-    execFileSync(command, [flag], {stdio: 'ignore'});
-    return true;
+    execFileSync(command, ['--version'], {stdio: 'ignore'});
   } catch {
-    return false;
+    throw new Error(`${command} is not installed: apt-get install ${debianPackage} (.ci/run does).`);
   }
 };
 /** Runs a check on every file; resolves with the failures, each with the checker's message. */
@@ -122,12 +122,14 @@ for name in sys.argv[1:]:
     expect(result).toBe('');
   }, 120_000);
 
-  it.runIf(installed('php'))('PHP: php -l finds no syntax error', async () => {
+  it('PHP: php -l finds no syntax error', async () => {
+    requireTool('php', 'php-cli');
     const files = writeSamples('PHP', () => 'sample.php');
     expect(await failures(files, (file) => run('php', ['-l', file]))).toEqual([]);
   });
 
-  it.runIf(installed('ruby'))('Ruby: ruby -c finds no syntax error', async () => {
+  it('Ruby: ruby -c finds no syntax error', async () => {
+    requireTool('ruby', 'ruby');
     const files = writeSamples('Ruby', () => 'sample.rb');
     expect(await failures(files, (file) => run('ruby', ['-c', file]))).toEqual([]);
   });

@@ -98,7 +98,10 @@ runMain('exchange-currency', async () => {
     targetCurrency,
     amount,
   });
-  console.log(`Indicative price: 1 ${sourceCurrency} = ${mid} ${targetCurrency}`);
+  // Quoted the way prices are read: the dearer currency in units of the other (1 BTC = 97250.00 USD).
+  const [dear, cheap, price] =
+    mid < 1 ? [targetCurrency, sourceCurrency, 1 / mid] : [sourceCurrency, targetCurrency, mid];
+  console.log(`Indicative price: 1 ${dear} = ${price.toFixed(2)} ${cheap}`);
   console.log(
     `Quote ${quote.id} is ${quote.status}: ${quote.source.amount} ${sourceCurrency} -> ${quote.target.amount} ${targetCurrency}`,
   );
