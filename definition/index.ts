@@ -9,4 +9,5 @@ export {fieldTree, flattenFields} from './fields.ts';
 export {pointerOf, referencedSchemaName, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
 export {slugOf} from './operations.ts';
 export {tryItOperation} from './try-it.ts';
+export {acknowledges, minutesInWords, webhookDeliveryOf, type WebhookDelivery} from './webhook-delivery.ts';
 export type * from './types.ts';

@@ -1,20 +1,19 @@
 /**
  * Pieces of the local sandbox checked against the documents they follow: its webhook signature
- * against the published test vectors, its retry schedule against the failure-recovery guide, its
+ * against the published test vectors, its
  * `$filter` parser on the guides' own filters, and `--state` across a restart.
  */
 import {describe, it, expect} from 'vitest';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {RETRY_SCHEDULE_MINUTES, signature} from '../../sandbox/webhooks.ts';
+import {signature} from '../../sandbox/webhooks.ts';
 import {listPage, parseFilter} from '../../sandbox/query.ts';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
 import {IdempotencyKeys, KEEP_MS} from '../../sandbox/idempotency.ts';
 import type {ProblemError} from '../../sandbox/problems.ts';
 import {RateLimiter} from '../../sandbox/rate-limit.ts';
 import {ROOT} from './openapi-definition';
-import {GUIDE_FILES, readPage} from './guide-http';
 import {startSandbox} from './sandbox-process';
 
 const vectors = JSON.parse(readFileSync(path.join(ROOT, 'examples/webhooks/vectors.json'), 'utf8')) as {
@@ -60,20 +59,6 @@ describe('the rate limiter, on an injected clock', () => {
     const next = limiter.count('key-a', WINDOW + 10_000);
     expect(next.limited).toBeUndefined();
     expect(next.headers['RateLimit-Remaining']).toBe('24');
-  });
-});
-
-describe('the retry schedule', () => {
-  it("is the failure-recovery guide's table", () => {
-    const page = readPage(GUIDE_FILES.find((f) => f.endsWith('webhooks/failure-recovery.md'))!);
-    const rows = page.prose.split('\n').filter((l) => /^\| \d+ \|/.test(l));
-    const minutes = rows.map((row) => {
-      const when = row.split('|')[2]!.trim();
-      if (when.startsWith('immediately')) return 0;
-      const [, n, unit] = /^(\d+) (minute|hour)/.exec(when)!;
-      return Number(n) * (unit === 'hour' ? 60 : 1);
-    });
-    expect(minutes).toEqual(RETRY_SCHEDULE_MINUTES);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * Replays Kestrel events that were never acknowledged: lists them with get-events
- * (GET /events?$filter=deliverySuccess eq false) and hands each to your event handler.
+ * (GET /events?$filter=deliverySuccess eq false: the events at least one of your subscriptions has
+ * not acknowledged) and hands each to your event handler. Given your endpoint's subscription ID, it
+ * skips the events that subscription acknowledged, whatever your other endpoints did.
  *
- *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z
+ *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z [subscriptionId]
  *
  * Node.js 20 or later, no dependencies. The handler must be idempotent: an event listed here may
  * also still arrive as a retry.
@@ -16,6 +18,11 @@ export interface ReplayOptions {
   apiKey: string;
   /** Replay events created at or after this time (RFC 3339). */
   since: string;
+  /**
+   * The subscription of the endpoint you recover for: events whose delivery to it has SUCCEEDED
+   * are skipped. Without it, every event some subscription has not acknowledged is handed on.
+   */
+  subscriptionId?: string;
   /** Skips the event when it returns true: you handled it already. */
   isHandled: (eventId: string) => Promise<boolean>;
   /** Handles one event: fetch its entity and update your records. */
@@ -67,6 +74,8 @@ export async function replayMissedEvents(
 
     for (const event of body.items) {
       listed += 1;
+      const mine = event.deliveries?.find((d) => d.subscriptionId === opts.subscriptionId);
+      if (mine?.status === 'SUCCEEDED') continue; // this endpoint has it; another one missed it
       if (await opts.isHandled(event.id)) continue;
       await opts.handle(event);
       replayed += 1;
@@ -83,7 +92,7 @@ async function main(): Promise<void> {
   const apiKey = process.env.KESTREL_API_KEY;
   const since = process.argv[2];
   if (!apiKey || !since) {
-    console.error('Usage: KESTREL_API_KEY=... replay-missed-events.ts <since, RFC 3339>');
+    console.error('Usage: KESTREL_API_KEY=... replay-missed-events.ts <since, RFC 3339> [subscription ID]');
     process.exit(1);
   }
   const handled = new Set<string>(); // use your database
@@ -91,6 +100,7 @@ async function main(): Promise<void> {
     apiBase: process.env.KESTREL_API_BASE ?? 'https://api.sandbox.kestrel.example/v1',
     apiKey,
     since,
+    subscriptionId: process.argv[3],
     isHandled: async (id) => handled.has(id),
     handle: async (event) => {
       console.log(`replaying ${event.id} ${event.eventType} ${event.data.entityId}`);

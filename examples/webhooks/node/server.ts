@@ -21,6 +21,15 @@ export interface KestrelEvent {
   data: {entityId: string; changes: string[]};
   created: string;
   deliverySuccess: boolean;
+  /** Per subscription it was sent to; the events API answers it, a delivery's body leaves it out. */
+  deliveries?: {
+    subscriptionId: string;
+    status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+    attempts: number;
+    lastAttempt: string | null;
+    lastResponseStatus: number | null;
+    nextAttempt: string | null;
+  }[];
 }
 
 /**
