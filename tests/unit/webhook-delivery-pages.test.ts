@@ -95,7 +95,8 @@ describe('every sentence that states a delivery rule', () => {
   const found: Record<string, string[]> = {attempts: [], window: [], gaps: [], timeout: [], overlap: []};
   const wrong: string[] = [];
   for (const file of files) {
-    for (const s of sentences(read(file))) {
+    // The receivers' own retries of an event they acknowledged are theirs, not Kestrel's (webhook-receiver-policy.test.ts).
+    for (const s of sentences(read(file)).filter((s) => !/dead.letter|failed tries/i.test(s))) {
       const check = (rule: string, value: number, expected: number) => {
         found[rule]!.push(`${file}: ${s}`);
         if (value !== expected) wrong.push(`${file}: "${s}" says ${value} for ${rule}, x-webhook-delivery ${expected}`);

@@ -47,6 +47,23 @@ describe('the processing attempts before a dead letter', () => {
   });
 });
 
+describe('the policy on /webhooks/setting-up-webhooks', () => {
+  const section = readFileSync(path.join(ROOT, 'docs/webhooks/setting-up-webhooks.md'), 'utf8').split(
+    '### Events your worker cannot process',
+  )[1]!;
+
+  it('states the number of tries the receivers make before a dead letter', () => {
+    const counts = [...section.matchAll(/\bafter (\d+) (?:failed tries|attempts)\b/gi)].map((m) => Number(m[1]));
+    expect(counts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(counts)).toEqual(new Set([MAX_PROCESSING_ATTEMPTS]));
+  });
+
+  it('names the log lines the receivers write', () => {
+    expect(section).toContain('`skipped <event id>: unknown event type <type>`');
+    expect(section).toContain(`\`dead-lettered <event id> after ${MAX_PROCESSING_ATTEMPTS} attempts: <error>\``);
+  });
+});
+
 describe.each(RECEIVERS)('the $name receiver', (kind) => {
   it('acknowledges an unknown event type without a fetch, and dead-letters an event whose entity answers 404', async () => {
     const {dir, remove} = tempDir();
