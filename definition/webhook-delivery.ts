@@ -40,7 +40,9 @@ export function webhookDeliveryOf(doc: JsonObject): WebhookDelivery {
     throw new Error(`definition: ${AT}/attemptMinutes must be increasing minutes that start at 0`);
   }
   if (typeof acknowledgedBy !== 'string' || !/^[1-5]xx$/.test(acknowledgedBy)) {
-    throw new Error(`definition: ${AT}/acknowledgedBy is ${JSON.stringify(acknowledgedBy)}, not a status class such as 2xx`);
+    throw new Error(
+      `definition: ${AT}/acknowledgedBy is ${JSON.stringify(acknowledgedBy)}, not a status class such as 2xx`,
+    );
   }
   return {
     timeoutSeconds: positive(rules.timeoutSeconds, 'timeoutSeconds'),

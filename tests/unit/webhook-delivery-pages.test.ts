@@ -111,7 +111,8 @@ describe('every sentence that states a delivery rule', () => {
       for (const m of s.matchAll(/\b(?:within|longer than) (\d+) seconds\b/g))
         check('timeout', Number(m[1]), rules.timeoutSeconds);
       if (/secret|rotat|signatures/i.test(s) && !/attempt/i.test(s))
-        for (const m of s.matchAll(/\b(\d+) hours\b/g)) check('overlap', Number(m[1]), rules.secretRotationOverlapHours);
+        for (const m of s.matchAll(/\b(\d+) hours\b/g))
+          check('overlap', Number(m[1]), rules.secretRotationOverlapHours);
     }
   }
 

@@ -114,8 +114,22 @@ describe('delivery state per subscription', () => {
       .replace('.000Z', 'Z');
     const lastAttempt = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(event.deliveries).toEqual([
-      {subscriptionId: alive.id, status: 'SUCCEEDED', attempts: 1, lastAttempt, lastResponseStatus: 200, nextAttempt: null},
-      {subscriptionId: dead.id, status: 'PENDING', attempts: 1, lastAttempt, lastResponseStatus: null, nextAttempt: firstRetry},
+      {
+        subscriptionId: alive.id,
+        status: 'SUCCEEDED',
+        attempts: 1,
+        lastAttempt,
+        lastResponseStatus: 200,
+        nextAttempt: null,
+      },
+      {
+        subscriptionId: dead.id,
+        status: 'PENDING',
+        attempts: 1,
+        lastAttempt,
+        lastResponseStatus: null,
+        nextAttempt: firstRetry,
+      },
     ]);
     for (const d of event.deliveries) expect(Date.parse(d.lastAttempt) - Date.parse(event.created)).toBeLessThan(2000);
     // The recovery query of the failure-recovery guide finds it ...
@@ -185,7 +199,11 @@ describe('the retry schedule of x-webhook-delivery', () => {
       expect(Date.parse(after.lastAttempt) - due, `attempt ${i + 1} at ${minutes} minutes`).toBeGreaterThanOrEqual(0);
       expect(Date.parse(after.lastAttempt) - due).toBeLessThanOrEqual(1000);
     }
-    expect(await delivery()).toMatchObject({status: 'FAILED', attempts: rules.attemptMinutes.length, nextAttempt: null});
+    expect(await delivery()).toMatchObject({
+      status: 'FAILED',
+      attempts: rules.attemptMinutes.length,
+      nextAttempt: null,
+    });
     expect(failing.got.filter((d) => JSON.parse(d.body).id === id)).toHaveLength(rules.attemptMinutes.length);
     await send('DELETE', `/subscriptions/${sub.id}`);
   }, 60_000);

@@ -87,7 +87,8 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
     expect(await deliver(receiver.url, gone)).toBe(200);
     const dead = await waitFor(
       'the event to be dead-lettered',
-      async () => linesStartingWith(receiver.output(), `dead-lettered ${gone.id} after ${MAX_PROCESSING_ATTEMPTS} attempts: `)[0],
+      async () =>
+        linesStartingWith(receiver.output(), `dead-lettered ${gone.id} after ${MAX_PROCESSING_ATTEMPTS} attempts: `)[0],
       20_000,
     );
     expect(dead, receiver.output()).toMatch(/404/);

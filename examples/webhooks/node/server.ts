@@ -296,7 +296,9 @@ function storedEventWorker(
           const message = error instanceof Error ? error.message : String(error);
           const attempts = await store.recordFailure(event.id, message).catch(() => 0);
           if (attempts >= MAX_PROCESSING_ATTEMPTS) {
-            await store.deadLetter(event.id).catch((e: unknown) => console.error(`event ${event.id} not dead-lettered`, e));
+            await store
+              .deadLetter(event.id)
+              .catch((e: unknown) => console.error(`event ${event.id} not dead-lettered`, e));
             console.error(`dead-lettered ${event.id} after ${attempts} attempts: ${message}`);
             continue;
           }
