@@ -2,7 +2,8 @@
  * Replays Kestrel events that were never acknowledged: lists them with get-events
  * (GET /events?$filter=deliverySuccess eq false: the events at least one of your subscriptions has
  * not acknowledged) and hands each to your event handler. Given your endpoint's subscription ID, it
- * skips the events that subscription acknowledged, whatever your other endpoints did.
+ * lists only the events that subscription was sent and has not acknowledged, whatever your other
+ * endpoints did (`deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')`).
  *
  *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z [subscriptionId]
  *
@@ -19,8 +20,8 @@ export interface ReplayOptions {
   /** Replay events created at or after this time (RFC 3339). */
   since: string;
   /**
-   * The subscription of the endpoint you recover for: events whose delivery to it has SUCCEEDED
-   * are skipped. Without it, every event some subscription has not acknowledged is handed on.
+   * The subscription of the endpoint you recover for: only events whose delivery to it has not
+   * SUCCEEDED are listed. Without it, every event some subscription has not acknowledged is.
    */
   subscriptionId?: string;
   /** Skips the event when it returns true: you handled it already. */
@@ -48,8 +49,11 @@ export async function replayMissedEvents(
   let listed = 0;
   let replayed = 0;
   for (let page = 0, skip = 0; page < maxPages; page++, skip += PAGE_SIZE) {
+    const missed = opts.subscriptionId
+      ? `deliveries/any(d: d/subscriptionId eq '${opts.subscriptionId.replaceAll("'", "''")}' and d/status ne 'SUCCEEDED')`
+      : 'deliverySuccess eq false';
     const query = new URLSearchParams({
-      $filter: `deliverySuccess eq false and created ge ${opts.since}`,
+      $filter: `${missed} and created ge ${opts.since}`,
       $orderby: 'created asc',
       $top: String(PAGE_SIZE),
       $skip: String(skip),
@@ -74,8 +78,6 @@ export async function replayMissedEvents(
 
     for (const event of body.items) {
       listed += 1;
-      const mine = event.deliveries?.find((d) => d.subscriptionId === opts.subscriptionId);
-      if (mine?.status === 'SUCCEEDED') continue; // this endpoint has it; another one missed it
       if (await opts.isHandled(event.id)) continue;
       await opts.handle(event);
       replayed += 1;
