@@ -111,6 +111,43 @@ describe('list options', () => {
   });
 });
 
+describe('list options: any on a list inside each item', () => {
+  const events = [
+    {id: 'a', created: '2026-11-01T10:00:00Z', deliveries: [{subscriptionId: 's1', status: 'SUCCEEDED'}]},
+    {
+      id: 'b',
+      created: '2026-11-02T10:00:00Z',
+      deliveries: [
+        {subscriptionId: 's1', status: 'SUCCEEDED'},
+        {subscriptionId: 's2', status: 'PENDING'},
+      ],
+    },
+    {id: 'c', created: '2026-11-03T10:00:00Z', deliveries: []},
+  ];
+  const fields = ['created', 'deliverySuccess'];
+  const anyFields = ['deliveries/subscriptionId', 'deliveries/status'];
+  const ids = (filter: string) => listPage(events, {$filter: filter}, fields, anyFields).items.map((e) => e.id);
+
+  it('holds when one element matches the whole inner expression', () => {
+    expect(ids("deliveries/any(d: d/subscriptionId eq 's2' and d/status ne 'SUCCEEDED')")).toEqual(['b']);
+    expect(ids("deliveries/any(d: d/subscriptionId eq 's1' and d/status ne 'SUCCEEDED')")).toEqual([]);
+    expect(ids("not deliveries/any(x: x/status eq 'SUCCEEDED') and created ge 2026-11-02T00:00:00Z")).toEqual(['c']);
+  });
+
+  it('refuses its fields outside any, other fields or variables inside it, and a malformed lambda', () => {
+    expect(() => parseFilter("deliveries/status eq 'PENDING'", fields, anyFields)).toThrow(/deliveries\/status/);
+    expect(() => parseFilter('deliveries/any(d: d/attempts eq 1)', fields, anyFields)).toThrow(
+      /d\/subscriptionId, d\/status/,
+    );
+    expect(() => parseFilter("deliveries/any(d: e/status eq 'PENDING')", fields, anyFields)).toThrow(/e\/status/);
+    expect(() => parseFilter("deliveries/any(d d/status eq 'PENDING')", fields, anyFields)).toThrow(
+      /a variable and a colon/,
+    );
+    expect(() => parseFilter("deliveries/any(d: d/status eq 'PENDING'", fields, anyFields)).toThrow(/without its "\)"/);
+    expect(() => parseFilter("data/any(d: d/status eq 'PENDING')", fields, anyFields)).toThrow(/cannot filter on data/);
+  });
+});
+
 describe('BOLT11 amounts', () => {
   it('are read from the human-readable part, in units of 10^-8 BTC', () => {
     expect(bolt11Amount('lntbs250u1pexample')).toBe(25_000n);
