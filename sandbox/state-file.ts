@@ -2,7 +2,8 @@
  * `--state FILE`: the stored objects, balances and clock offset, written (debounced) after changes
  * and on exit, and read at start, so a sandbox keeps its data across restarts. Steps that were
  * scheduled but not yet run (a payment due in 10 s, an expiration) are not kept; invoices are
- * re-armed from what is stored: an unpaid one still expires at its `expiration`.
+ * re-armed from what is stored: an unpaid one still expires at its `expiration`, and a webhook
+ * delivery still PENDING is attempted at its `nextAttempt`.
  */
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import type {World} from './world.ts';
@@ -22,6 +23,7 @@ export function loadState(world: World, file: string): void {
   world.store.restore(data.objects ?? {});
   world.restoreBalances(data.balances ?? {});
   if (data.clockOffsetMs > 0) world.clock.advance(data.clockOffsetMs);
+  world.webhooks.resumePending();
   for (const invoice of world.store.all('Invoice')) {
     if (invoice.status !== 'UNPAID') continue;
     world.clock.at(Date.parse(invoice.expiration), () => {

@@ -138,6 +138,22 @@ export class Webhooks {
     }
   }
 
+  /**
+   * Schedules again the deliveries a restart found PENDING (`--state`): each at its `nextAttempt`,
+   * or at once when that has passed, so an event stored while its endpoint was down is not left
+   * waiting for an attempt no process will make.
+   */
+  resumePending(): void {
+    for (const event of this.store.all('Event')) {
+      for (const d of (event.deliveries ?? []) as Delivery[]) {
+        if (d.status !== 'PENDING') continue;
+        const attempt = {eventId: event.id, subscriptionId: d.subscriptionId, number: d.attempts + 1};
+        const due = d.nextAttempt ? Date.parse(d.nextAttempt) : this.clock.now();
+        this.clock.at(due, () => this.enqueue({...attempt, firstAt: Date.parse(event.created)}));
+      }
+    }
+  }
+
   /** POSTs one signed delivery of `rawBody` to a subscription. */
   private post(sub: Json, rawBody: string): Promise<Outcome> {
     this.attempts++;

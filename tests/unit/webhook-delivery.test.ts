@@ -5,7 +5,10 @@
  * `x-webhook-delivery` and not before, and the secret-rotation overlap to the second.
  */
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {webhookDeliveryOf} from '../../definition/index.ts';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
@@ -57,7 +60,7 @@ async function advanceTo(target: string, extraMs: number): Promise<void> {
 }
 
 /** An endpoint that answers `status` and records each delivery's body and signature header. */
-async function endpoint(status: number) {
+async function endpoint(status: number, port?: number) {
   const got: {body: string; signature: string}[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -67,10 +70,10 @@ async function endpoint(status: number) {
       res.writeHead(status).end();
     });
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const at = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(at, '127.0.0.1', resolve));
   servers.push(server);
-  return {url: `http://127.0.0.1:${port}/hook`, got};
+  return {url: `http://127.0.0.1:${at}/hook`, got};
 }
 
 /** The event a new invoice made, once the sandbox has recorded it. */
@@ -262,4 +265,54 @@ describe('the secret-rotation overlap of x-webhook-delivery', () => {
     await advanceTo(overlapEnds, 1000);
     expect(await v1Count()).toBe(1);
   });
+});
+
+describe('a delivery still PENDING across a restart with --state', () => {
+  it('is attempted at its nextAttempt by the restarted sandbox', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-delivery-state-'));
+    const file = path.join(dir, 'state.json');
+    const deadPort = await freePort();
+    const restarted: Sandbox[] = [];
+    const call = async (box: Sandbox, method: string, p: string, body?: unknown) => {
+      const res = await fetch(`${box.base}${p}`, {
+        method,
+        headers: {...AUTH, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.json();
+    };
+    try {
+      const first = await startSandbox(['--no-rate-limit', '--state', file]);
+      restarted.push(first);
+      await call(first, 'POST', '/subscriptions', {
+        webhookUrl: `http://127.0.0.1:${deadPort}/hook`,
+        webhookVersion: '2025-06-01',
+        secret: SECRET,
+        eventTypes: ['invoice.created'],
+      });
+      const invoice = await call(first, 'POST', '/invoices', {amount: {amount: '7.00', currency: 'USD'}});
+      const filter = encodeURIComponent(`data/entityId eq '${invoice.id}'`);
+      const pending = await waitFor('attempt 1', async () => {
+        const event = (await call(first, 'GET', `/events?$filter=${filter}`)).items[0];
+        return event?.deliveries[0].attempts === 1 ? event : undefined;
+      });
+      expect(pending.deliveries[0].status).toBe('PENDING');
+      expect(await first.stop('SIGTERM')).toBe(0);
+
+      const hook = await endpoint(200, deadPort);
+      const second = await startSandbox(['--no-rate-limit', '--state', file]);
+      restarted.push(second);
+      const {now} = await (await fetch(`${second.origin}/_sandbox/clock`)).json();
+      await second.advance(Math.max(0, (Date.parse(pending.deliveries[0].nextAttempt) - Date.parse(now)) / 1000 + 1));
+      const delivered = await waitFor('the restarted sandbox to deliver it', async () => {
+        const event = await call(second, 'GET', `/events/${pending.id}`);
+        return event.deliverySuccess === true ? event : undefined;
+      });
+      expect(delivered.deliveries[0]).toMatchObject({status: 'SUCCEEDED', attempts: 2, lastResponseStatus: 200});
+      expect(hook.got.map((d) => JSON.parse(d.body).id)).toEqual([pending.id]);
+    } finally {
+      for (const box of restarted) await box.stop('SIGTERM');
+      rmSync(dir, {recursive: true, force: true});
+    }
+  }, 60_000);
 });
