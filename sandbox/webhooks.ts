@@ -246,7 +246,9 @@ export class Webhooks {
     const url = sub.webhookUrl;
     const lastAttempt = this.clock.iso();
     const {deliveries, ...payload} = event;
-    const {ok, status, error} = await this.post(sub, JSON.stringify({...payload, deliverySuccess: false}));
+    // Each subscription gets the payload version it asked for (webhookVersion), as the overview says.
+    const body = {...payload, webhookVersion: sub.webhookVersion ?? payload.webhookVersion, deliverySuccess: false};
+    const {ok, status, error} = await this.post(sub, JSON.stringify(body));
     const outcome = status === null ? error : String(status);
     const made = {attempts: number, lastAttempt, lastResponseStatus: status};
     this.options.log(`webhook ${event.eventType} ${eventId} -> ${url}: ${outcome} (attempt ${number})`);
