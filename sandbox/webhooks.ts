@@ -197,7 +197,7 @@ export class Webhooks {
   private record(eventId: string, subscriptionId: string, patch: Partial<Delivery>): void {
     const event = this.store.get('Event', eventId);
     if (!event) return;
-    const deliveries = (event.deliveries as Delivery[]).map((d) =>
+    const deliveries = ((event.deliveries ?? []) as Delivery[]).map((d) =>
       d.subscriptionId === subscriptionId ? {...d, ...patch} : d,
     );
     // True only once every subscription acknowledged it; an event no subscription received stays false.
