@@ -16,4 +16,5 @@ export {
 } from './idempotency.ts';
 export {slugOf} from './operations.ts';
 export {tryItOperation} from './try-it.ts';
+export {acknowledges, minutesInWords, webhookDeliveryOf, type WebhookDelivery} from './webhook-delivery.ts';
 export type * from './types.ts';

@@ -48,6 +48,8 @@ export interface Operation {
   idempotent: boolean;
   /** For list operations: the fields the description says can be filtered and sorted on. */
   filterFields?: string[];
+  /** Fields of a list inside each item that `$filter` reaches with `any` ("filter with `any` on ..."). */
+  filterAnyFields?: string[];
   raw: Json;
   /** The operation as the definition model (definition/) reads it. */
   model: ModelOperation;
@@ -135,6 +137,7 @@ export class Definition {
     const successes = op.responses.filter((r) => /^2\d\d$/.test(r.status)).map((r) => Number(r.status));
     const notFound = op.responses.find((r) => r.status === '404')?.body?.examples[0]?.value;
     const filterText = /filter and sort on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
+    const anyText = /filter with `any` on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
     return {
       operationId: op.operationId,
       method: op.method,
@@ -151,6 +154,7 @@ export class Definition {
           : undefined,
       idempotent: op.idempotent,
       filterFields: filterText ? [...filterText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
+      filterAnyFields: anyText ? [...anyText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
       raw,
       model: op,
     };

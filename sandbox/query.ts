@@ -3,6 +3,9 @@
  * `and`, `or`, `not` and parentheses, with quoted strings and unquoted RFC 3339 times, numbers,
  * booleans and null), `$orderby` (fields with `asc` or `desc`, default `created desc`), `$skip` and
  * `$top`. The fields come from the operation's description ("You can filter and sort on ...").
+ * A list of objects inside each item (an event's `deliveries`) is filtered with OData's `any`:
+ * `deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')` holds when one of
+ * them matches; its fields are the description's "filter with `any` on ..." ones.
  * A small hand-written parser: OData libraries on npm cover far more of OData than these six
  * operators and are not maintained.
  */
@@ -12,13 +15,14 @@ import {ProblemError} from './problems.ts';
 type Node =
   | {kind: 'and' | 'or'; left: Node; right: Node}
   | {kind: 'not'; operand: Node}
-  | {kind: 'compare'; field: string; op: string; value: Json};
+  | {kind: 'compare'; field: string; op: string; value: Json}
+  | {kind: 'any'; collection: string; inner: Node};
 
 const COMPARISONS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
 const TOKEN =
-  /\s*(?:(\()|(\))|'((?:[^']|'')*)'|(\d{4}-\d{2}-\d{2}T[0-9:.]+(?:Z|[+-]\d{2}:\d{2}))|(-?\d+(?:\.\d+)?)(?![\w/-])|([A-Za-z_$][\w/]*))/y;
+  /\s*(?:(\()|(\))|'((?:[^']|'')*)'|(\d{4}-\d{2}-\d{2}T[0-9:.]+(?:Z|[+-]\d{2}:\d{2}))|(-?\d+(?:\.\d+)?)(?![\w/-])|([A-Za-z_$][\w/]*)|(:))/y;
 
-type Token = {type: 'open' | 'close' | 'string' | 'time' | 'number' | 'word'; text: string};
+type Token = {type: 'open' | 'close' | 'string' | 'time' | 'number' | 'word' | 'colon'; text: string};
 
 const invalid = (detail: string) => new ProblemError(400, 'INVALID_QUERY_OPTION', detail);
 
@@ -37,14 +41,21 @@ function tokenize(text: string): Token[] {
     else if (m[3] !== undefined) tokens.push({type: 'string', text: m[3].replace(/''/g, "'")});
     else if (m[4]) tokens.push({type: 'time', text: m[4]});
     else if (m[5]) tokens.push({type: 'number', text: m[5]});
+    else if (m[7]) tokens.push({type: 'colon', text: ':'});
     else tokens.push({type: 'word', text: m[6]!});
   }
   return tokens;
 }
 
-export function parseFilter(text: string, fields: string[]): Node {
+/**
+ * `fields` can be compared; `anyFields` (`deliveries/status`) only inside `deliveries/any(d: ...)`,
+ * where `d/status` names the element's `status`.
+ */
+export function parseFilter(text: string, fields: string[], anyFields: string[] = []): Node {
   const tokens = tokenize(text);
   let i = 0;
+  /** Inside `any`: its variable and collection, so `d/status` is checked as `deliveries/status`. */
+  let lambda: {variable: string; collection: string} | undefined;
   const peekWord = (w: string) => tokens[i]?.type === 'word' && tokens[i]!.text === w;
   const or = (): Node => {
     let left = and();
@@ -80,17 +91,34 @@ export function parseFilter(text: string, fields: string[]): Node {
       return inner;
     }
     if (t.type !== 'word') throw invalid(`$filter expected a field name, got "${t.text}".`);
+    const collection = /^(.+)\/any$/.exec(t.text)?.[1];
+    if (collection !== undefined) return any(collection);
+    if (lambda) {
+      const [variable, ...rest] = t.text.split('/');
+      const field = `${lambda.collection}/${rest.join('/')}`;
+      if (variable !== lambda.variable || !anyFields.includes(field)) {
+        const allowed = anyFields.filter((f) => f.startsWith(`${lambda!.collection}/`));
+        throw invalid(
+          `$filter names "${t.text}" inside ${lambda.collection}/any, which cannot filter on it. Use one of: ${allowed.map((f) => f.replace(/^[^/]+/, lambda!.variable)).join(', ')}.`,
+        );
+      }
+      return comparison(t.text, rest.join('/'));
+    }
     if (!fields.includes(t.text)) {
       throw invalid(
         `$filter names the field "${t.text}", which this list cannot filter on. Use one of: ${fields.join(', ')}.`,
       );
     }
+    return comparison(t.text, t.text);
+  };
+  /** `field op value` at tokens[i], as written (`written`) and as read from the item (`field`). */
+  const comparison = (written: string, field: string): Node => {
     const op = tokens[i + 1];
     if (op?.type !== 'word' || !COMPARISONS.has(op.text))
-      throw invalid(`$filter expected eq, ne, gt, ge, lt or le after "${t.text}".`);
+      throw invalid(`$filter expected eq, ne, gt, ge, lt or le after "${written}".`);
     const v = tokens[i + 2];
-    if (!v || v.type === 'open' || v.type === 'close')
-      throw invalid(`$filter expected a value after "${t.text} ${op.text}".`);
+    if (!v || v.type === 'open' || v.type === 'close' || v.type === 'colon')
+      throw invalid(`$filter expected a value after "${written} ${op.text}".`);
     i += 3;
     let value: Json;
     if (v.type === 'string' || v.type === 'time') value = v.text;
@@ -98,7 +126,28 @@ export function parseFilter(text: string, fields: string[]): Node {
     else if (v.text === 'true' || v.text === 'false') value = v.text === 'true';
     else if (v.text === 'null') value = null;
     else throw invalid(`$filter value "${v.text}" is not a quoted string, time, number, boolean or null.`);
-    return {kind: 'compare', field: t.text, op: op.text, value};
+    return {kind: 'compare', field, op: op.text, value};
+  };
+  /** `collection/any(v: expression)`, at tokens[i]. */
+  const any = (collection: string): Node => {
+    if (lambda) throw invalid('$filter cannot nest any inside any.');
+    if (!anyFields.some((f) => f.startsWith(`${collection}/`)))
+      throw invalid(`$filter names "${collection}/any", but this list cannot filter on ${collection} with any.`);
+    const variable = tokens[i + 2];
+    if (
+      tokens[i + 1]?.type !== 'open' ||
+      variable?.type !== 'word' ||
+      variable.text.includes('/') ||
+      tokens[i + 3]?.type !== 'colon'
+    )
+      throw invalid(`$filter expected "${collection}/any(d: ...)", a variable and a colon after "${collection}/any(".`);
+    i += 4;
+    lambda = {variable: variable.text, collection};
+    const inner = or();
+    lambda = undefined;
+    if (tokens[i]?.type !== 'close') throw invalid(`$filter has a "${collection}/any(" without its ")".`);
+    i++;
+    return {kind: 'any', collection, inner};
   };
   const tree = or();
   if (i < tokens.length) throw invalid(`$filter has unexpected text after the expression: "${tokens[i]!.text}".`);
@@ -128,6 +177,10 @@ export function matches(node: Node, item: Json): boolean {
       return matches(node.left, item) || matches(node.right, item);
     case 'not':
       return !matches(node.operand, item);
+    case 'any': {
+      const elements = fieldValue(item, node.collection);
+      return Array.isArray(elements) && elements.some((element) => matches(node.inner, element));
+    }
     case 'compare': {
       const c = compare(fieldValue(item, node.field), node.value);
       if (node.op === 'ne') return c !== 0;
@@ -145,8 +198,13 @@ export interface ListOptions {
 }
 
 /** Applies the list options to `items` (oldest first) and answers `{items, count}`. */
-export function listPage(items: Json[], options: ListOptions, fields: string[]): {items: Json[]; count: number} {
-  const filter = options.$filter ? parseFilter(options.$filter, fields) : undefined;
+export function listPage(
+  items: Json[],
+  options: ListOptions,
+  fields: string[],
+  anyFields: string[] = [],
+): {items: Json[]; count: number} {
+  const filter = options.$filter ? parseFilter(options.$filter, fields, anyFields) : undefined;
   const order = (options.$orderby ?? 'created desc').split(',').map((part) => {
     const [field = '', direction = 'asc', extra] = part.trim().split(/\s+/);
     if (!fields.includes(field) || !['asc', 'desc'].includes(direction) || extra !== undefined) {

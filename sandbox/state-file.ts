@@ -10,7 +10,8 @@
  * entries made after it; a last journal line cut short by a crash is ignored.
  *
  * Steps that were scheduled but not yet run (a payment due in 10 s) are not kept; unpaid invoices
- * are re-armed from what is stored, so one still expires at its `expiration`.
+ * are re-armed from what is stored, so one still expires at its `expiration`, and a webhook
+ * delivery still PENDING is attempted at its `nextAttempt`.
  */
 import {closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync} from 'node:fs';
 import type {AccountWorlds} from './account-worlds.ts';
@@ -93,11 +94,13 @@ function load(accounts: AccountWorlds, file: string): number {
     }
   }
   if (clockOffsetMs > accounts.clock.offset) accounts.clock.advance(clockOffsetMs - accounts.clock.offset);
-  for (const [, world] of accounts.entries()) rearmInvoices(world);
+  for (const [, world] of accounts.entries()) rearmScheduled(world);
   return seq;
 }
 
-function rearmInvoices(world: World): void {
+/** Restarts what was scheduled and is not in the file: pending webhook deliveries, and unpaid invoices' expiry. */
+function rearmScheduled(world: World): void {
+  world.webhooks.resumePending();
   for (const invoice of world.store.all('Invoice')) {
     if (invoice.status !== 'UNPAID') continue;
     world.clock.at(Date.parse(invoice.expiration), () => {

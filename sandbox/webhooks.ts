@@ -1,42 +1,64 @@
 /**
  * Webhook deliveries: each event is POSTed to every enabled subscription that lists its type,
  * signed in `Kestrel-Signature` as `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`
- * (the scheme the signature-verification guide and examples/webhooks/ verify). A delivery succeeds
- * on any 2xx within 10 seconds; otherwise it is retried on the schedule the failure-recovery guide
- * gives, counted from the first attempt, on the sandbox clock. `--retry-speedup N` divides the
- * schedule by N (60 turns each minute into a second), so retries can be watched without waiting.
+ * (the scheme the signature-verification guide and examples/webhooks/ verify). The rules are the
+ * definition's `x-webhook-delivery` (definition/webhook-delivery.ts): an attempt succeeds on an
+ * answer in its status class (2xx) within its timeout; otherwise the next attempt is made at its
+ * offset after the first, on the sandbox clock. `--retry-speedup N` divides the offsets by N (60
+ * turns each minute into a second), so retries can be watched without waiting.
+ *
+ * Each stored event keeps one delivery per subscription it was sent to (`deliveries`: status,
+ * attempts, last and next attempt), and its `deliverySuccess` is true only once every one of them
+ * succeeded: one endpoint's 200 must not hide another's outage from the recovery query
+ * (`deliverySuccess eq false`). A delivery body is the event without `deliveries`.
  *
  * `t` is the real time of sending, not the sandbox clock, so a receiver's 5-minute check passes
- * even after the clock has been moved forward. For 24 hours of the sandbox clock after a secret
- * rotation, a delivery carries two `v1` values: the old secret's, then the new one's.
+ * even after the clock has been moved forward. For the rotation overlap of the sandbox clock after
+ * a secret rotation, a delivery carries two `v1` values: the old secret's, then the new one's.
  *
  * A test event goes to one subscription once, with no retries, and its outcome is answered.
  *
  * Each subscription has at most MAX_PER_SUBSCRIPTION deliveries on the wire; the others wait their
  * turn in a bounded queue. Without it, a subscription whose host never answers held thousands of
  * 10-second requests open at once (the fuzz run's RSS grew from 117 to 376 MB, 3,785 of them in
- * flight), and one dead endpoint could slow every other delivery.
+ * flight), and one dead endpoint could slow every other delivery. An attempt pushed out of a full
+ * queue counts as failed and the next one is scheduled, so no event loses its retries.
  */
 import {createHmac} from 'node:crypto';
+import {acknowledges, type WebhookDelivery} from '../definition/index.ts';
 import type {Clock} from './clock.ts';
 import type {Json} from './definition.ts';
 import type {Store} from './store.ts';
 
-/** Minutes after the first attempt: attempts 1 to 10 (docs/webhooks/failure-recovery.md). */
-export const RETRY_SCHEDULE_MINUTES = [0, 1, 5, 30, 120, 360, 720, 1440, 2880, 4320];
-export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Deliveries on the wire per subscription. */
 export const MAX_PER_SUBSCRIPTION = 4;
-/** Deliveries waiting per subscription; past it the oldest waiting one is dropped (and logged). */
+/** Deliveries waiting per subscription; past it the oldest waiting one fails (and is logged). */
 export const MAX_WAITING = 1_000;
+
+/** One attempt at delivering an event to a subscription. */
+interface Attempt {
+  eventId: string;
+  subscriptionId: string;
+  /** 1 for the first attempt. */
+  number: number;
+  /** When the first attempt was due (sandbox clock, ms): the offsets count from it. */
+  firstAt: number;
+}
 
 interface Lane {
   active: number;
-  waiting: (() => Promise<unknown>)[];
+  waiting: Attempt[];
 }
 
-/** How long the previous secret keeps signing after a rotation. */
-export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+/** An event's delivery to one subscription, as `Event.deliveries` lists it. */
+export interface Delivery {
+  subscriptionId: string;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  attempts: number;
+  lastAttempt: string | null;
+  lastResponseStatus: number | null;
+  nextAttempt: string | null;
+}
 
 export function signature(secrets: string | string[], timestamp: number, rawBody: string): string {
   const v1 = [secrets]
@@ -62,6 +84,8 @@ export interface Outcome {
 export interface WebhookOptions {
   speedup: number;
   log: (line: string) => void;
+  /** The definition's `x-webhook-delivery`. */
+  delivery: WebhookDelivery;
 }
 
 export class Webhooks {
@@ -81,11 +105,52 @@ export class Webhooks {
     this.options = options;
   }
 
-  /** Starts delivering an event to each subscription that wants it. */
+  /** How long the previous secret keeps signing after a rotation, in ms of the sandbox clock. */
+  get rotationOverlapMs(): number {
+    return this.options.delivery.secretRotationOverlapHours * 3600_000;
+  }
+
+  private get timeoutMs(): number {
+    return this.options.delivery.timeoutSeconds * 1000;
+  }
+
+  /** The deliveries a new event starts with: one per enabled subscription that lists its type, due now. */
+  deliveriesFor(eventType: string): Delivery[] {
+    return this.store
+      .all('Subscription')
+      .filter((sub) => sub.enabled !== false && sub.eventTypes?.includes(eventType))
+      .map((sub) => ({
+        subscriptionId: sub.id,
+        status: 'PENDING' as const,
+        attempts: 0,
+        lastAttempt: null,
+        lastResponseStatus: null,
+        nextAttempt: this.clock.iso(),
+      }));
+  }
+
+  /** Starts the first attempt of each of a stored event's deliveries. */
   deliver(event: Json): void {
-    for (const sub of this.store.all('Subscription')) {
-      if (sub.enabled === false || !sub.eventTypes?.includes(event.eventType)) continue;
-      this.attempt(event.id, sub.id, 1, this.clock.now());
+    // The offsets count from the event's `created`, so `nextAttempt - created` is the schedule's offset.
+    const firstAt = Date.parse(event.created);
+    for (const {subscriptionId} of event.deliveries as Delivery[]) {
+      this.enqueue({eventId: event.id, subscriptionId, number: 1, firstAt});
+    }
+  }
+
+  /**
+   * Schedules again the deliveries a restart found PENDING (`--state`): each at its `nextAttempt`,
+   * or at once when that has passed, so an event stored while its endpoint was down is not left
+   * waiting for an attempt no process will make.
+   */
+  resumePending(): void {
+    for (const event of this.store.all('Event')) {
+      for (const d of (event.deliveries ?? []) as Delivery[]) {
+        if (d.status !== 'PENDING') continue;
+        const attempt = {eventId: event.id, subscriptionId: d.subscriptionId, number: d.attempts + 1};
+        const due = d.nextAttempt ? Date.parse(d.nextAttempt) : this.clock.now();
+        this.clock.at(due, () => this.enqueue({...attempt, firstAt: Date.parse(event.created)}));
+      }
     }
   }
 
@@ -93,12 +158,13 @@ export class Webhooks {
   private post(sub: Json, rawBody: string): Promise<Outcome> {
     this.attempts++;
     const t = Math.floor(Date.now() / 1000);
+    const {timeoutSeconds} = this.options.delivery;
     const sending = (async (): Promise<Outcome> => {
       try {
         const res = await fetch(sub.webhookUrl, {
           method: 'POST',
           redirect: 'manual',
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+          signal: AbortSignal.timeout(this.timeoutMs),
           headers: {
             'Content-Type': 'application/json',
             'Kestrel-Signature': signature(signingSecrets(sub, this.clock.now()), t, rawBody),
@@ -107,10 +173,14 @@ export class Webhooks {
           body: rawBody,
         });
         await res.arrayBuffer().catch(() => undefined);
-        return {ok: res.status >= 200 && res.status < 300, status: res.status, error: null};
+        return {ok: acknowledges(this.options.delivery, res.status), status: res.status, error: null};
       } catch (error) {
         const e = error as Error;
-        return {ok: false, status: null, error: e.name === 'TimeoutError' ? 'no answer within 10 s' : e.message};
+        return {
+          ok: false,
+          status: null,
+          error: e.name === 'TimeoutError' ? `no answer within ${timeoutSeconds} s` : e.message,
+        };
       }
     })();
     this.inFlight.add(sending);
@@ -123,24 +193,37 @@ export class Webhooks {
     return this.post(sub, JSON.stringify(event));
   }
 
-  private attempt(eventId: string, subscriptionId: string, attempt: number, firstAt: number): void {
-    let lane = this.lanes.get(subscriptionId);
-    if (!lane) this.lanes.set(subscriptionId, (lane = {active: 0, waiting: []}));
+  /** Changes one delivery of a stored event, and the event's `deliverySuccess` with it. */
+  private record(eventId: string, subscriptionId: string, patch: Partial<Delivery>): void {
+    const event = this.store.get('Event', eventId);
+    if (!event) return;
+    const deliveries = ((event.deliveries ?? []) as Delivery[]).map((d) =>
+      d.subscriptionId === subscriptionId ? {...d, ...patch} : d,
+    );
+    // True only once every subscription acknowledged it; an event no subscription received stays false.
+    const deliverySuccess = deliveries.length > 0 && deliveries.every((d) => d.status === 'SUCCEEDED');
+    this.store.put('Event', {...event, deliveries, deliverySuccess});
+  }
+
+  private enqueue(attempt: Attempt): void {
+    let lane = this.lanes.get(attempt.subscriptionId);
+    if (!lane) this.lanes.set(attempt.subscriptionId, (lane = {active: 0, waiting: []}));
     if (lane.waiting.length >= MAX_WAITING) {
-      lane.waiting.shift();
+      const dropped = lane.waiting.shift()!;
       this.options.log(
-        `webhook: over ${MAX_WAITING} deliveries wait for subscription ${subscriptionId}; the oldest is dropped`,
+        `webhook: over ${MAX_WAITING} deliveries wait for subscription ${attempt.subscriptionId}; attempt ${dropped.number} of event ${dropped.eventId} counts as failed`,
       );
+      this.scheduleNext(dropped);
     }
-    lane.waiting.push(() => this.sendAttempt(eventId, subscriptionId, attempt, firstAt));
-    this.drain(subscriptionId, lane);
+    lane.waiting.push(attempt);
+    this.drain(attempt.subscriptionId, lane);
   }
 
   private drain(subscriptionId: string, lane: Lane): void {
     while (lane.active < MAX_PER_SUBSCRIPTION && lane.waiting.length > 0) {
-      const send = lane.waiting.shift()!;
+      const attempt = lane.waiting.shift()!;
       lane.active++;
-      void send().finally(() => {
+      void this.send(attempt).finally(() => {
         lane.active--;
         if (lane.active === 0 && lane.waiting.length === 0) this.lanes.delete(subscriptionId);
         else this.drain(subscriptionId, lane);
@@ -148,29 +231,43 @@ export class Webhooks {
     }
   }
 
-  private async sendAttempt(eventId: string, subscriptionId: string, attempt: number, firstAt: number): Promise<void> {
+  private async send(attempt: Attempt): Promise<void> {
+    const {eventId, subscriptionId, number} = attempt;
     const event = this.store.get('Event', eventId);
+    // Retries stop when the event is gone (over the cap or past retention).
+    if (!event) return;
     const sub = this.store.get('Subscription', subscriptionId);
-    // Retries stop when the event is gone (over the cap or past retention), or the subscription is disabled or deleted.
-    if (!event || !sub || sub.enabled === false) return;
-    const {eventType} = event;
+    if (!sub || sub.enabled === false) {
+      // A disabled or deleted subscription gets no more attempts: its delivery ends FAILED.
+      this.record(eventId, subscriptionId, {status: 'FAILED', nextAttempt: null});
+      this.options.log(`webhook ${eventId} -> subscription ${subscriptionId}: disabled or deleted; no more attempts`);
+      return;
+    }
     const url = sub.webhookUrl;
-    const {ok, status, error} = await this.post(sub, JSON.stringify({...event, deliverySuccess: false}));
+    const lastAttempt = this.clock.iso();
+    const {deliveries, ...payload} = event;
+    // Each subscription gets the payload version it asked for (webhookVersion), as the overview says.
+    const body = {...payload, webhookVersion: sub.webhookVersion ?? payload.webhookVersion, deliverySuccess: false};
+    const {ok, status, error} = await this.post(sub, JSON.stringify(body));
     const outcome = status === null ? error : String(status);
-    if (ok) {
-      const stored = this.store.get('Event', eventId);
-      if (stored && !stored.deliverySuccess) this.store.put('Event', {...stored, deliverySuccess: true});
-      this.options.log(`webhook ${eventType} ${eventId} -> ${url}: ${outcome} (attempt ${attempt})`);
+    const made = {attempts: number, lastAttempt, lastResponseStatus: status};
+    this.options.log(`webhook ${event.eventType} ${eventId} -> ${url}: ${outcome} (attempt ${number})`);
+    if (ok) this.record(eventId, subscriptionId, {...made, status: 'SUCCEEDED', nextAttempt: null});
+    else this.scheduleNext(attempt, made);
+  }
+
+  /** After a failed attempt: the next one at its offset after the first, or FAILED after the last. */
+  private scheduleNext({eventId, subscriptionId, number, firstAt}: Attempt, made: Partial<Delivery> = {}): void {
+    const offset = this.options.delivery.attemptMinutes[number];
+    if (offset === undefined) {
+      this.record(eventId, subscriptionId, {...made, status: 'FAILED', nextAttempt: null});
+      this.options.log(`webhook ${eventId} -> subscription ${subscriptionId}: attempt ${number} was the last`);
       return;
     }
-    const next = RETRY_SCHEDULE_MINUTES[attempt];
-    if (next === undefined) {
-      this.options.log(`webhook ${eventId} -> ${url}: ${outcome}; attempt ${attempt} was the last`);
-      return;
-    }
-    const due = firstAt + (next * 60_000) / this.options.speedup;
-    this.options.log(`webhook ${eventId} -> ${url}: ${outcome}; attempt ${attempt + 1} at ${this.clock.iso(due)}`);
-    this.clock.at(due, () => this.attempt(eventId, subscriptionId, attempt + 1, firstAt));
+    const due = firstAt + (offset * 60_000) / this.options.speedup;
+    this.record(eventId, subscriptionId, {...made, status: 'PENDING', nextAttempt: this.clock.iso(due)});
+    this.options.log(`webhook ${eventId}: attempt ${number + 1} at ${this.clock.iso(due)}`);
+    this.clock.at(due, () => this.enqueue({eventId, subscriptionId, number: number + 1, firstAt}));
   }
 
   /** Deliveries on the wire. */

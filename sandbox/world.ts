@@ -8,6 +8,7 @@ import {Definition, type Json, type Operation} from './definition.ts';
 import {Rates, fromUnits, money, toUnits} from './money.ts';
 import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
+import {webhookDeliveryOf} from '../definition/index.ts';
 import {Webhooks} from './webhooks.ts';
 
 /** How long Kestrel keeps events. */
@@ -74,7 +75,11 @@ export class World {
     this.rates = new Rates(this.example('getCurrencyExchangeRateTickers').items);
     const invoice = this.example('issueInvoice');
     this.account = options.account ?? {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
-    this.webhooks = new Webhooks(this.store, this.clock, {speedup: options.retrySpeedup, log: options.log});
+    this.webhooks = new Webhooks(this.store, this.clock, {
+      speedup: options.retrySpeedup,
+      log: options.log,
+      delivery: webhookDeliveryOf(definition.doc),
+    });
   }
 
   /** The documented success example of an operation: the template the sandbox fills in. */
@@ -127,7 +132,7 @@ export class World {
     this.store.dropOldest('Event', (event) => Date.parse(event.created) <= oldest);
   }
 
-  /** Records an event and starts its webhook deliveries. */
+  /** Records an event, with a delivery per subscription that lists its type, and starts them. */
   emit(eventType: string, entityId: string, changes: string[]): Json {
     this.expireEvents();
     const event = {
@@ -137,6 +142,7 @@ export class World {
       data: {entityId, changes},
       created: this.now(),
       deliverySuccess: false,
+      deliveries: this.webhooks.deliveriesFor(eventType),
     };
     this.store.put('Event', event);
     this.webhooks.deliver(event);

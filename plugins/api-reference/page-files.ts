@@ -2,7 +2,8 @@
  * Writes the reference's generated pages into the `api` docs folder, for the stock docs plugin to
  * load: per operation and webhook `{slug}.api.mdx` (front matter and one component) and
  * `{slug}.json` (its data), `sidebar.ts` (the groups, in the definition's order) and
- * `error-catalogue.json` (the rows of the introduction's error catalogue). A file whose
+ * `error-catalogue.json` (the rows of the introduction's error catalogue) and `webhook-delivery.json`
+ * (the introduction's webhook retry schedule). A file whose
  * content is unchanged is not rewritten, so `npm start` reloads only the pages a change touched;
  * a generated file whose page is gone is deleted.
  */
@@ -12,9 +13,11 @@ import type {ApiPage} from '../../config/api-page.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {errorCatalogue} from './error-catalogue.ts';
 import {operationPage, webhookPage} from './page-data.ts';
+import {webhookDeliveryData} from './webhook-delivery.ts';
 
 const GENERATED = /\.(api\.mdx|json)$/;
 const ERROR_CATALOGUE_FILE = 'error-catalogue.json';
+const WEBHOOK_DELIVERY_FILE = 'webhook-delivery.json';
 
 /** The description's first paragraph as plain text, for the page's meta description. */
 function metaDescription(markdown: string): string {
@@ -97,6 +100,8 @@ export function writePages(model: ApiDefinition, apiDir: string): {pages: number
   files.set('sidebar.ts', sidebar(model, pages));
   // The catalogue of error codes, drawn on the hand-written introduction (api/introduction.mdx).
   files.set(ERROR_CATALOGUE_FILE, `${JSON.stringify(errorCatalogue(model))}\n`);
+  // The webhook retry schedule, drawn on the same introduction.
+  files.set(WEBHOOK_DELIVERY_FILE, `${JSON.stringify(webhookDeliveryData(model))}\n`);
   let written = 0;
   for (const [name, content] of files) if (writeIfChanged(path.join(apiDir, name), content)) written++;
   let deleted = 0;

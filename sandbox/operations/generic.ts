@@ -23,7 +23,7 @@ export function listHandler(kind: string): Handler {
 
 export function page(world: World, op: Operation, items: Json[], query: Json, kind: string): Json {
   const fields = op.filterFields ?? Object.keys(world.definition.doc.components.schemas[kind]?.properties ?? {});
-  const result = listPage(items, query, fields);
+  const result = listPage(items, query, fields, op.filterAnyFields);
   return {items: result.items.map((o) => world.publicView(kind, o)), count: result.count};
 }
 

@@ -1,9 +1,8 @@
 /**
  * Webhook subscriptions: stored with their secret, which signs deliveries and is never answered.
  * The local sandbox also accepts `http` URLs on a loopback host (see validation.ts). A new `secret`
- * keeps the previous one signing beside it for 24 hours (webhooks.ts).
+ * keeps the previous one signing beside it for the definition's rotation overlap (webhooks.ts).
  */
-import {ROTATION_OVERLAP_MS} from '../webhooks.ts';
 import type {Handler} from '../world.ts';
 import {fromExample} from './templates.ts';
 
@@ -21,7 +20,7 @@ export const updateSubscription: Handler = (call, world) => {
   const patch = {...call.body};
   if (patch.secret !== undefined && patch.secret !== current.secret) {
     patch._previousSecret = current.secret;
-    patch._previousSecretUntil = world.clock.now() + ROTATION_OVERLAP_MS;
+    patch._previousSecretUntil = world.clock.now() + world.webhooks.rotationOverlapMs;
   }
   const next = world.update('Subscription', current.id, patch);
   return {status: 200, body: world.publicView('Subscription', next)};

@@ -1,13 +1,13 @@
 /**
  * Pieces of the local sandbox checked against the documents they follow: its webhook signature
- * against the published test vectors, its retry schedule against the failure-recovery guide, its
+ * against the published test vectors, its
  * `$filter` parser on the guides' own filters, and `--state` across a restart.
  */
 import {describe, it, expect} from 'vitest';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {RETRY_SCHEDULE_MINUTES, signature} from '../../sandbox/webhooks.ts';
+import {signature} from '../../sandbox/webhooks.ts';
 import {listPage, parseFilter} from '../../sandbox/query.ts';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
 import {IdempotencyKeys} from '../../sandbox/idempotency.ts';
@@ -15,7 +15,6 @@ import {loadDefinition} from '../../definition/index.ts';
 import type {ProblemError} from '../../sandbox/problems.ts';
 import {RateLimiter} from '../../sandbox/rate-limit.ts';
 import {ROOT} from './openapi-definition';
-import {GUIDE_FILES, readPage} from './guide-http';
 import {startSandbox} from './sandbox-process';
 
 const vectors = JSON.parse(readFileSync(path.join(ROOT, 'examples/webhooks/vectors.json'), 'utf8')) as {
@@ -61,20 +60,6 @@ describe('the rate limiter, on an injected clock', () => {
     const next = limiter.count('key-a', WINDOW + 10_000);
     expect(next.limited).toBeUndefined();
     expect(next.headers['RateLimit-Remaining']).toBe('24');
-  });
-});
-
-describe('the retry schedule', () => {
-  it("is the failure-recovery guide's table", () => {
-    const page = readPage(GUIDE_FILES.find((f) => f.endsWith('webhooks/failure-recovery.md'))!);
-    const rows = page.prose.split('\n').filter((l) => /^\| \d+ \|/.test(l));
-    const minutes = rows.map((row) => {
-      const when = row.split('|')[2]!.trim();
-      if (when.startsWith('immediately')) return 0;
-      const [, n, unit] = /^(\d+) (minute|hour)/.exec(when)!;
-      return Number(n) * (unit === 'hour' ? 60 : 1);
-    });
-    expect(minutes).toEqual(RETRY_SCHEDULE_MINUTES);
   });
 });
 
@@ -124,6 +109,43 @@ describe('list options', () => {
     expect(() => parseFilter("(status eq 'PAID'", fields)).toThrow(/without its "\)"/);
     expect(() => parseFilter('status eq', fields)).toThrow(/value after "status eq"/);
     expect(() => parseFilter("status is 'PAID'", fields)).toThrow(/eq, ne, gt, ge, lt or le/);
+  });
+});
+
+describe('list options: any on a list inside each item', () => {
+  const events = [
+    {id: 'a', created: '2026-11-01T10:00:00Z', deliveries: [{subscriptionId: 's1', status: 'SUCCEEDED'}]},
+    {
+      id: 'b',
+      created: '2026-11-02T10:00:00Z',
+      deliveries: [
+        {subscriptionId: 's1', status: 'SUCCEEDED'},
+        {subscriptionId: 's2', status: 'PENDING'},
+      ],
+    },
+    {id: 'c', created: '2026-11-03T10:00:00Z', deliveries: []},
+  ];
+  const fields = ['created', 'deliverySuccess'];
+  const anyFields = ['deliveries/subscriptionId', 'deliveries/status'];
+  const ids = (filter: string) => listPage(events, {$filter: filter}, fields, anyFields).items.map((e) => e.id);
+
+  it('holds when one element matches the whole inner expression', () => {
+    expect(ids("deliveries/any(d: d/subscriptionId eq 's2' and d/status ne 'SUCCEEDED')")).toEqual(['b']);
+    expect(ids("deliveries/any(d: d/subscriptionId eq 's1' and d/status ne 'SUCCEEDED')")).toEqual([]);
+    expect(ids("not deliveries/any(x: x/status eq 'SUCCEEDED') and created ge 2026-11-02T00:00:00Z")).toEqual(['c']);
+  });
+
+  it('refuses its fields outside any, other fields or variables inside it, and a malformed lambda', () => {
+    expect(() => parseFilter("deliveries/status eq 'PENDING'", fields, anyFields)).toThrow(/deliveries\/status/);
+    expect(() => parseFilter('deliveries/any(d: d/attempts eq 1)', fields, anyFields)).toThrow(
+      /d\/subscriptionId, d\/status/,
+    );
+    expect(() => parseFilter("deliveries/any(d: e/status eq 'PENDING')", fields, anyFields)).toThrow(/e\/status/);
+    expect(() => parseFilter("deliveries/any(d d/status eq 'PENDING')", fields, anyFields)).toThrow(
+      /a variable and a colon/,
+    );
+    expect(() => parseFilter("deliveries/any(d: d/status eq 'PENDING'", fields, anyFields)).toThrow(/without its "\)"/);
+    expect(() => parseFilter("data/any(d: d/status eq 'PENDING')", fields, anyFields)).toThrow(/cannot filter on data/);
   });
 });
 

@@ -59,13 +59,17 @@ export const RECEIVERS: ReceiverKind[] = [
   },
 ];
 
-/** A fake Kestrel API: records each GET and answers 200, or holds it open while `hold` is set. */
+/**
+ * A fake Kestrel API: records each GET and answers 200, 404 for an entity in `missing`, or holds
+ * it open while `hold` is set.
+ */
 export async function fakeKestrelApi() {
   const gets: string[] = [];
   const held: ServerResponse[] = [];
   const api = {
     gets,
     hold: false,
+    missing: new Set<string>(),
     base: '',
     server: undefined as Server | undefined,
     async close() {
@@ -79,6 +83,10 @@ export async function fakeKestrelApi() {
     gets.push(p);
     if (api.hold) {
       held.push(res);
+      return;
+    }
+    if (api.missing.has(p.split('/')[2]!)) {
+      res.writeHead(404, {'Content-Type': 'application/problem+json'}).end('{"code":"INVOICE_NOT_FOUND"}');
       return;
     }
     res.writeHead(200, {'Content-Type': 'application/json'}).end(JSON.stringify({id: p.split('/')[2], status: 'PAID'}));
@@ -95,7 +103,12 @@ export interface RunningReceiver {
   exited: Promise<number | null>;
 }
 
-export async function startReceiver(kind: ReceiverKind, dir: string, apiBase: string): Promise<RunningReceiver> {
+export async function startReceiver(
+  kind: ReceiverKind,
+  dir: string,
+  apiBase: string,
+  env: Record<string, string> = {},
+): Promise<RunningReceiver> {
   const [cmd, args] = kind.command(dir);
   const port = await freePort();
   const child = spawn(cmd, args, {
@@ -108,6 +121,7 @@ export async function startReceiver(kind: ReceiverKind, dir: string, apiBase: st
       KESTREL_API_BASE: apiBase,
       [kind.storeEnv]: path.join(dir, kind.storeEnv === 'KESTREL_EVENTS_DIR' ? 'events' : 'events.sqlite3'),
       PYTHONDONTWRITEBYTECODE: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -169,6 +183,11 @@ const logLines = (output: string) => output.split('\n').map((l) => l.replace(/^\
 /** How many lines of the output are exactly this line. */
 export function linesOf(output: string, line: string): number {
   return logLines(output).filter((l) => l === line).length;
+}
+
+/** The lines of the output that start with this text. */
+export function linesStartingWith(output: string, start: string): string[] {
+  return logLines(output).filter((l) => l.startsWith(start));
 }
 
 /** The index of the first line that is exactly this line, or -1. */

@@ -12,6 +12,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {KestrelSignatureError, verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {
+  MAX_PROCESSING_ATTEMPTS,
   createWebhookServer,
   sqliteEventStore,
   type EventStore,
@@ -241,6 +242,78 @@ describe('Node.js receiver worker', () => {
     } finally {
       errors.mockRestore();
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('Node.js receiver dead letters', () => {
+  const stored = (id: string, eventType = 'invoice.updated'): KestrelEvent => ({
+    id,
+    eventType,
+    webhookVersion: '2025-06-01',
+    data: {entityId: `entity-${id}`, changes: ['status']},
+    created: '2025-06-24T10:00:00Z',
+    deliverySuccess: false,
+  });
+  /** A receiver started on a store holding `events` (its worker processes them at start); onEvent fails for the ids in `failing`. */
+  async function receiverWith(events: KestrelEvent[], failing: Set<string>) {
+    const store = sqliteEventStore(':memory:');
+    for (const event of events) await store.save(event);
+    const lines: string[] = [];
+    const calls: string[] = [];
+    const server = createWebhookServer({
+      secret: 'whsec_dead_letters_0123456789',
+      store,
+      retryMs: 5,
+      log: (line) => lines.push(line),
+      onEvent: async (event) => {
+        calls.push(event.id);
+        if (failing.has(event.id)) throw new Error(`GET /invoices/${event.data.entityId} answered 404`);
+      },
+    });
+    return {store, lines, calls, close: () => new Promise((resolve) => server.close(resolve))};
+  }
+
+  it(`dead-letters an event after MAX_PROCESSING_ATTEMPTS (${MAX_PROCESSING_ATTEMPTS}) failures, tries it no more, and replays it on request`, async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = new Set(['gone']);
+    const r = await receiverWith([stored('gone'), stored('fine')], failing);
+    try {
+      const logged = () => errors.mock.calls.map((c) => String(c[0]));
+      const dead = `dead-lettered gone after ${MAX_PROCESSING_ATTEMPTS} attempts: GET /invoices/entity-gone answered 404`;
+      await vi.waitFor(() => expect(logged()).toContain(dead));
+      expect(await r.store.deadLetters()).toEqual([
+        expect.objectContaining({
+          eventId: 'gone',
+          eventType: 'invoice.updated',
+          attempts: MAX_PROCESSING_ATTEMPTS,
+          lastError: 'GET /invoices/entity-gone answered 404',
+        }),
+      ]);
+      expect(r.calls.filter((id) => id === 'gone')).toHaveLength(MAX_PROCESSING_ATTEMPTS);
+      expect(r.lines).toContain('processed fine');
+      // Nothing is left to try, so no retry pass is scheduled: the dead letter is not fetched again.
+      expect(await r.store.unprocessed()).toEqual([]);
+      failing.clear(); // the cause is fixed
+      expect(await r.store.replayDeadLetter('gone')).toBe(true);
+      expect(await r.store.replayDeadLetter('gone')).toBe(false);
+      expect((await r.store.unprocessed()).map((e) => e.id)).toEqual(['gone']);
+      expect(await r.store.deadLetters()).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      await r.close();
+    }
+  });
+
+  it('marks an event of an unknown type processed without handing it to onEvent', async () => {
+    const r = await receiverWith([stored('future', 'invoice.exploded'), stored('known')], new Set());
+    try {
+      await vi.waitFor(async () => expect(await r.store.unprocessed()).toEqual([]));
+      expect(r.calls).toEqual(['known']);
+      expect(r.lines).toContain('skipped future: unknown event type invoice.exploded');
+      expect(await r.store.deadLetters()).toEqual([]);
+    } finally {
+      await r.close();
     }
   });
 });

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Store keeps each verified event before the handler answers: a 2xx tells Kestrel the event is
@@ -18,17 +19,36 @@ import (
 type Store interface {
 	// Save stores the event durably. It reports false when the event's ID was stored before.
 	Save(event Event) (isNew bool, err error)
-	// Unprocessed lists the stored events not yet marked processed, oldest first.
+	// Unprocessed lists the stored events not yet marked processed nor dead-lettered, oldest first.
 	Unprocessed() ([]Event, error)
 	// MarkProcessed records that the event's work is done.
 	MarkProcessed(eventID string) error
+	// RecordFailure counts one failed processing of the event and keeps its error; it reports the
+	// failures so far.
+	RecordFailure(eventID, lastError string) (attempts int, err error)
+	// DeadLetter moves the event to the dead letters: the worker no longer tries it.
+	DeadLetter(eventID string) error
+	// DeadLetters lists the dead letters with their attempts and last error.
+	DeadLetters() ([]DeadLetter, error)
+	// ReplayDeadLetter takes the event out of the dead letters with a fresh count, so the worker
+	// processes it again. It reports false when the event was not a dead letter.
+	ReplayDeadLetter(eventID string) (bool, error)
+}
+
+// DeadLetter is an event the worker gave up on, and why.
+type DeadLetter struct {
+	EventID        string `json:"eventId"`
+	Attempts       int    `json:"attempts"`
+	LastError      string `json:"lastError"`
+	DeadLetteredAt string `json:"deadLetteredAt,omitempty"`
 }
 
 // #region file-store
 
 // FileStore is a Store in a directory: one file per event, written to a temporary name, synced
 // and renamed, so an event is either stored whole or not at all, and survives a restart. A
-// processed event gets a second, empty file. In production, use the database that holds your
+// processed event gets a second, empty file (.done); an event whose processing failed gets a
+// .failed file with its attempts and last error, which is its dead letter once DeadLetteredAt is set. In production, use the database that holds your
 // records, and mark an event processed in the same transaction as its work.
 type FileStore struct {
 	Dir string
@@ -99,7 +119,13 @@ func (s *FileStore) Unprocessed() ([]Event, error) {
 		if !strings.HasSuffix(name, ".json") {
 			continue
 		}
-		if _, err := os.Stat(filepath.Join(s.Dir, strings.TrimSuffix(name, ".json")+".done")); err == nil {
+		base := strings.TrimSuffix(name, ".json")
+		if _, err := os.Stat(filepath.Join(s.Dir, base+".done")); err == nil {
+			continue
+		}
+		if failed, err := readFailure(filepath.Join(s.Dir, base+".failed")); err != nil {
+			return nil, err
+		} else if failed.DeadLetteredAt != "" {
 			continue
 		}
 		body, err := os.ReadFile(filepath.Join(s.Dir, name))
@@ -134,6 +160,91 @@ func (s *FileStore) MarkProcessed(eventID string) error {
 	return syncDir(s.Dir)
 }
 
+// readFailure reads an event's .failed file; a missing file is no failure yet.
+func readFailure(path string) (DeadLetter, error) {
+	var failure DeadLetter
+	body, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return failure, nil
+	} else if err != nil {
+		return failure, err
+	}
+	return failure, json.Unmarshal(body, &failure)
+}
+
+func (s *FileStore) writeFailure(failure DeadLetter) error {
+	body, err := json.Marshal(failure)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(s.path(failure.EventID, ".failed"), body, 0o600); err != nil {
+		return err
+	}
+	return syncDir(s.Dir)
+}
+
+// RecordFailure counts one failed processing of the event in its .failed file.
+func (s *FileStore) RecordFailure(eventID, lastError string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	failure, err := readFailure(s.path(eventID, ".failed"))
+	if err != nil {
+		return 0, err
+	}
+	failure.EventID, failure.LastError = eventID, lastError
+	failure.Attempts++
+	return failure.Attempts, s.writeFailure(failure)
+}
+
+// DeadLetter stamps the event's .failed file: Unprocessed no longer lists it.
+func (s *FileStore) DeadLetter(eventID string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	failure, err := readFailure(s.path(eventID, ".failed"))
+	if err != nil {
+		return err
+	}
+	failure.EventID = eventID
+	failure.DeadLetteredAt = time.Now().UTC().Format(time.RFC3339)
+	return s.writeFailure(failure)
+}
+
+// DeadLetters lists the .failed files that are dead letters.
+func (s *FileStore) DeadLetters() ([]DeadLetter, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	paths, err := filepath.Glob(filepath.Join(s.Dir, "*.failed"))
+	if err != nil {
+		return nil, err
+	}
+	var letters []DeadLetter
+	for _, path := range paths {
+		failure, err := readFailure(path)
+		if err != nil {
+			return nil, err
+		}
+		if failure.DeadLetteredAt != "" {
+			letters = append(letters, failure)
+		}
+	}
+	sort.Slice(letters, func(i, j int) bool { return letters[i].DeadLetteredAt < letters[j].DeadLetteredAt })
+	return letters, nil
+}
+
+// ReplayDeadLetter removes the event's .failed file if it is a dead letter.
+func (s *FileStore) ReplayDeadLetter(eventID string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	failure, err := readFailure(s.path(eventID, ".failed"))
+	if err != nil || failure.DeadLetteredAt == "" {
+		return false, err
+	}
+	if err := os.Remove(s.path(eventID, ".failed")); err != nil {
+		return false, err
+	}
+	return true, syncDir(s.Dir)
+}
+
 // syncDir makes a rename or a new file in dir survive a power cut.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
@@ -151,6 +262,7 @@ type MemoryStore struct {
 	mu        sync.Mutex
 	ids       map[string]bool
 	processed map[string]bool
+	failures  map[string]*DeadLetter
 	Events    []Event
 }
 
@@ -175,11 +287,62 @@ func (s *MemoryStore) Unprocessed() ([]Event, error) {
 	defer s.mu.Unlock()
 	var events []Event
 	for _, e := range s.Events {
-		if !s.processed[e.ID] {
+		if f := s.failures[e.ID]; !s.processed[e.ID] && (f == nil || f.DeadLetteredAt == "") {
 			events = append(events, e)
 		}
 	}
 	return events, nil
+}
+
+// RecordFailure counts one failed processing of the event.
+func (s *MemoryStore) RecordFailure(eventID, lastError string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.failures == nil {
+		s.failures = map[string]*DeadLetter{}
+	}
+	f := s.failures[eventID]
+	if f == nil {
+		f = &DeadLetter{EventID: eventID}
+		s.failures[eventID] = f
+	}
+	f.Attempts++
+	f.LastError = lastError
+	return f.Attempts, nil
+}
+
+// DeadLetter marks the event's failures as a dead letter.
+func (s *MemoryStore) DeadLetter(eventID string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f := s.failures[eventID]; f != nil {
+		f.DeadLetteredAt = time.Now().UTC().Format(time.RFC3339)
+	}
+	return nil
+}
+
+// DeadLetters lists the dead letters.
+func (s *MemoryStore) DeadLetters() ([]DeadLetter, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var letters []DeadLetter
+	for _, e := range s.Events {
+		if f := s.failures[e.ID]; f != nil && f.DeadLetteredAt != "" {
+			letters = append(letters, *f)
+		}
+	}
+	return letters, nil
+}
+
+// ReplayDeadLetter forgets the event's failures if it is a dead letter.
+func (s *MemoryStore) ReplayDeadLetter(eventID string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f := s.failures[eventID]; f == nil || f.DeadLetteredAt == "" {
+		return false, nil
+	}
+	delete(s.failures, eventID)
+	return true, nil
 }
 
 // MarkProcessed records that the event's work is done.

@@ -121,8 +121,12 @@ func signNow(secret, body string) (timestamp, signature string) {
 	return timestamp, hex.EncodeToString(mac.Sum(nil))
 }
 
-// failingStore cannot store anything, like a database that is down.
-type failingStore struct{ calls int }
+// failingStore cannot store anything, like a database that is down (its failure records are a
+// MemoryStore's: the handler never reaches them).
+type failingStore struct {
+	MemoryStore
+	calls int
+}
 
 func (s *failingStore) Save(Event) (bool, error) {
 	s.calls++

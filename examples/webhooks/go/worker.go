@@ -10,10 +10,17 @@ import (
 
 // #region worker
 
+// MaxProcessingAttempts is how many times the worker tries to process one event before it
+// dead-letters it. The same in the Node.js, Python and Go receivers: at the default 30-second
+// wait, about two minutes of tries.
+const MaxProcessingAttempts = 5
+
 // Worker processes the stored events with a fixed number of goroutines. Each event's work runs
-// once at a time; when it succeeds the event is marked processed. A failure or a panic is logged
-// and the event stays stored, to try again after Retry. Wake it after each new event; Run also
-// processes, first, what a restart left stored but unprocessed.
+// once at a time; when it succeeds the event is marked processed. An event of a type not in
+// EntityPaths is marked processed without calling Process. A failure or a panic is logged and
+// counted, and the event stays stored, to try again after Retry; after MaxProcessingAttempts
+// failures it is dead-lettered (Store.DeadLetter) and logged. Wake it after each new event; Run
+// also processes, first, what a restart left stored but unprocessed.
 type Worker struct {
 	Store   Store
 	Process func(context.Context, Event) error
@@ -108,7 +115,28 @@ func (w *Worker) processOne(ctx context.Context, event Event) {
 		delete(w.inFlight, event.ID)
 		w.mu.Unlock()
 	}()
+	if _, known := EntityPaths[event.EventType]; !known {
+		// A type added after this code was written: nothing here acts on it, and a retry would not either.
+		if err := w.Store.MarkProcessed(event.ID); err != nil {
+			log.Printf("kestrel webhook: event %s skipped but not marked: %v", event.ID, err)
+			return
+		}
+		log.Printf("skipped %s: unknown event type %s", event.ID, event.EventType)
+		return
+	}
 	if err := w.safely(ctx, event); err != nil {
+		attempts, recordErr := w.Store.RecordFailure(event.ID, err.Error())
+		if recordErr != nil {
+			log.Printf("kestrel webhook: event %s failure not recorded: %v", event.ID, recordErr)
+		}
+		if attempts >= MaxProcessingAttempts {
+			if err := w.Store.DeadLetter(event.ID); err != nil {
+				log.Printf("kestrel webhook: event %s not dead-lettered: %v", event.ID, err)
+				return
+			}
+			log.Printf("dead-lettered %s after %d attempts: %v", event.ID, attempts, err)
+			return
+		}
 		log.Printf("kestrel webhook: event %s failed, to try again: %v", event.ID, err)
 		return
 	}

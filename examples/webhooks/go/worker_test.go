@@ -105,3 +105,94 @@ func TestHandlerTellsATooLargeBodyFromAReadError(t *testing.T) {
 		t.Fatalf("read error: want 400, got %d", recorder.Code)
 	}
 }
+
+// runWorker runs the worker until the test ends.
+func runWorker(t *testing.T, worker *Worker) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { worker.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+}
+
+func TestWorkerDeadLettersAnEventThatKeepsFailingAndReplaysIt(t *testing.T) {
+	store := &FileStore{Dir: t.TempDir()}
+	for _, id := range []string{"entity-gone", "fine"} {
+		if _, err := store.Save(event(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	calls := map[string]int{}
+	gone := true
+	worker := &Worker{Store: store, Workers: 1, Retry: 5 * time.Millisecond, Process: func(_ context.Context, e Event) error {
+		mu.Lock()
+		defer mu.Unlock()
+		calls[e.ID]++
+		if e.ID == "entity-gone" && gone {
+			return errors.New("GET /invoices/entity-gone answered 404")
+		}
+		return nil
+	}}
+	runWorker(t, worker)
+	waitUntil(t, "the failing event dead-lettered", func() bool {
+		letters, err := store.DeadLetters()
+		return err == nil && len(letters) == 1
+	})
+	letters, _ := store.DeadLetters()
+	if letters[0].EventID != "entity-gone" || letters[0].Attempts != MaxProcessingAttempts ||
+		letters[0].LastError != "GET /invoices/entity-gone answered 404" {
+		t.Fatalf("dead letter: %+v", letters[0])
+	}
+	// Later passes leave it alone: a new event is processed, the dead letter is not tried again.
+	if _, err := store.Save(event("later")); err != nil {
+		t.Fatal(err)
+	}
+	worker.Wake()
+	waitUntil(t, "the later event processed", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return calls["later"] == 1
+	})
+	mu.Lock()
+	if calls["entity-gone"] != MaxProcessingAttempts || calls["fine"] != 1 {
+		t.Fatalf("calls: %v", calls)
+	}
+	gone = false // the cause is fixed
+	mu.Unlock()
+	if replayed, err := store.ReplayDeadLetter("entity-gone"); !replayed || err != nil {
+		t.Fatalf("replay: %v %v", replayed, err)
+	}
+	worker.Wake()
+	waitUntil(t, "the replayed event processed", func() bool {
+		events, err := store.Unprocessed()
+		return err == nil && len(events) == 0
+	})
+	if letters, _ := store.DeadLetters(); len(letters) != 0 {
+		t.Fatalf("dead letters after the replay: %+v", letters)
+	}
+}
+
+func TestWorkerMarksAnUnknownEventTypeProcessedWithoutProcessingIt(t *testing.T) {
+	store := &MemoryStore{}
+	unknown := event("from-the-future")
+	unknown.EventType = "invoice.exploded"
+	if _, err := store.Save(unknown); err != nil {
+		t.Fatal(err)
+	}
+	called := make(chan string, 1)
+	worker := &Worker{Store: store, Retry: 5 * time.Millisecond, Process: func(_ context.Context, e Event) error {
+		called <- e.ID
+		return nil
+	}}
+	runWorker(t, worker)
+	waitUntil(t, "the unknown event marked processed", func() bool {
+		events, err := store.Unprocessed()
+		return err == nil && len(events) == 0
+	})
+	if len(called) != 0 {
+		t.Fatalf("Process was called for an unknown event type: %s", <-called)
+	}
+	if letters, _ := store.DeadLetters(); len(letters) != 0 {
+		t.Fatalf("an unknown event type was dead-lettered: %+v", letters)
+	}
+}

@@ -5,6 +5,7 @@ declare module 'node:sqlite' {
   interface StatementSync {
     run(...values: SqlValue[]): {changes: number | bigint; lastInsertRowid: number | bigint};
     all(...values: SqlValue[]): Record<string, SqlValue>[];
+    get(...values: SqlValue[]): Record<string, SqlValue> | undefined;
   }
   export class DatabaseSync {
     constructor(path: string);

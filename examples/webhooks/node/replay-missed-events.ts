@@ -1,8 +1,11 @@
 /**
  * Replays Kestrel events that were never acknowledged: lists them with get-events
- * (GET /events?$filter=deliverySuccess eq false) and hands each to your event handler.
+ * (GET /events?$filter=deliverySuccess eq false: the events at least one of your subscriptions has
+ * not acknowledged) and hands each to your event handler. Given your endpoint's subscription ID, it
+ * lists only the events that subscription was sent and has not acknowledged, whatever your other
+ * endpoints did (`deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')`).
  *
- *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z
+ *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z [subscriptionId]
  *
  * Node.js 20 or later, no dependencies. The handler must be idempotent: an event listed here may
  * also still arrive as a retry.
@@ -16,6 +19,11 @@ export interface ReplayOptions {
   apiKey: string;
   /** Replay events created at or after this time (RFC 3339). */
   since: string;
+  /**
+   * The subscription of the endpoint you recover for: only events whose delivery to it has not
+   * SUCCEEDED are listed. Without it, every event some subscription has not acknowledged is.
+   */
+  subscriptionId?: string;
   /** Skips the event when it returns true: you handled it already. */
   isHandled: (eventId: string) => Promise<boolean>;
   /** Handles one event: fetch its entity and update your records. */
@@ -41,8 +49,11 @@ export async function replayMissedEvents(
   let listed = 0;
   let replayed = 0;
   for (let page = 0, skip = 0; page < maxPages; page++, skip += PAGE_SIZE) {
+    const missed = opts.subscriptionId
+      ? `deliveries/any(d: d/subscriptionId eq '${opts.subscriptionId.replaceAll("'", "''")}' and d/status ne 'SUCCEEDED')`
+      : 'deliverySuccess eq false';
     const query = new URLSearchParams({
-      $filter: `deliverySuccess eq false and created ge ${opts.since}`,
+      $filter: `${missed} and created ge ${opts.since}`,
       $orderby: 'created asc',
       $top: String(PAGE_SIZE),
       $skip: String(skip),
@@ -83,7 +94,7 @@ async function main(): Promise<void> {
   const apiKey = process.env.KESTREL_API_KEY;
   const since = process.argv[2];
   if (!apiKey || !since) {
-    console.error('Usage: KESTREL_API_KEY=... replay-missed-events.ts <since, RFC 3339>');
+    console.error('Usage: KESTREL_API_KEY=... replay-missed-events.ts <since, RFC 3339> [subscription ID]');
     process.exit(1);
   }
   const handled = new Set<string>(); // use your database
@@ -91,6 +102,7 @@ async function main(): Promise<void> {
     apiBase: process.env.KESTREL_API_BASE ?? 'https://api.sandbox.kestrel.example/v1',
     apiKey,
     since,
+    subscriptionId: process.argv[3],
     isHandled: async (id) => handled.has(id),
     handle: async (event) => {
       console.log(`replaying ${event.id} ${event.eventType} ${event.data.entityId}`);

@@ -7,6 +7,11 @@ stores the event in SQLite (KESTREL_EVENTS_DB, default kestrel-events-<PORT>.sql
 wakes a worker that processes the stored events: it fetches the entity each event names and marks
 the event processed. When it starts, the worker first processes what a crash left stored but
 unprocessed. Python 3.8 or later.
+
+An event of a type it does not know is acknowledged and marked processed without a fetch. An event
+whose processing fails MAX_PROCESSING_ATTEMPTS times (an entity that answers 404, a bug) is
+dead-lettered: recorded in the kestrel_dead_letters table with its attempts and last error,
+logged, and not tried again until you replay it (python3 receiver.py --replay-dead-letter ID).
 """
 
 import json
@@ -24,6 +29,22 @@ from typing import Callable, List, Optional
 from verify_signature import KestrelSignatureError, verify_kestrel_signature
 
 MAX_BODY_BYTES = 1024 * 1024
+
+# How many times the worker tries to process one event before it dead-letters it. The same in the
+# Node.js, Python and Go receivers: at the default 30-second wait, about two minutes of tries.
+MAX_PROCESSING_ATTEMPTS = 5
+
+# Where the entity of each event type this receiver knows is read: thin events carry no state.
+ENTITY_PATHS = {
+    "invoice.created": "/invoices/{}",
+    "invoice.updated": "/invoices/{}",
+    "receive-request.receive-pending": "/receive-requests/{}/receives",
+    "receive-request.receive-completed": "/receive-requests/{}/receives",
+    "payout.updated": "/payouts/{}",
+    "payment.updated": "/payments/{}",
+    "currency-exchange-quote.updated": "/currency-exchange-quotes/{}",
+    "deposit.updated": "/deposits/{}",
+}
 
 
 def log(line: str) -> None:
@@ -46,6 +67,11 @@ class EventStore:
                 "CREATE TABLE IF NOT EXISTS kestrel_events (event_id TEXT PRIMARY KEY, body TEXT NOT NULL,"
                 " received_at TEXT NOT NULL, processed_at TEXT)"
             )
+            # Failed processings per event; a row with dead_lettered_at set is a dead letter.
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS kestrel_dead_letters (event_id TEXT PRIMARY KEY REFERENCES kestrel_events"
+                " (event_id), attempts INTEGER NOT NULL, last_error TEXT NOT NULL, dead_lettered_at TEXT)"
+            )
 
     def save(self, event_id: str, raw_body: bytes) -> bool:
         """Stores the event and commits. Returns False when its id was stored before."""
@@ -57,12 +83,50 @@ class EventStore:
             return cursor.rowcount == 1
 
     def unprocessed(self) -> List[dict]:
-        """The stored events not yet marked processed, oldest first."""
+        """The stored events not yet marked processed nor dead-lettered, oldest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT body FROM kestrel_events WHERE processed_at IS NULL ORDER BY received_at, rowid"
+                "SELECT body FROM kestrel_events e WHERE processed_at IS NULL AND NOT EXISTS (SELECT 1 FROM"
+                " kestrel_dead_letters d WHERE d.event_id = e.event_id AND d.dead_lettered_at IS NOT NULL)"
+                " ORDER BY received_at, rowid"
             ).fetchall()
         return [json.loads(body) for (body,) in rows]
+
+    def record_failure(self, event_id: str, error: str) -> int:
+        """Counts one failed processing of the event and keeps its error. Returns the failures so far."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO kestrel_dead_letters (event_id, attempts, last_error) VALUES (?, 1, ?)"
+                " ON CONFLICT (event_id) DO UPDATE SET attempts = attempts + 1, last_error = excluded.last_error",
+                (event_id, error),
+            )
+            return self._db.execute(
+                "SELECT attempts FROM kestrel_dead_letters WHERE event_id = ?", (event_id,)
+            ).fetchone()[0]
+
+    def dead_letter(self, event_id: str) -> None:
+        """Moves the event to the dead letters: the worker no longer tries it."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE kestrel_dead_letters SET dead_lettered_at = ? WHERE event_id = ?", (_now(), event_id))
+
+    def dead_letters(self) -> List[dict]:
+        """The dead letters, oldest first, with their attempts and last error."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT event_id, attempts, last_error, dead_lettered_at FROM kestrel_dead_letters"
+                " WHERE dead_lettered_at IS NOT NULL ORDER BY dead_lettered_at, rowid"
+            ).fetchall()
+        return [
+            {"event_id": e, "attempts": a, "last_error": last, "dead_lettered_at": at} for (e, a, last, at) in rows
+        ]
+
+    def replay_dead_letter(self, event_id: str) -> bool:
+        """Takes the event out of the dead letters with a fresh count, so the worker processes it again."""
+        with self._lock, self._db:
+            cursor = self._db.execute(
+                "DELETE FROM kestrel_dead_letters WHERE event_id = ? AND dead_lettered_at IS NOT NULL", (event_id,)
+            )
+            return cursor.rowcount == 1
 
     def mark_processed(self, event_id: str) -> None:
         with self._lock, self._db:
@@ -81,7 +145,9 @@ def _now() -> str:
 # #region worker
 class EventWorker:
     """Processes the stored events in one thread, oldest first, and marks each processed once its
-    work succeeded. A failure is logged and the event stays stored, to try again after retry_seconds.
+    work succeeded. An event of a type the receiver does not know is marked processed without a
+    fetch. A failure is logged and counted, and the event stays stored, to try again after
+    retry_seconds; after MAX_PROCESSING_ATTEMPTS failures it is dead-lettered and logged.
     """
 
     def __init__(self, store: EventStore, process: Callable[[dict], None], retry_seconds: float = 30.0) -> None:
@@ -108,10 +174,20 @@ class EventWorker:
                 continue
             for event in events:
                 try:
+                    if event.get("eventType") not in ENTITY_PATHS:
+                        # A type added after this code was written: nothing here acts on it, and a retry would not either.
+                        self._store.mark_processed(event["id"])
+                        log(f"skipped {event['id']}: unknown event type {event.get('eventType')}")
+                        continue
                     self._process(event)
                     self._store.mark_processed(event["id"])
                     log(f"processed {event['id']}")
-                except Exception:
+                except Exception as error:
+                    attempts = self._store.record_failure(event["id"], str(error) or type(error).__name__)
+                    if attempts >= MAX_PROCESSING_ATTEMPTS:
+                        self._store.dead_letter(event["id"])
+                        print(f"dead-lettered {event['id']} after {attempts} attempts: {error}", file=sys.stderr, flush=True)
+                        continue
                     print(f"event {event['id']} failed, to try again:\n" + traceback.format_exc(), file=sys.stderr, flush=True)
 # #endregion worker
 
@@ -191,15 +267,7 @@ def make_handler(secret: str, store: EventStore, wake: Callable[[], None], now: 
 
 def fetch_entity(event: dict, api_base: str, api_key: str) -> dict:
     """Reads the entity the event names: thin events carry no state."""
-    paths = {
-        "invoice": "/invoices/{}",
-        "receive-request": "/receive-requests/{}/receives",
-        "payout": "/payouts/{}",
-        "payment": "/payments/{}",
-        "currency-exchange-quote": "/currency-exchange-quotes/{}",
-        "deposit": "/deposits/{}",
-    }
-    path = paths[event["eventType"].split(".")[0]].format(urllib.parse.quote(event["data"]["entityId"]))
+    path = ENTITY_PATHS[event["eventType"]].format(urllib.parse.quote(event["data"]["entityId"]))
     request = urllib.request.Request(api_base + path, headers={"Authorization": f"Bearer {api_key}", "Accept": "application/json"})
     # The event is stored: when this times out or fails, the worker tries again later.
     with urllib.request.urlopen(request, timeout=10) as response:
@@ -207,20 +275,25 @@ def fetch_entity(event: dict, api_base: str, api_key: str) -> dict:
 
 
 def main() -> None:
+    port = int(os.environ.get("PORT", "3000"))
+    # One store per port by default: a receiver restarted on its port finds what it left.
+    store = EventStore(os.environ.get("KESTREL_EVENTS_DB", f"kestrel-events-{port}.sqlite3"))
+    if len(sys.argv) == 3 and sys.argv[1] == "--replay-dead-letter":
+        # Once the cause is fixed; the receiver processes it when it next starts.
+        replayed = store.replay_dead_letter(sys.argv[2])
+        log(f"replaying {sys.argv[2]}" if replayed else f"no dead letter {sys.argv[2]}")
+        raise SystemExit(0 if replayed else 1)
     secret = os.environ.get("KESTREL_WEBHOOK_SECRET")
     api_key = os.environ.get("KESTREL_API_KEY")
     if not secret or not api_key:
         raise SystemExit("Set KESTREL_WEBHOOK_SECRET and KESTREL_API_KEY.")
     api_base = os.environ.get("KESTREL_API_BASE", "https://api.sandbox.kestrel.example/v1")
-    port = int(os.environ.get("PORT", "3000"))
-    # One store per port by default: a receiver restarted on its port finds what it left.
-    store = EventStore(os.environ.get("KESTREL_EVENTS_DB", f"kestrel-events-{port}.sqlite3"))
 
     def process(event: dict) -> None:
         entity = fetch_entity(event, api_base, api_key)
         log(f"{event['eventType']} {event['data']['entityId']}: {entity.get('status', '')}, update your records")
 
-    worker = EventWorker(store, process)
+    worker = EventWorker(store, process, float(os.environ.get("KESTREL_RETRY_SECONDS", "30")))
     worker.start()
     server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(secret, store, worker.wake))
     log(f"Listening on http://127.0.0.1:{port}/webhooks/kestrel")

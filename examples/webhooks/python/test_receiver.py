@@ -19,7 +19,7 @@ import urllib.request
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
-from receiver import EventStore, EventWorker, make_handler
+from receiver import MAX_PROCESSING_ATTEMPTS, EventStore, EventWorker, make_handler
 
 VECTORS = json.loads((Path(__file__).resolve().parent.parent / "vectors.json").read_text("utf-8"))
 VALID = next(v for v in VECTORS["vectors"] if v["name"] == "valid")
@@ -124,7 +124,7 @@ def wait_until(condition, timeout: float = 5.0) -> None:
 class WorkerTests(unittest.TestCase):
     def test_processes_what_a_restart_left_once_and_retries_a_failure(self):
         store = EventStore(":memory:")
-        store.save("e1", b'{"id": "e1"}')
+        store.save("e1", b'{"id": "e1", "eventType": "invoice.updated"}')
         processed = queue.Queue()
         failures = [RuntimeError("Kestrel did not answer")]
 
@@ -141,10 +141,54 @@ class WorkerTests(unittest.TestCase):
         self.assertIn("event e1 failed, to try again", errors.getvalue())
         self.assertIn("Kestrel did not answer", errors.getvalue())
         wait_until(lambda: store.unprocessed() == [])  # marked processed after its work
-        store.save("e2", b'{"id": "e2"}')
+        store.save("e2", b'{"id": "e2", "eventType": "invoice.updated"}')
         worker.wake()
         self.assertEqual(processed.get(timeout=5), "e2")
         self.assertTrue(processed.empty())
+
+    def test_dead_letters_an_event_that_keeps_failing_and_replays_it(self):
+        store = EventStore(":memory:")
+        store.save("gone", b'{"id": "gone", "eventType": "invoice.updated"}')
+        calls = []
+        entity_gone = [True]
+
+        def process(event):
+            calls.append(event["id"])
+            if event["id"] == "gone" and entity_gone[0]:
+                raise RuntimeError("HTTP Error 404: Not Found")
+
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            worker = EventWorker(store, process, retry_seconds=0.01)
+            worker.start()
+            wait_until(lambda: store.dead_letters() != [])
+            letter = store.dead_letters()[0]
+            self.assertEqual(
+                (letter["event_id"], letter["attempts"], letter["last_error"]),
+                ("gone", MAX_PROCESSING_ATTEMPTS, "HTTP Error 404: Not Found"),
+            )
+            self.assertIn(f"dead-lettered gone after {MAX_PROCESSING_ATTEMPTS} attempts", errors.getvalue())
+            # Later passes leave it alone: a new event is processed, the dead letter is not tried again.
+            store.save("later", b'{"id": "later", "eventType": "invoice.updated"}')
+            worker.wake()
+            wait_until(lambda: "later" in calls)
+            self.assertEqual(calls.count("gone"), MAX_PROCESSING_ATTEMPTS)
+            entity_gone[0] = False  # the cause is fixed
+            self.assertTrue(store.replay_dead_letter("gone"))
+            worker.wake()
+            wait_until(lambda: store.unprocessed() == [])
+        self.assertEqual(calls.count("gone"), MAX_PROCESSING_ATTEMPTS + 1)
+        self.assertEqual(store.dead_letters(), [])
+
+    def test_marks_an_unknown_event_type_processed_without_processing_it(self):
+        store = EventStore(":memory:")
+        store.save("future", b'{"id": "future", "eventType": "invoice.exploded"}')
+        calls = []
+        worker = EventWorker(store, lambda event: calls.append(event["id"]), retry_seconds=0.01)
+        worker.start()
+        wait_until(lambda: store.unprocessed() == [])
+        self.assertEqual(calls, [])
+        self.assertEqual(store.dead_letters(), [])
 
 
 if __name__ == "__main__":

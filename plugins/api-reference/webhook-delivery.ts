@@ -1,0 +1,20 @@
+/**
+ * The webhook delivery rules that /api/introduction draws (config/webhook-delivery.ts), from the
+ * definition's `x-webhook-delivery` through the definition model, with each attempt's offset in
+ * the words the guides use for it.
+ */
+import type {WebhookDeliveryData} from '../../config/webhook-delivery.ts';
+import {minutesInWords, webhookDeliveryOf, type ApiDefinition} from '../../definition/index.ts';
+
+export function webhookDeliveryData(model: ApiDefinition): WebhookDeliveryData {
+  const rules = webhookDeliveryOf(model.document);
+  return {
+    timeoutSeconds: rules.timeoutSeconds,
+    acknowledgedBy: rules.acknowledgedBy,
+    attempts: rules.attemptMinutes.map((minutes, i) => ({
+      attempt: i + 1,
+      after: minutes === 0 ? 'immediately' : minutesInWords(minutes),
+    })),
+    secretRotationOverlapHours: rules.secretRotationOverlapHours,
+  };
+}

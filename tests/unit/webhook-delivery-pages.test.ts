@@ -1,0 +1,130 @@
+/**
+ * Every place that states how Kestrel delivers webhooks agrees with the definition's
+ * `x-webhook-delivery`, which the sandbox delivers by: the retry schedule on /api/introduction
+ * (drawn from it), the tables of info.description and the failure-recovery guide, and each
+ * sentence of the webhook guides and the definition that gives the number of attempts, the retry
+ * window, the gaps, the answer timeout or the secret-rotation overlap.
+ */
+import {describe, expect, it} from 'vitest';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import React from 'react';
+import {renderToStaticMarkup} from 'react-dom/server';
+import {buildDefinition, webhookDeliveryOf, type JsonObject} from '../../definition/index.ts';
+import {webhookDeliveryData} from '../../plugins/api-reference/webhook-delivery.ts';
+import WebhookDelivery from '../../src/components/WebhookDelivery';
+import {ROOT, loadBundledDefinition} from './openapi-definition';
+
+const doc = loadBundledDefinition() as unknown as JsonObject;
+const rules = webhookDeliveryOf(doc);
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const lastHours = rules.attemptMinutes.at(-1)! / 60;
+const gaps = rules.attemptMinutes.slice(1).map((m, i) => m - rules.attemptMinutes[i]!);
+
+/** `immediately`, `0`, `1 minute`, `2 hours`, `72 hours, the last attempt` -> minutes. */
+function minutes(words: string): number {
+  if (/^(immediately|0)\b/.test(words)) return 0;
+  const m = /^(\d+) (minute|hour)s?\b/.exec(words);
+  if (!m) throw new Error(`not a time after the first attempt: "${words}"`);
+  return Number(m[1]) * (m[2] === 'hour' ? 60 : 1);
+}
+
+/** The files whose prose states delivery rules: the webhook guides, the definition's sources, the introduction. */
+function statingFiles(): string[] {
+  const yaml = (dir: string): string[] =>
+    readdirSync(path.join(ROOT, dir), {withFileTypes: true}).flatMap((e) =>
+      e.isDirectory() ? yaml(`${dir}/${e.name}`) : e.name.endsWith('.yaml') ? [`${dir}/${e.name}`] : [],
+    );
+  return [
+    ...readdirSync(path.join(ROOT, 'docs/webhooks')).map((f) => `docs/webhooks/${f}`),
+    'docs/walkthrough/receiving-payments.md',
+    'api/introduction.mdx',
+    ...yaml('openapi'),
+  ];
+}
+
+/** Each sentence of the file (YAML folding and Markdown line breaks undone). */
+const sentences = (text: string) => text.replace(/\s+/g, ' ').split(/(?<=[.;:])\s+/);
+
+describe('x-webhook-delivery', () => {
+  it('is read through the definition model, and a malformed member fails naming it', () => {
+    expect(rules.attemptMinutes[0]).toBe(0);
+    const broken = structuredClone(doc) as JsonObject;
+    (broken['x-webhook-delivery'] as JsonObject).attemptMinutes = [0, 5, 1];
+    expect(() => webhookDeliveryOf(broken)).toThrow(/x-webhook-delivery\/attemptMinutes/);
+    (broken['x-webhook-delivery'] as JsonObject).attemptMinutes = rules.attemptMinutes;
+    (broken['x-webhook-delivery'] as JsonObject).timeoutSeconds = '10';
+    expect(() => webhookDeliveryOf(broken)).toThrow(/x-webhook-delivery\/timeoutSeconds/);
+  });
+});
+
+describe('the retry schedule', () => {
+  it('on /api/introduction is the table drawn from x-webhook-delivery', () => {
+    const intro = read('api/introduction.mdx');
+    expect(intro).toContain("import webhookDelivery from './webhook-delivery.json';");
+    expect(intro).toContain('<WebhookDelivery delivery={webhookDelivery} />');
+    const html = renderToStaticMarkup(
+      React.createElement(WebhookDelivery, {delivery: webhookDeliveryData(buildDefinition(doc))}),
+    );
+    const cells = [...html.matchAll(/<tr><td>(\d+)<\/td><td>([^<]*)<\/td><\/tr>/g)];
+    expect(cells.map((c) => Number(c[1]))).toEqual(rules.attemptMinutes.map((_, i) => i + 1));
+    expect(cells.map((c) => minutes(c[2]!))).toEqual(rules.attemptMinutes);
+    expect(cells.at(-1)![2]).toMatch(/the last attempt$/);
+  });
+
+  it("is info.description's table", () => {
+    const after = String((doc.info as JsonObject).description)
+      .split('\n')
+      .find((l) => l.startsWith('| After |'));
+    expect(after, 'info.description has an "| After |" row').toBeDefined();
+    const cells = after!.split('|').slice(2, -1);
+    expect(cells.map((c) => minutes(c.trim()))).toEqual(rules.attemptMinutes);
+  });
+
+  it("is the failure-recovery guide's table", () => {
+    const rows = read('docs/webhooks/failure-recovery.md')
+      .split('\n')
+      .filter((l) => /^\| \d+ \|/.test(l));
+    expect(rows.map((r) => Number(r.split('|')[1]))).toEqual(rules.attemptMinutes.map((_, i) => i + 1));
+    expect(rows.map((r) => minutes(r.split('|')[2]!.trim()))).toEqual(rules.attemptMinutes);
+  });
+});
+
+describe('every sentence that states a delivery rule', () => {
+  const files = statingFiles();
+  const found: Record<string, string[]> = {attempts: [], window: [], gaps: [], timeout: [], overlap: []};
+  const wrong: string[] = [];
+  for (const file of files) {
+    // The receivers' own retries of an event they acknowledged are theirs, not Kestrel's (webhook-receiver-policy.test.ts).
+    for (const s of sentences(read(file)).filter((s) => !/dead.letter|failed tries/i.test(s))) {
+      const check = (rule: string, value: number, expected: number) => {
+        found[rule]!.push(`${file}: ${s}`);
+        if (value !== expected) wrong.push(`${file}: "${s}" says ${value} for ${rule}, x-webhook-delivery ${expected}`);
+      };
+      for (const m of s.matchAll(/\b(\d+) attempts\b/g)) check('attempts', Number(m[1]), rules.attemptMinutes.length);
+      if (/retr|attempt/i.test(s))
+        for (const m of s.matchAll(/\b(?:over|for) (\d+) hours\b/g)) check('window', Number(m[1]), lastHours);
+      for (const m of s.matchAll(/\bfrom (\d+) minutes? (?:after the first attempt )?to (\d+) hours\b/g)) {
+        check('gaps', Number(m[1]), gaps[0]!);
+        check('gaps', Number(m[2]) * 60, Math.max(...gaps));
+      }
+      for (const m of s.matchAll(/\b(?:within|longer than) (\d+) seconds\b/g))
+        check('timeout', Number(m[1]), rules.timeoutSeconds);
+      if (/secret|rotat|signatures/i.test(s) && !/attempt/i.test(s))
+        for (const m of s.matchAll(/\b(\d+) hours\b/g))
+          check('overlap', Number(m[1]), rules.secretRotationOverlapHours);
+    }
+  }
+
+  it('agrees with x-webhook-delivery', () => {
+    expect(wrong).toEqual([]);
+  });
+
+  it('is found where the pages state each rule (so the check above reads them)', () => {
+    expect(found.attempts!.length).toBeGreaterThanOrEqual(4);
+    expect(found.window!.length).toBeGreaterThanOrEqual(4);
+    expect(found.gaps!.length).toBeGreaterThanOrEqual(2);
+    expect(found.timeout!.length).toBeGreaterThanOrEqual(6);
+    expect(found.overlap!.length).toBeGreaterThanOrEqual(4);
+  });
+});
