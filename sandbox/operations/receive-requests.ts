@@ -19,6 +19,8 @@ import {page} from './generic.ts';
 import {fromExample, inSeconds, requestDefault, signetAddress} from './templates.ts';
 
 const SETTLE_MS = 1000;
+/** The confirmations after which an on-chain receive is `COMPLETED`. */
+const ONCHAIN_CONFIRMATIONS = 2;
 /** Where a receive request's LNURL-pay link points: Kestrel's LNURL server, by the request's id. */
 const LNURL_BASE = 'https://kestrel.example/lnurlp/';
 
@@ -127,7 +129,7 @@ export function receive(
     exchangeRate: paid.currency === 'BTC' ? null : rateText(world.rates.rate('BTC', paid.currency)),
     paymentHash: lightning ? (paymentHash ?? randomBytes(32).toString('hex')) : null,
     txid: lightning ? null : randomBytes(32).toString('hex'),
-    confirmations: lightning ? null : template.confirmations,
+    confirmations: lightning ? null : 0,
     created: world.now(),
     updated: world.now(),
   };
@@ -135,7 +137,8 @@ export function receive(
   world.credit(request.currency, units, true);
   world.emit('receive-request.receive-pending', requestId, ['receives']);
   world.clock.after(SETTLE_MS, () => {
-    world.update('Receive', item.id, {status: 'COMPLETED'});
+    // An on-chain payment completes at its second confirmation.
+    world.update('Receive', item.id, lightning ? {status: 'COMPLETED'} : {status: 'COMPLETED', confirmations: ONCHAIN_CONFIRMATIONS});
     world.credit(request.currency, -units, true);
     world.credit(request.currency, units);
     const current = world.store.get('ReceiveRequest', requestId);
