@@ -83,11 +83,11 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
     target = convertAt(source - fee, rate, to, 'down');
   } else {
     target = toUnits(amount.amount);
-    // What must remain after the fee to buy `target`, then the smallest source that leaves it.
+    // What must remain after the fee to buy `target`, then the smallest source that leaves it:
+    // source ≥ net ÷ 0.995 makes source − net ≥ 0.5% of source, and as both are whole units of
+    // the currency, source − net is at least that 0.5% rounded up, the fee.
     const net = convertAt(target, rate, from, 'up', true);
     source = roundTo((net * 1000n + 994n) / 995n, from, 'up');
-    const step = roundTo(1n, from, 'up');
-    while (source - feeOf(source, from) < net) source += step;
     fee = feeOf(source, from);
   }
   checkMinimums(world, money(source, from), money(target, to));
