@@ -62,13 +62,7 @@ function roundUnits(n: bigint, d: bigint, currency: string, rounding: Rounding):
  * to `currency`'s decimals: exact, so a client that redoes the sum with the shown rate gets the
  * same figure.
  */
-export function convertAt(
-  units: bigint,
-  rate: string,
-  currency: string,
-  rounding: Rounding,
-  divide = false,
-): bigint {
+export function convertAt(units: bigint, rate: string, currency: string, rounding: Rounding, divide = false): bigint {
   const {n, d} = fraction(rate);
   return divide ? roundUnits(units * d, n, currency, rounding) : roundUnits(units * n, d, currency, rounding);
 }

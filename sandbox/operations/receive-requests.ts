@@ -62,7 +62,10 @@ export function receiveRequestLnurlDetails(world: World, request: Json, document
  */
 function bitcoinFor(world: World, paid: {amount: string; currency: string}) {
   if (paid.currency === 'BTC') return paid;
-  return money(convertAt(toUnits(paid.amount), rateText(world.rates.rate('BTC', paid.currency)), 'BTC', 'up', true), 'BTC');
+  return money(
+    convertAt(toUnits(paid.amount), rateText(world.rates.rate('BTC', paid.currency)), 'BTC', 'up', true),
+    'BTC',
+  );
 }
 
 export const createAReceiveRequest: Handler = (call, world) => {
@@ -138,7 +141,11 @@ export function receive(
   world.emit('receive-request.receive-pending', requestId, ['receives']);
   world.clock.after(SETTLE_MS, () => {
     // An on-chain payment completes at its second confirmation.
-    world.update('Receive', item.id, lightning ? {status: 'COMPLETED'} : {status: 'COMPLETED', confirmations: ONCHAIN_CONFIRMATIONS});
+    world.update(
+      'Receive',
+      item.id,
+      lightning ? {status: 'COMPLETED'} : {status: 'COMPLETED', confirmations: ONCHAIN_CONFIRMATIONS},
+    );
     world.credit(request.currency, -units, true);
     world.credit(request.currency, units);
     const current = world.store.get('ReceiveRequest', requestId);

@@ -88,7 +88,7 @@ describe('money rules of the guides, on the sandbox', () => {
     }
   });
 
-  it('prices a pair without BTC through BTC, bought at the source's ask and sold at the target's bid, which the example app checks against the mid and executes', async () => {
+  it("prices a pair without BTC through BTC, bought at the source's ask and sold at the target's bid, which the example app checks against the mid and executes", async () => {
     const tickers = (await api.get('/rates/ticker')).body.items as Json[];
     const price = (currency: string, side: 'mid' | 'bid' | 'ask') =>
       Number(tickers.find((t) => t.quoteCurrency === currency)![side]);

@@ -145,7 +145,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
       ['USD', 'BTC', '0.01', 'USD'],
       ['USD', 'BTC', '0.99', 'USD'],
       // At the BTC minimum a sale buys 0.96 USD: under the USD minimum.
-      ['BTC', 'USD', minimums.BTC, 'BTC'],
+      ['BTC', 'USD', minimums.BTC!, 'BTC'],
     ] as const) {
       const answer = await exchange(from, to, amount, currency);
       expect([`${from}->${to} ${amount} ${currency}`, answer.status, answer.body.code]).toEqual([
@@ -160,18 +160,22 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
 
   it('a payment quote paid in USD buys its bitcoin at the ask: what you pay is rounded up, what the payee gets down, as the page shows', async () => {
     const rate = quotient('1', price('USD', 'ask'), 12, 'down');
-    const lightning = (await send('POST', '/payment-quotes/lightning', {
-      lnInvoice: LIGHTNING_INVOICES.pays,
-      sourceCurrency: 'USD',
-    })).body;
+    const lightning = (
+      await send('POST', '/payment-quotes/lightning', {
+        lnInvoice: LIGHTNING_INVOICES.pays,
+        sourceCurrency: 'USD',
+      })
+    ).body;
     expect(lightning.exchangeRate).toBe(rate);
     // 1,000 sat cost 0.97298… USD: 0.98; the 1-sat fee allowance 0.01.
     const cost = quotient(lightning.amount.amount, rate, 2, 'up');
     expect([cost, lightning.fee.amount, lightning.totalAmount.amount]).toEqual(['0.98', '0.01', '0.99']);
-    const lnurl = (await send('POST', '/payment-quotes/lnurl', {
-      destination: LIGHTNING_ADDRESSES.pays,
-      amount: {amount: '25.00', currency: 'USD'},
-    })).body;
+    const lnurl = (
+      await send('POST', '/payment-quotes/lnurl', {
+        destination: LIGHTNING_ADDRESSES.pays,
+        amount: {amount: '25.00', currency: 'USD'},
+      })
+    ).body;
     expect(lnurl.amount.amount).toBe(product('25.00', rate, 8, 'down'));
     expect(SENDING).toContain(`25.00 × ${rate} = ${lnurl.amount.amount} BTC`);
     expect(lnurl.totalAmount.amount).toBe(minus('25.00', `-${lnurl.fee.amount}`, 2));
@@ -180,10 +184,12 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   it('a completed Lightning payment keeps half its fee allowance and gives the rest back to the balance', async () => {
     await fundUsd('10.00');
     const before = (await balance('USD')).available.amount;
-    const quote = (await send('POST', '/payment-quotes/lightning', {
-      lnInvoice: 'lntbs50u1pkestrelrefund',
-      sourceCurrency: 'USD',
-    })).body;
+    const quote = (
+      await send('POST', '/payment-quotes/lightning', {
+        lnInvoice: 'lntbs50u1pkestrelrefund',
+        sourceCurrency: 'USD',
+      })
+    ).body;
     const payment = (await send('POST', `/payment-quotes/${quote.id}/execute`)).body;
     expect((await balance('USD')).available.amount).toBe(minus(before, quote.totalAmount.amount, 2));
     await sandbox.advance(3);
@@ -211,8 +217,12 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
       amount: {amount: '0.00020000', currency: 'BTC'},
     });
     expect(signet.status).toBe(201);
-    expect(SENDING).toMatch(/mainnet invoice \(`lnbc…`\) answers `422` with code `VALIDATION_FAILED` naming `lnInvoice`/);
-    expect(SENDING).toMatch(/mainnet address \(`bc1…`, `1…`, `3…`\) answers `422` with code `VALIDATION_FAILED` naming `address`/);
+    expect(SENDING).toMatch(
+      /mainnet invoice \(`lnbc…`\) answers `422` with code `VALIDATION_FAILED` naming `lnInvoice`/,
+    );
+    expect(SENDING).toMatch(
+      /mainnet address \(`bc1…`, `1…`, `3…`\) answers `422` with code `VALIDATION_FAILED` naming `address`/,
+    );
   });
 
   it('a Lightning invoice is taken as a QR code carries it, in capitals and after lightning:, and kept in small letters', async () => {
@@ -222,7 +232,9 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
       expect([written, quote.status, quote.body.destination]).toEqual([written, 201, invoice]);
     }
     // A test input keeps its outcome however it is written.
-    const stale = await send('POST', '/payment-quotes/lightning', {lnInvoice: LIGHTNING_INVOICES.expired.toUpperCase()});
+    const stale = await send('POST', '/payment-quotes/lightning', {
+      lnInvoice: LIGHTNING_INVOICES.expired.toUpperCase(),
+    });
     expect(stale.body.code).toBe('LIGHTNING_INVOICE_EXPIRED');
     expect(SENDING).toContain('in small letters or all in capitals, with or without `lightning:` in front');
   });
@@ -246,33 +258,39 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   });
 
   it('a payout from another balance costs amount plus fee at its exchangeRate, rounded up', async () => {
-    const method = (await send('POST', '/payment-methods/bank', {
-      currency: 'GBP',
-      country: 'GB',
-      accountHolderName: 'Acme',
-      accountHolderType: 'BUSINESS',
-      bankCode: '040004',
-      accountNumber: '12345678',
-    })).body;
-    const payout = (await send('POST', '/payouts', {
-      paymentMethodId: method.id,
-      amount: {amount: '100.00', currency: 'GBP'},
-      sourceCurrency: 'BTC',
-      reference: 'ROUNDING 1',
-    })).body;
+    const method = (
+      await send('POST', '/payment-methods/bank', {
+        currency: 'GBP',
+        country: 'GB',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '040004',
+        accountNumber: '12345678',
+      })
+    ).body;
+    const payout = (
+      await send('POST', '/payouts', {
+        paymentMethodId: method.id,
+        amount: {amount: '100.00', currency: 'GBP'},
+        sourceCurrency: 'BTC',
+        reference: 'ROUNDING 1',
+      })
+    ).body;
     const owed = minus(payout.amount.amount, `-${payout.fee.amount}`, 2);
     expect(payout.sourceAmount.amount).toBe(quotient(owed, payout.exchangeRate, 8, 'up'));
   });
 
   it('a deposit reversed after its money was spent leaves available below zero, in an answer the definition describes, and spending stops', async () => {
-    const method = (await send('POST', '/payment-methods/bank', {
-      currency: 'GBP',
-      country: 'GB',
-      accountHolderName: 'Acme',
-      accountHolderType: 'BUSINESS',
-      bankCode: '040004',
-      accountNumber: '12340004',
-    })).body;
+    const method = (
+      await send('POST', '/payment-methods/bank', {
+        currency: 'GBP',
+        country: 'GB',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '040004',
+        accountNumber: '12340004',
+      })
+    ).body;
     await send('POST', '/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'GBP'}});
     await sandbox.advance(5);
     const spent = (await exchange('GBP', 'BTC', '99.00')).body;
