@@ -257,7 +257,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
     );
   });
 
-  it('a payout from another balance costs amount plus fee at its exchangeRate, rounded up', async () => {
+  it('a payout from another balance costs amount plus fee at its exchangeRate, the mid, rounded up', async () => {
     const method = (
       await send('POST', '/payment-methods/bank', {
         currency: 'GBP',
@@ -276,6 +276,8 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
         reference: 'ROUNDING 1',
       })
     ).body;
+    // The fee is in the currency of `amount`, and the rate is the ticker's mid, as Payout says.
+    expect([payout.fee.currency, payout.exchangeRate]).toEqual(['GBP', price('GBP', 'mid')]);
     const owed = minus(payout.amount.amount, `-${payout.fee.amount}`, 2);
     expect(payout.sourceAmount.amount).toBe(quotient(owed, payout.exchangeRate, 8, 'up'));
   });
