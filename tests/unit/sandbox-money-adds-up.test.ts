@@ -114,12 +114,17 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
     ] as const) {
       const quote = (await exchange(from, to, amount)).body;
       const places = (c: string) => (c === 'BTC' ? 8 : 2);
-      // 0.5% of source, rounded up; target = (source − fee) × rate, rounded down.
+      // 0.5% of source, rounded up; target = (source − fee) × rate, rounded down: as the definition says.
       expect(quote.fee.amount, `${from}->${to} fee`).toBe(product(amount, '0.005', places(from), 'up'));
       const net = minus(quote.source.amount, quote.fee.amount, places(from));
       expect(quote.target.amount, `${from}->${to} target`).toBe(product(net, quote.rate, places(to), 'down'));
     }
     expect((await exchange('BTC', 'USD', '0.01000000')).body.rate).toBe(price('USD', 'bid'));
+    const quoteSchema = SCHEMAS.CurrencyExchangeQuote.properties;
+    expect(quoteSchema.fee.description).toContain('0.5% of `source` rounded up');
+    expect(quoteSchema.rate.description.replace(/\s+/g, ' ')).toContain(
+      '`target` is (`source` − `fee`) × `rate`, rounded down',
+    );
   });
 
   it('a quote that fixes the target sells the smallest source that buys it, and the page says so', async () => {
