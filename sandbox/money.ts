@@ -42,7 +42,7 @@ export const normalise = (m: Money): Money => money(toUnits(m.amount), m.currenc
 export const scale = (units: bigint, factor: number): bigint => BigInt(Math.round(Number(units) * factor));
 
 /** Which way a computed amount is rounded: down for what you receive, up for what you pay. */
-export type Rounding = 'down' | 'up';
+type Rounding = 'down' | 'up';
 
 /** A decimal string as an exact fraction: "0.000010277637" -> 10277637 / 10^12. */
 function fraction(decimal: string): {n: bigint; d: bigint} {

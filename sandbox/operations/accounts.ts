@@ -63,7 +63,7 @@ export const fetchPublicAccountProfileInfoById: Handler = (call, world) => {
 };
 
 /** When a period that contains `now` ends: the next midnight UTC for a DAY, the next first of the month for a MONTH. */
-export function periodEnd(now: number, period: string): string {
+function periodEnd(now: number, period: string): string {
   const d = new Date(now);
   const end =
     period === 'MONTH'

@@ -23,7 +23,7 @@ const FEE_PER_THOUSAND = 5n;
 const feeOf = (source: bigint, currency: string) => roundTo((source * FEE_PER_THOUSAND + 999n) / 1000n, currency, 'up');
 
 /** The smallest amount of each currency an exchange may sell or buy: the definition's `x-minimum-amounts`. */
-export function exchangeMinimums(world: World): Record<string, string> {
+function exchangeMinimums(world: World): Record<string, string> {
   return world.definition.doc.components.schemas.CurrencyExchangeQuoteCreate['x-minimum-amounts'];
 }
 

@@ -44,7 +44,7 @@ const ADDRESS_NETWORKS: [RegExp, string][] = [
  * A BOLT11 invoice as Kestrel keeps it: in small letters, without the `lightning:` scheme that a
  * QR code or a wallet's link puts in front (BOLT11 may be written all in capitals, as QR codes do).
  */
-export const bolt11Text = (raw: string) => raw.replace(/^lightning:/i, '').toLowerCase();
+const bolt11Text = (raw: string) => raw.replace(/^lightning:/i, '').toLowerCase();
 
 /** A 422 naming `field` when a Lightning invoice or address is not for signet, the sandbox's network. */
 function checkSignet(value: string, field: string, networks: [RegExp, string][], what: string, signet: string): void {
