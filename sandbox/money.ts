@@ -1,7 +1,9 @@
 /**
  * Money as Kestrel writes it (`{"amount": "150.00", "currency": "USD"}`), computed in integer units
- * of 10^-8 so that sums and balances never drift, and converted between currencies at the mid
- * prices of the documented rate tickers.
+ * of 10^-8 so that sums and balances never drift, and converted between currencies at the prices
+ * of the documented rate tickers. A figure Kestrel works out for you is exact for the rate it
+ * shows: what you receive is rounded down and what you pay is rounded up to the currency's
+ * decimals (`convertAt`), so rounding never creates or destroys money in your favour or the payee's.
  */
 export interface Money {
   amount: string;
@@ -39,12 +41,61 @@ export const normalise = (m: Money): Money => money(toUnits(m.amount), m.currenc
 /** Multiplies units by a decimal factor given as a number (rates, fee percentages). */
 export const scale = (units: bigint, factor: number): bigint => BigInt(Math.round(Number(units) * factor));
 
-/** Mid prices of one BTC in each currency, from the documented rate tickers. */
+/** Which way a computed amount is rounded: down for what you receive, up for what you pay. */
+type Rounding = 'down' | 'up';
+
+/** A decimal string as an exact fraction: "0.000010277637" -> 10277637 / 10^12. */
+function fraction(decimal: string): {n: bigint; d: bigint} {
+  const [whole = '0', part = ''] = decimal.split('.');
+  return {n: BigInt(whole + part), d: 10n ** BigInt(part.length)};
+}
+
+/** n / d in units, rounded to the currency's decimals in the given direction. */
+function roundUnits(n: bigint, d: bigint, currency: string, rounding: Rounding): bigint {
+  const step = 10n ** BigInt(8 - decimalsOf(currency)) * d;
+  const q = n / step;
+  return (rounding === 'up' && q * step < n ? q + 1n : q) * 10n ** BigInt(8 - decimalsOf(currency));
+}
+
+/**
+ * `units` times a decimal `rate` (a DecimalRate as the answer shows it), or divided by it, rounded
+ * to `currency`'s decimals: exact, so a client that redoes the sum with the shown rate gets the
+ * same figure.
+ */
+export function convertAt(units: bigint, rate: string, currency: string, rounding: Rounding, divide = false): bigint {
+  const {n, d} = fraction(rate);
+  return divide ? roundUnits(units * d, n, currency, rounding) : roundUnits(units * n, d, currency, rounding);
+}
+
+/** `units` rounded to the currency's decimals in the given direction. */
+export const roundTo = (units: bigint, currency: string, rounding: Rounding) =>
+  roundUnits(units, 1n, currency, rounding);
+
+/** Prices of one BTC in each currency, from the documented rate tickers. */
 export class Rates {
   private readonly btcPrice = new Map<string, number>([['BTC', 1]]);
+  private readonly bid = new Map<string, number>([['BTC', 1]]);
+  private readonly ask = new Map<string, number>([['BTC', 1]]);
 
-  constructor(tickers: {baseCurrency: string; quoteCurrency: string; mid: string}[]) {
-    for (const t of tickers) if (t.baseCurrency === 'BTC') this.btcPrice.set(t.quoteCurrency, Number(t.mid));
+  constructor(tickers: {baseCurrency: string; quoteCurrency: string; mid: string; bid: string; ask: string}[]) {
+    for (const t of tickers)
+      if (t.baseCurrency === 'BTC') {
+        this.btcPrice.set(t.quoteCurrency, Number(t.mid));
+        this.bid.set(t.quoteCurrency, Number(t.bid));
+        this.ask.set(t.quoteCurrency, Number(t.ask));
+      }
+  }
+
+  /**
+   * How much of `to` one unit of `from` buys when Kestrel exchanges it for you: `from` buys
+   * bitcoin at its `ask`, and the bitcoin sells for `to` at its `bid`. Between BTC and another
+   * currency that is the ticker's `ask` or `bid`; between two other currencies, the spread of both.
+   */
+  dealRate(from: string, to: string): number {
+    const a = this.ask.get(from);
+    const b = this.bid.get(to);
+    if (a === undefined || b === undefined) throw new Error(`no rate between ${from} and ${to}`);
+    return b / a;
   }
 
   supports(currency: string): boolean {

@@ -101,6 +101,12 @@ export function amountOutcome(amount: string): 'expire' | 'fail' | 'pay' {
  */
 export const OPEN_AMOUNT_PAYMENT: Record<string, string> = {BTC: '0.00010000', USD: '5.00', EUR: '5.00', GBP: '5.00'};
 
+/** A mainnet Lightning invoice and address: the sandbox pays signet only, and refuses them naming the field. */
+export const MAINNET = {
+  lnInvoice: 'lnbc10u1pkestrelpays',
+  address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+} as const;
+
 /** The smallest on-chain payment, 1,000 sats (under it an output is dust). */
 export const ONCHAIN_MINIMUM_BTC = '0.00001000';
 
@@ -442,6 +448,22 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'The quote answers `422` with code `LIGHTNING_INVOICE_EXPIRED`.',
     steps: [lightningQuote(LIGHTNING_INVOICES.expired, 422, 'LIGHTNING_INVOICE_EXPIRED')],
   },
+  {
+    id: 'lightning-mainnet-invoice',
+    group: 'Lightning payments',
+    input: `A mainnet Lightning invoice (\`lnbc…\`), such as \`${MAINNET.lnInvoice}\``,
+    outcome: '`422` with code `VALIDATION_FAILED` naming `lnInvoice` and its network: the sandbox pays signet only.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/payment-quotes/lightning',
+        body: {lnInvoice: MAINNET.lnInvoice},
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        field: 'lnInvoice',
+      },
+    ],
+  },
   ...(
     [
       ['failsNoRoute', 'NO_ROUTE', 3],
@@ -557,6 +579,22 @@ export const TEST_INPUTS: TestInput[] = [
     input: `An \`amount\` below \`${ONCHAIN_MINIMUM_BTC}\` BTC, such as \`0.00000001\``,
     outcome: '`422` with code `AMOUNT_OUT_OF_RANGE`.',
     steps: [{...onchainQuote({amount: '0.00000001', currency: 'BTC'}), status: 422, code: 'AMOUNT_OUT_OF_RANGE'}],
+  },
+  {
+    id: 'onchain-mainnet-address',
+    group: 'On-chain payments',
+    input: `A mainnet address (\`bc1…\`, \`1…\`, \`3…\`), such as \`${MAINNET.address}\``,
+    outcome: '`422` with code `VALIDATION_FAILED` naming `address` and its network: the sandbox pays signet only.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/payment-quotes/onchain',
+        body: {address: MAINNET.address, amount: {amount: '0.00020000', currency: 'BTC'}},
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        field: 'address',
+      },
+    ],
   },
 
   // Executing a payment quote.
@@ -861,6 +899,21 @@ export const TEST_INPUTS: TestInput[] = [
         body: {sourceCurrency: 'USD', targetCurrency: 'USD', amount: usd('10.00')},
         status: 422,
         code: 'CURRENCY_PAIR_NOT_SUPPORTED',
+      },
+    ],
+  },
+  {
+    id: 'exchange-below-minimum',
+    group: 'Currency exchange',
+    input: 'An exchange whose `source` or `target` is below the minimum of its currency, such as `0.00000001` BTC',
+    outcome: '`422` with code `AMOUNT_OUT_OF_RANGE`; `detail` names the minimum.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/currency-exchange-quotes',
+        body: {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '0.00000001', currency: 'BTC'}},
+        status: 422,
+        code: 'AMOUNT_OUT_OF_RANGE',
       },
     ],
   },

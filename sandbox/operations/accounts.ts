@@ -62,8 +62,21 @@ export const fetchPublicAccountProfileInfoById: Handler = (call, world) => {
   return {status: 200, body: profileFor(world, handle, id)};
 };
 
+/** When a period that contains `now` ends: the next midnight UTC for a DAY, the next first of the month for a MONTH. */
+function periodEnd(now: number, period: string): string {
+  const d = new Date(now);
+  const end =
+    period === 'MONTH'
+      ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)
+      : Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+  return new Date(end).toISOString().replace('.000Z', 'Z');
+}
+
+/** The documented limit figures, with `resetsAt` the end of each period on the sandbox clock. */
 export const fetchLoggedInAccountLimits: Handler = (_call, world) => {
   const limits = world.example('fetchLoggedInAccountLimits');
+  const now = world.clock.now();
+  for (const limit of limits.limits) limit.resetsAt = periodEnd(now, limit.period);
   return {status: 200, body: {...limits, accountId: world.account.id}};
 };
 

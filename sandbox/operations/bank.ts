@@ -6,10 +6,11 @@
  * `COMPLETED`) and deposits (`PENDING` -> `COMPLETED`, crediting `netAmount`). Fees are the
  * documented examples' fees, in the payout's or deposit's currency. The test bank accounts
  * (test-inputs.ts) make a payout end `FAILED` (returning `sourceAmount`), and a deposit end `FAILED`
- * or `COMPLETED` and then `REVERSED` (debiting `netAmount` back).
+ * or `COMPLETED` and then `REVERSED` (debiting `netAmount` back, which can take `available` below
+ * zero when it was already spent: then nothing can be paid from that currency until it is refilled).
  */
 import type {Json} from '../definition.ts';
-import {amountErrors, money, rateText, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {BANK_ACCOUNT_ENDINGS, BANK_FAILURES} from '../test-inputs.ts';
@@ -145,7 +146,9 @@ export const createAPayout: Handler = (call, world) => {
   const source = call.body.sourceCurrency ?? currency;
   const fee = flatFee(world, 'createAPayout', currency);
   const total = toUnits(call.body.amount.amount) + fee;
-  const sourceUnits = source === currency ? total : world.rates.convert(total, currency, source);
+  const rate = rateText(world.rates.rate(source, currency));
+  // What the payout costs in the source currency, rounded up: `amount` plus `fee` at `exchangeRate`.
+  const sourceUnits = source === currency ? total : convertAt(total, rate, source, 'up', true);
   const payout = fromExample(
     world,
     'createAPayout',
@@ -157,7 +160,7 @@ export const createAPayout: Handler = (call, world) => {
       amount: call.body.amount,
       sourceAmount: money(sourceUnits, source),
       fee: money(fee, currency),
-      exchangeRate: source === currency ? null : rateText(world.rates.rate(source, currency)),
+      exchangeRate: source === currency ? null : rate,
       reference: call.body.reference,
       failureReason: null,
       expiration: inSeconds(world, PAYOUT_HOLD_SECONDS),

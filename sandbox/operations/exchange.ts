@@ -1,19 +1,47 @@
 /**
- * Currency exchange at the documented tickers' mid prices with a 0.5% fee taken from the source:
- * a quote holds its rate as long as the documented example does, and is `EXPIRED` once its
+ * Currency exchange at the documented tickers' `bid` and `ask` (you buy at the ask and sell at the
+ * bid) with a 0.5% fee taken from the source, rounded up. `target` is (`source` − `fee`) × `rate`
+ * rounded down; when the request fixes `target`, `source` is the smallest amount that buys it.
+ * Both sides must reach the definition's minimum for their currency (`x-minimum-amounts`), so no
+ * side of an exchange rounds to nothing. A quote holds its rate as long as the documented example does, and is `EXPIRED` once its
  * `expiration` passes unexecuted; executing it takes the source amount, moves it `PENDING` and
  * then `COMPLETED`, crediting the target amount. A quote whose
  * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
  */
-import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {amountOutcome} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
+import type {Money} from '../money.ts';
 import {getHandler} from './generic.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 
-const FEE_RATE = 0.005;
+/** Kestrel's fee, 0.5% of `source`, in units of 10^-8 per unit. */
+const FEE_PER_THOUSAND = 5n;
+
+const feeOf = (source: bigint, currency: string) => roundTo((source * FEE_PER_THOUSAND + 999n) / 1000n, currency, 'up');
+
+/** The smallest amount of each currency an exchange may sell or buy: the definition's `x-minimum-amounts`. */
+function exchangeMinimums(world: World): Record<string, string> {
+  return world.definition.doc.components.schemas.CurrencyExchangeQuoteCreate['x-minimum-amounts'];
+}
+
+function checkMinimums(world: World, source: Money, target: Money): void {
+  const minimums = exchangeMinimums(world);
+  for (const [side, m] of [
+    ['sell', source],
+    ['buy', target],
+  ] as const) {
+    const minimum = minimums[m.currency]!;
+    if (toUnits(m.amount) < toUnits(minimum))
+      throw new ProblemError(
+        422,
+        'AMOUNT_OUT_OF_RANGE',
+        `An exchange must ${side} at least ${minimum} ${m.currency}; this quote would ${side} ${m.amount} ${m.currency}. Exchange a larger amount.`,
+      );
+  }
+}
 const STEP_MS = 2000;
 
 /** A `NEW` quote past its `expiration` becomes `EXPIRED`, with a `currency-exchange-quote.updated` event. */
@@ -44,19 +72,25 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
   if (amount.currency !== from && amount.currency !== to)
     errors['amount.currency'] = [`Must be ${from} or ${to}, the quote's source or target currency.`];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  // The amounts follow from the rate as shown, so a client that redoes the sum gets the same figures.
+  const rate = rateText(world.rates.dealRate(from, to));
   let source: bigint;
   let fee: bigint;
   let target: bigint;
   if (amount.currency === from) {
     source = toUnits(amount.amount);
-    fee = scale(source, FEE_RATE);
-    target = world.rates.convert(source - fee, from, to);
+    fee = feeOf(source, from);
+    target = convertAt(source - fee, rate, to, 'down');
   } else {
     target = toUnits(amount.amount);
-    const net = world.rates.convert(target, to, from);
-    fee = scale(net, FEE_RATE / (1 - FEE_RATE));
-    source = net + fee;
+    // What must remain after the fee to buy `target`, then the smallest source that leaves it:
+    // source ≥ net ÷ 0.995 makes source − net ≥ 0.5% of source, and as both are whole units of
+    // the currency, source − net is at least that 0.5% rounded up, the fee.
+    const net = convertAt(target, rate, from, 'up', true);
+    source = roundTo((net * 1000n + 994n) / 995n, from, 'up');
+    fee = feeOf(source, from);
   }
+  checkMinimums(world, money(source, from), money(target, to));
   const quote = fromExample(
     world,
     'createCurrencyExchangeQuote',
@@ -65,7 +99,7 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
       status: 'NEW',
       source: money(source, from),
       target: money(target, to),
-      rate: rateText(world.rates.rate(from, to)),
+      rate,
       fee: money(fee, from),
       expiration: inSeconds(world, exampleLifetime(world, 'createCurrencyExchangeQuote')),
       _fails: amountOutcome(amount.amount) === 'fail',

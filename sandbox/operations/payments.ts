@@ -2,13 +2,17 @@
  * Sending bitcoin: payment quotes for a Lightning invoice, an LNURL or Lightning address, or a
  * Bitcoin address hold their fee until `expiration` (as long as the documented examples hold
  * theirs); executing one takes `totalAmount` from the balance and creates a payment, `PENDING` and
- * then `COMPLETED`, with a `payment.updated` event for each change. The test inputs (test-inputs.ts)
+ * then `COMPLETED`, with a `payment.updated` event for each change. A Lightning fee is a limit: the
+ * route costs half of it, and the rest comes back to the balance when the payment completes.
+ * Paid from another currency, bitcoin is bought at the ticker's `ask` and every figure you pay
+ * is rounded up. The sandbox pays signet invoices and addresses only; a Lightning invoice may be
+ * written in capitals and after `lightning:`, as QR codes carry it. The test inputs (test-inputs.ts)
  * make a quote fail (NO_ROUTE_FOUND, LIGHTNING_INVOICE_EXPIRED, LNURL_RESOLUTION_FAILED) or a payment
  * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance.
  */
 import {randomBytes} from 'node:crypto';
 import type {Json} from '../definition.ts';
-import {amountErrors, money, rateText, scale, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {decodeLnurl} from '../lnurl.ts';
@@ -18,10 +22,38 @@ import {receive, receiveRequestAt, receiveRequestLnurlDetails} from './receive-r
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
 
 const STEP_MS = 2000;
-/** Routing fee of the simulated network: 0.1% of the amount, at least one satoshi. */
-const FEE_RATE = 0.001;
+/** Routing fee limit of the simulated network: 0.1% of the amount, rounded up, at least one satoshi. */
+const FEE_PER_THOUSAND = 1n;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** The network a BOLT11 prefix or a Bitcoin address belongs to; the sandbox pays signet only. */
+const INVOICE_NETWORKS: [RegExp, string][] = [
+  [/^lnbcrt/, 'regtest'],
+  [/^lnbc/, 'mainnet'],
+  [/^lntbs/, 'signet'],
+  [/^lntb/, 'testnet'],
+];
+const ADDRESS_NETWORKS: [RegExp, string][] = [
+  [/^bcrt1/i, 'regtest'],
+  [/^(bc1|[13])/i, 'mainnet'],
+  [/^(tb1|[mn2])/i, 'signet'],
+];
+
+/**
+ * A BOLT11 invoice as Kestrel keeps it: in small letters, without the `lightning:` scheme that a
+ * QR code or a wallet's link puts in front (BOLT11 may be written all in capitals, as QR codes do).
+ */
+const bolt11Text = (raw: string) => raw.replace(/^lightning:/i, '').toLowerCase();
+
+/** A 422 naming `field` when a Lightning invoice or address is not for signet, the sandbox's network. */
+function checkSignet(value: string, field: string, networks: [RegExp, string][], what: string, signet: string): void {
+  const network = networks.find(([prefix]) => prefix.test(value))?.[1];
+  if (network && network !== 'signet')
+    throw validationFailed({
+      [field]: [`Is a ${network} ${what}; the sandbox uses the signet network only (${signet}).`],
+    });
+}
 
 /** The amount a BOLT11 invoice asks for, from its human-readable part (`lntbs250u...` = 250 µBTC). */
 export function bolt11Amount(invoice: string): bigint | undefined {
@@ -33,9 +65,16 @@ export function bolt11Amount(invoice: string): bigint | undefined {
   return (n * pico) / 10_000n;
 }
 
-/** Quote figures: `amount` in BTC, `fee` and `totalAmount` in the source currency. */
-function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint) {
-  const fee = feeBtc ?? (scale(btcUnits, FEE_RATE) > 0n ? scale(btcUnits, FEE_RATE) : 1n);
+/** The quote's rate: bitcoin per unit of the source currency, bought at the ticker's `ask`. */
+const btcRate = (world: World, source: string) => rateText(world.rates.dealRate(source, 'BTC'));
+
+/**
+ * Quote figures: `amount` in BTC, `fee` and `totalAmount` in the source currency. Paid from another
+ * currency, the bitcoin and the fee each cost what they take at the quote's rate, rounded up; a
+ * source amount the request fixes (`paid`) is what you pay for the bitcoin.
+ */
+function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint, paid?: bigint) {
+  const fee = feeBtc ?? roundTo((btcUnits * FEE_PER_THOUSAND + 999n) / 1000n, 'BTC', 'up');
   if (source === 'BTC')
     return {
       amount: money(btcUnits, 'BTC'),
@@ -43,14 +82,23 @@ function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint
       totalAmount: money(btcUnits + fee, 'BTC'),
       exchangeRate: null,
     };
-  const toSource = (u: bigint) => world.rates.convert(u, 'BTC', source);
-  const feeSource = toSource(fee) > 0n ? toSource(fee) : 1_000_000n;
+  const rate = btcRate(world, source);
+  const cost = (u: bigint) => convertAt(u, rate, source, 'up', true);
   return {
     amount: money(btcUnits, 'BTC'),
-    fee: money(feeSource, source),
-    totalAmount: money(toSource(btcUnits) + feeSource, source),
-    exchangeRate: rateText(world.rates.rate(source, 'BTC')),
+    fee: money(cost(fee), source),
+    totalAmount: money((paid ?? cost(btcUnits)) + cost(fee), source),
+    exchangeRate: rate,
   };
+}
+
+/**
+ * The balance a quote pays from (its `sourceCurrency`, else the amount's currency), and what the
+ * bitcoin costs when the request fixes the amount in that currency.
+ */
+function sourceOf(call: Call): {source: string; paid?: bigint} {
+  const source: string = call.body.sourceCurrency ?? call.body.amount.currency;
+  return {source, paid: call.body.amount.currency === source ? toUnits(call.body.amount.amount) : undefined};
 }
 
 function checkMoney(call: Call): void {
@@ -58,12 +106,15 @@ function checkMoney(call: Call): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-/** Bitcoin received, in the currency of the receive request it credits. */
+/** Bitcoin received, in the currency of the receive request it credits: rounded down at the mid. */
 const receivedAs = (world: World, btc: {amount: string; currency: string}, currency: string) =>
-  currency === 'BTC' ? btc : money(world.rates.convert(toUnits(btc.amount), 'BTC', currency), currency);
+  currency === 'BTC'
+    ? btc
+    : money(convertAt(toUnits(btc.amount), rateText(world.rates.rate('BTC', currency)), currency, 'down'), currency);
 
+/** The bitcoin an amount buys at the quote's rate, rounded down: what the payee receives. */
 const toBtc = (world: World, m: {amount: string; currency: string}) =>
-  m.currency === 'BTC' ? toUnits(m.amount) : world.rates.convert(toUnits(m.amount), m.currency, 'BTC');
+  m.currency === 'BTC' ? toUnits(m.amount) : convertAt(toUnits(m.amount), btcRate(world, m.currency), 'BTC', 'down');
 
 function store(world: World, operationId: string, quote: Json): Answer201 {
   quote.expiration = inSeconds(world, exampleLifetime(world, operationId));
@@ -74,7 +125,9 @@ type Answer201 = {status: number; body: Json};
 
 export const createLightningPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
-  const trigger = lightningTrigger(call.body.lnInvoice);
+  const lnInvoice = bolt11Text(call.body.lnInvoice);
+  checkSignet(lnInvoice, 'lnInvoice', INVOICE_NETWORKS, 'Lightning invoice', 'lntbs…');
+  const trigger = lightningTrigger(lnInvoice);
   if (trigger.quoteCode === 'NO_ROUTE_FOUND')
     throw new ProblemError(
       422,
@@ -87,7 +140,7 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       'LIGHTNING_INVOICE_EXPIRED',
       `The Lightning invoice expired at ${world.clock.iso(world.clock.now() - 3600_000)}. Ask the payee for a new one.`,
     );
-  const asked = bolt11Amount(call.body.lnInvoice);
+  const asked = bolt11Amount(lnInvoice);
   if (asked !== undefined && call.body.amount && toBtc(world, call.body.amount) !== asked)
     throw validationFailed({
       amount: [
@@ -106,7 +159,7 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       'createLightningPaymentQuote',
       {},
       {
-        destination: call.body.lnInvoice,
+        destination: lnInvoice,
         ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
         description: null,
         lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
@@ -192,7 +245,7 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
       {},
       {
         destination: resolved.destination,
-        ...figures(world, toBtc(world, call.body.amount), call.body.sourceCurrency ?? call.body.amount.currency),
+        ...figures(world, toBtc(world, call.body.amount), sourceOf(call).source, undefined, sourceOf(call).paid),
         description: resolved.details.description,
         lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
         lnurl: {domain: resolved.domain, lightningAddress: resolved.lightningAddress, comment: comment ?? null},
@@ -204,6 +257,7 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
 
 export const createOnchainPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
+  checkSignet(String(call.body.address), 'address', ADDRESS_NETWORKS, 'Bitcoin address', 'tb1…, m…, n… or 2…');
   if (toBtc(world, call.body.amount) < toUnits(ONCHAIN_MINIMUM_BTC))
     throw new ProblemError(422, 'AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
   const tierName = call.body.tier ?? 'STANDARD';
@@ -220,8 +274,9 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
         ...figures(
           world,
           toBtc(world, call.body.amount),
-          call.body.sourceCurrency ?? call.body.amount.currency,
+          sourceOf(call).source,
           toUnits(tier.fee.amount),
+          sourceOf(call).paid,
         ),
         description: null,
         onchain: {
@@ -300,14 +355,23 @@ export const executePaymentQuote: Handler = (call, world) => {
       return;
     }
     const patch: Json = {status: 'COMPLETED'};
-    if (current.lightning) patch.lightning = {...current.lightning, preimage: hex(32)};
+    if (current.lightning) {
+      patch.lightning = {...current.lightning, preimage: hex(32)};
+      // The route cost half the fee limit: the rest of the allowance goes back to the balance.
+      const {currency} = current.fee;
+      const allowance = toUnits(current.fee.amount);
+      const paidFee = roundTo(allowance / 2n, currency, 'down');
+      world.credit(currency, allowance - paidFee);
+      patch.fee = money(paidFee, currency);
+      patch.totalAmount = money(toUnits(current.totalAmount.amount) - (allowance - paidFee), currency);
+    }
     world.update('Payment', paymentId, patch, 'payment.updated');
     // Paying a receive request's LNURL is one more payment into it, with this payment's hash.
     if (receiveRequestId) {
       const request = world.store.get('ReceiveRequest', receiveRequestId);
       // A request with an amount is credited that amount: its LNURL accepted exactly its bitcoin.
       const credited = request?.amount ?? (request && receivedAs(world, current.amount, request.currency));
-      if (credited) receive(world, receiveRequestId, credited, current.lightning?.paymentHash);
+      if (credited) receive(world, receiveRequestId, credited, current.lightning?.paymentHash, current.amount);
     }
   });
   return {status: 201, body: world.publicView('Payment', payment)};

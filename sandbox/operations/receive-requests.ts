@@ -10,7 +10,7 @@
  */
 import {randomBytes} from 'node:crypto';
 import type {Json} from '../definition.ts';
-import {amountErrors, money, rateText, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {encodeLnurl} from '../lnurl.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {OPEN_AMOUNT_PAYMENT} from '../test-inputs.ts';
@@ -19,6 +19,8 @@ import {page} from './generic.ts';
 import {fromExample, inSeconds, requestDefault, signetAddress} from './templates.ts';
 
 const SETTLE_MS = 1000;
+/** The confirmations after which an on-chain receive is `COMPLETED`. */
+const ONCHAIN_CONFIRMATIONS = 2;
 /** Where a receive request's LNURL-pay link points: Kestrel's LNURL server, by the request's id. */
 const LNURL_BASE = 'https://kestrel.example/lnurlp/';
 
@@ -54,6 +56,18 @@ export function receiveRequestLnurlDetails(world: World, request: Json, document
   };
 }
 
+/**
+ * The bitcoin a payer sends for an amount in another currency: at the mid, rounded up, so that
+ * `amount` × `exchangeRate` rounded down is the amount credited.
+ */
+function bitcoinFor(world: World, paid: {amount: string; currency: string}) {
+  if (paid.currency === 'BTC') return paid;
+  return money(
+    convertAt(toUnits(paid.amount), rateText(world.rates.rate('BTC', paid.currency)), 'BTC', 'up', true),
+    'BTC',
+  );
+}
+
 export const createAReceiveRequest: Handler = (call, world) => {
   const {currency, amount} = call.body;
   const errors = amountErrors(amount, 'amount');
@@ -71,12 +85,7 @@ export const createAReceiveRequest: Handler = (call, world) => {
       totalReceived: money(0n, currency),
       onchainAddress: signetAddress(),
       // A fiat amount is fixed in bitcoin at creation: what the LNURL asks every payer for.
-      _btcAmount: amount
-        ? money(
-            currency === 'BTC' ? toUnits(amount.amount) : world.rates.convert(toUnits(amount.amount), currency, 'BTC'),
-            'BTC',
-          )
-        : undefined,
+      _btcAmount: amount ? bitcoinFor(world, amount) : undefined,
       expiration: inSeconds(
         world,
         call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds'),
@@ -96,13 +105,15 @@ export const createAReceiveRequest: Handler = (call, world) => {
 
 /**
  * A payment into a receive request, in its currency: a receive `PENDING`, then `COMPLETED` and
- * credited. `paymentHash` is the Lightning payment's own, when a payment from the sandbox made it.
+ * credited. `paymentHash` is the Lightning payment's own, and `btc` the bitcoin it carried, when a
+ * payment from the sandbox made it.
  */
 export function receive(
   world: World,
   requestId: string,
   paid: {amount: string; currency: string},
   paymentHash?: string,
+  btc?: {amount: string; currency: string},
 ): void {
   const request = world.store.get('ReceiveRequest', requestId);
   if (!request || Date.parse(request.expiration) < world.clock.now()) return;
@@ -116,12 +127,12 @@ export function receive(
     status: 'PENDING',
     network: lightning ? 'LIGHTNING' : template.network,
     // `amount` is the bitcoin that arrived; `creditedAmount` what it is worth in the request's currency.
-    amount: paid.currency === 'BTC' ? paid : money(world.rates.convert(units, paid.currency, 'BTC'), 'BTC'),
+    amount: btc ?? bitcoinFor(world, paid),
     creditedAmount: paid,
     exchangeRate: paid.currency === 'BTC' ? null : rateText(world.rates.rate('BTC', paid.currency)),
     paymentHash: lightning ? (paymentHash ?? randomBytes(32).toString('hex')) : null,
     txid: lightning ? null : randomBytes(32).toString('hex'),
-    confirmations: lightning ? null : template.confirmations,
+    confirmations: lightning ? null : 0,
     created: world.now(),
     updated: world.now(),
   };
@@ -129,7 +140,12 @@ export function receive(
   world.credit(request.currency, units, true);
   world.emit('receive-request.receive-pending', requestId, ['receives']);
   world.clock.after(SETTLE_MS, () => {
-    world.update('Receive', item.id, {status: 'COMPLETED'});
+    // An on-chain payment completes at its second confirmation.
+    world.update(
+      'Receive',
+      item.id,
+      lightning ? {status: 'COMPLETED'} : {status: 'COMPLETED', confirmations: ONCHAIN_CONFIRMATIONS},
+    );
     world.credit(request.currency, -units, true);
     world.credit(request.currency, units);
     const current = world.store.get('ReceiveRequest', requestId);

@@ -88,11 +88,13 @@ describe('money rules of the guides, on the sandbox', () => {
     }
   });
 
-  it('prices a pair without BTC at the ratio of the two BTC mids, which the example app checks and executes', async () => {
+  it("prices a pair without BTC through BTC, bought at the source's ask and sold at the target's bid, which the example app checks against the mid and executes", async () => {
     const tickers = (await api.get('/rates/ticker')).body.items as Json[];
-    const mid = (currency: string) => Number(tickers.find((t) => t.quoteCurrency === currency)!.mid);
+    const price = (currency: string, side: 'mid' | 'bid' | 'ask') =>
+      Number(tickers.find((t) => t.quoteCurrency === currency)![side]);
+    const mid = (currency: string) => price(currency, 'mid');
     const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'EUR', '100.00'))).body;
-    expect(Number(quote.rate)).toBeCloseTo(mid('EUR') / mid('USD'), 9);
+    expect(Number(quote.rate)).toBeCloseTo(price('EUR', 'bid') / price('USD', 'ask'), 9);
 
     const invoice = (await api.post('/invoices', {amount: {amount: '200.00', currency: 'USD'}})).body;
     await api.post(`/invoices/${invoice.id}/quote`);
