@@ -96,9 +96,10 @@ describe('the example apps against the local sandbox', () => {
   it('exchange-currency executes a quote, waits for COMPLETED and prints the balances', async () => {
     const {code, output} = await run('examples/walkthroughs/node/exchange-currency.ts', ['USD', 'BTC', '500.00']).done;
     expect(code, output).toBe(0);
-    // The mid of the pair, source per target: 1 ÷ 97250.00 BTC per USD.
-    expect(output).toMatch(/Indicative price: 1 USD = 0\.00001028277\d* BTC/);
-    expect(output).toMatch(/Quote [0-9a-f-]{36} is COMPLETED: 500\.00 USD -> 0\.\d{8} BTC/);
+    // The tickers' mid, read as prices are: the dearer currency in units of the other.
+    expect(output).toContain('Indicative price: 1 BTC = 97250.00 USD');
+    // Bought at the ask, after the 0.5 % fee: the figure the exchanging guide shows.
+    expect(output).toMatch(/Quote [0-9a-f-]{36} is COMPLETED: 500\.00 USD -> 0\.00511312 BTC/);
     expect(output).toMatch(/^USD: \d+\.\d{2} available$/m);
   }, 60_000);
 
