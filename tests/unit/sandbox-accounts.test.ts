@@ -170,9 +170,22 @@ describe('accounts: --token TOKEN=ACCOUNT', () => {
 describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock', '--token', 'sk_known']);
+    sandbox = await startSandbox([
+      '--no-rate-limit',
+      '--manual-clock',
+      '--token',
+      'sk_known',
+      '--token',
+      'sk_live_configured_by_mistake',
+    ]);
   }, 60_000);
   afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('a live key answers 401 error="invalid_token" even when --token names it', async () => {
+    const res = await call(sandbox, 'sk_live_configured_by_mistake', 'GET', '/invoices');
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect(res.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/);
+  });
 
   it('no credentials: 401 with the realm and no error', async () => {
     const res = await call(sandbox, undefined, 'GET', '/invoices');
@@ -294,6 +307,21 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
     expect(res.type).toBe('application/problem+json');
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.body.validationErrors)).toEqual([field]);
+  });
+});
+
+describe('a live key sent to a sandbox that accepts any token', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('any sk_sandbox_ or other key is accepted, but a sk_live_ key answers 401 error="invalid_token"', async () => {
+    expect((await call(sandbox, 'sk_sandbox_anything', 'GET', '/invoices')).status).toBe(200);
+    const res = await call(sandbox, 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'GET', '/invoices');
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect(res.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/);
   });
 });
 
