@@ -8,6 +8,7 @@
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {execFile} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {sendWithConnection} from '../../examples/core/oauth-pkce';
@@ -199,6 +200,15 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
       expect(res.status).toBe(401);
       expect(res.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_request", error_description="[^"]+"$/);
     }
+  });
+
+  it('the scheme is case-insensitive (RFC 9110 §11.1), as the introduction says: "Bearer", a space and the key', async () => {
+    for (const authorization of ['Bearer sk_known', 'bearer sk_known', 'BEARER sk_known']) {
+      expect((await call(sandbox, undefined, 'GET', '/invoices', {authorization})).status, authorization).toBe(200);
+    }
+    const introduction = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
+    expect(introduction).toContain('the header reads `Bearer`, a space and the key');
+    expect(introduction).not.toMatch(/one space/);
   });
 
   it('an unknown token: 401 error="invalid_token" with a description', async () => {
