@@ -154,6 +154,15 @@ describe('money rules of the guides, on the sandbox', () => {
     expect([found.status, found.body.handle]).toEqual([200, 'northwind-roasters']);
     const typed = await api.get('/accounts/handle/Northwind-Roasters');
     expect([typed.status, typed.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+    // A handle lookup speaks of the handle, whether the handle is malformed or merely unknown.
+    expect(typed.body.detail).toBe(
+      'No Kestrel account has the handle Northwind-Roasters, or it does not accept payments. Handles are lowercase.',
+    );
+    const unknown = await api.get('/accounts/handle/nobody');
+    expect(unknown.body.detail).toBe('No Kestrel account has the handle nobody, or it does not accept payments.');
+    const malformed = await api.get('/accounts/handle/NoBody');
+    expect([malformed.status, malformed.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+    expect(malformed.body.detail).not.toMatch(/\bID\b/);
   });
 
   it('reads payments and currency exchanges by id only: neither has a list', async () => {
