@@ -8,7 +8,6 @@ export {findOperation, findWebhook, requestBodySchema} from './lookup.ts';
 export {fieldTree, flattenFields} from './fields.ts';
 export {pointerOf, referencedSchemaName, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
 export {
-  catalogueRetry,
   idempotencyOf,
   idempotencyOutcome,
   idempotencyTableProblems,
