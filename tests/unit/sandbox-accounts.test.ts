@@ -185,7 +185,9 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
   it('a live key answers 401 error="invalid_token" even when --token names it', async () => {
     const res = await call(sandbox, 'sk_live_configured_by_mistake', 'GET', '/invoices');
     expect([res.status, res.body.code]).toEqual([401, 'UNAUTHORIZED']);
-    expect(res.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/);
+    expect(res.challenge).toMatch(
+      /^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/,
+    );
   });
 
   it('no credentials: 401 with the realm and no error', async () => {
@@ -331,7 +333,9 @@ describe('a live key sent to a sandbox that accepts any token', () => {
     expect((await call(sandbox, 'sk_sandbox_anything', 'GET', '/invoices')).status).toBe(200);
     const res = await call(sandbox, 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'GET', '/invoices');
     expect([res.status, res.body.code]).toEqual([401, 'UNAUTHORIZED']);
-    expect(res.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/);
+    expect(res.challenge).toMatch(
+      /^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/,
+    );
   });
 });
 
