@@ -77,6 +77,7 @@ function storedByPython(file: string, e: KestrelEvent): void {
   const out = execFileSync('python3', ['-c', script, file, e.id, JSON.stringify(e)], {
     cwd: path.join(ROOT, 'examples/webhooks/python'),
     encoding: 'utf8',
+    env: {...process.env, PYTHONDONTWRITEBYTECODE: '1'},
   });
   expect(out.trim()).toBe('True False');
 }
