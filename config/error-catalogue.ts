@@ -13,12 +13,13 @@ export const errorCodeAnchor = (code: string): string => `error-${code}`;
 /** Where an operation page links a code: its row on the catalogue. */
 export const errorCodeHref = (code: string): string => `${ERROR_CATALOGUE_ROUTE}#${errorCodeAnchor(code)}`;
 
-export type ErrorRetry = 'no' | 'same-key' | 'new-key';
+export type ErrorRetry = 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key';
 
 /** The retry column in words. */
 export const RETRY_WORDS: Record<ErrorRetry, string> = {
   no: 'No',
   'same-key': 'Yes, with the same Idempotency-Key',
+  'same-key-once-fixed': 'Once fixed, with the same key',
   'new-key': 'Once fixed, with a new key',
 };
 

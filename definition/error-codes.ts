@@ -6,7 +6,7 @@
 import {isObject, resolve} from './refs.ts';
 import type {ErrorCode, JsonObject, Operation, Retry} from './types.ts';
 
-const RETRIES: readonly Retry[] = ['no', 'same-key', 'new-key'];
+const RETRIES: readonly Retry[] = ['no', 'same-key', 'same-key-once-fixed', 'new-key'];
 const STATUS_BRACKET = /^\[(\d{3})\]\s*/;
 
 function retryOf(value: unknown, at: string): Retry {

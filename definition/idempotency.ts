@@ -2,7 +2,8 @@
  * The idempotency outcomes: `x-idempotency` on the `Idempotency-Key` parameter component, the one
  * table of which answers Kestrel keeps against a key and what a client sends next after each. The
  * sandbox keeps exactly the answers it marks kept, the guide on `/` renders it, and the tests hold
- * the error catalogue's `retry` column and the example clients' retries to it.
+ * the error catalogue's `retry` column (the same four words as `next`, for every code with a row)
+ * and the example clients' retries to it.
  */
 import {isObject} from './refs.ts';
 import type {
@@ -12,7 +13,6 @@ import type {
   IdempotencyOutcome,
   IdempotencyRules,
   JsonObject,
-  Retry,
 } from './types.ts';
 
 const AT = '#/components/parameters/IdempotencyKey/x-idempotency';
@@ -72,15 +72,6 @@ export function idempotencyOutcome(
 ): IdempotencyOutcome | undefined {
   if (status >= 200 && status < 300) return rules.outcomes.find((row) => row.status === '2xx');
   return rules.outcomes.find((row) => row.code === code && row.status === status);
-}
-
-/**
- * The error catalogue's `retry` that a row's `next` stands for: `same-key` and `new-key` as they
- * are; a request that must be fixed before it can succeed, or that nothing should follow, is `no`
- * (sending it again as it was cannot help).
- */
-export function catalogueRetry(next: IdempotencyNext): Retry {
-  return next === 'same-key' || next === 'new-key' ? next : 'no';
 }
 
 /**

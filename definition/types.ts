@@ -210,8 +210,12 @@ export interface Group {
   slugs: string[];
 }
 
-/** Whether to send a request again after an error: `same-key` unchanged, `new-key` once corrected. */
-export type Retry = 'no' | 'same-key' | 'new-key';
+/**
+ * Whether to send a request again after an error, in the four words of the idempotency outcomes'
+ * `next`: `same-key` unchanged; `same-key-once-fixed` with the same key once what the answer names
+ * is fixed; `new-key` with a new key once its cause is fixed; `no` not as it was.
+ */
+export type Retry = 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key';
 
 export interface ErrorCode {
   code: string;
@@ -235,7 +239,7 @@ export interface ErrorCode {
  * answer names is fixed; `new-key` the request with a new key once its cause is fixed; `no`
  * nothing.
  */
-export type IdempotencyNext = 'same-key' | 'same-key-once-fixed' | 'new-key' | 'no';
+export type IdempotencyNext = Retry;
 
 /** How a request's body is compared with the body of the request whose answer is kept. */
 export type BodyComparison = 'parsed-json' | 'bytes';

@@ -3,12 +3,16 @@
  * maps a token to a named account and `--token TOKEN` to the default one; with no `--token`, any
  * non-empty token acts for the default account. `--scopes` limits what those tokens may do.
  * Access tokens issued by `POST /_sandbox/tokens` carry their own account and scopes and expire on
- * the sandbox clock, so a client's "refresh on invalid_token" path can be exercised.
+ * the sandbox clock, so a client's "refresh on invalid_token" path can be exercised. A live key
+ * (`sk_live_...`) is refused whatever the options, as the hosted sandbox refuses it.
  */
 import {randomBytes} from 'node:crypto';
 import {invalidToken} from './auth.ts';
 
 export const DEFAULT_ACCOUNT = 'default';
+
+/** Production API keys start with this; the sandbox never accepts one. */
+export const LIVE_KEY_PREFIX = 'sk_live_';
 
 /** What a token may do: act for `account`, with `scopes` (every scope when undefined). */
 export interface Grant {
@@ -45,6 +49,10 @@ export class Tokens {
 
   /** The grant of a token at clock time `now`, or a 401 invalid_token saying why. */
   grant(token: string, now: number): Grant {
+    // A live key in a sandbox configuration must fail loudly, even where any token is accepted.
+    if (token.startsWith(LIVE_KEY_PREFIX)) {
+      throw invalidToken('This is a live API key; the sandbox accepts only sandbox keys (sk_sandbox_...).');
+    }
     const issued = this.issued.get(token);
     if (issued) {
       if (now >= issued.expiresAt) throw invalidToken('The access token expired. Refresh it and retry.');

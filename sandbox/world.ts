@@ -104,6 +104,15 @@ export class World {
 
   notFound(op: Operation, id: string): ProblemError {
     const code = op.notFoundCode ?? 'NOT_FOUND';
+    // An operation that looks an account up by handle speaks of the handle, never of an ID.
+    if (op.path.includes('{handle}')) {
+      const lowercase = /[A-Z]/.test(id) ? ' Handles are lowercase.' : '';
+      return new ProblemError(
+        404,
+        code,
+        `No Kestrel account has the handle ${id}, or it does not accept payments.${lowercase}`,
+      );
+    }
     const what = code
       .replace(/_NOT_FOUND$/, '')
       .toLowerCase()

@@ -6,7 +6,8 @@
  *
  * A 5xx or a timeout may come after Kestrel did the work. Retry a POST or PATCH only when it
  * carries an Idempotency-Key: the same key and body answer the first result, so a retry cannot
- * pay twice.
+ * pay twice. A DELETE needs no key, but its retry after a lost answer finds the object gone:
+ * deleteWithBackoff reads that 404 as done.
  */
 
 /** The part of a fetch Response that withBackoff reads. */
@@ -120,3 +121,23 @@ async function codeOf(response: RetryableResponse): Promise<unknown> {
   }
 }
 // #endregion with-backoff
+
+// #region delete
+/**
+ * A DELETE through withBackoff. When an attempt timed out or answered a 5xx after Kestrel deleted
+ * the object, the retry answers 404 (SUBSCRIPTION_NOT_FOUND, say): on a retried DELETE that means
+ * the deletion is done. A 404 on the first attempt is not: nothing had that id.
+ */
+export async function deleteWithBackoff<T extends RetryableResponse>(
+  fn: (attempt: number) => Promise<T>,
+  options: BackoffOptions = {},
+): Promise<{deleted: boolean; response: T}> {
+  let attempts = 0;
+  const response = await withBackoff((attempt) => {
+    attempts = attempt;
+    return fn(attempt);
+  }, options);
+  const ok = response.status >= 200 && response.status < 300;
+  return {deleted: ok || (response.status === 404 && attempts > 1), response};
+}
+// #endregion delete

@@ -4,8 +4,7 @@
  * answers 404 ACCOUNT_NOT_FOUND. Profiles are the documented public profile with the account's
  * handle and id.
  */
-import type {Json} from '../definition.ts';
-import {ProblemError} from '../problems.ts';
+import type {Json, Operation} from '../definition.ts';
 import type {Handler, World} from '../world.ts';
 
 const known = new WeakMap<World, Map<string, string>>();
@@ -29,14 +28,9 @@ function accounts(world: World): Map<string, string> {
 }
 
 /** The account id of a handle, or the operation's 404. */
-export function accountIdFor(world: World, handle: string, op: {notFoundCode?: string}): string {
+export function accountIdFor(world: World, handle: string, op: Operation): string {
   const id = accounts(world).get(handle);
-  if (!id)
-    throw new ProblemError(
-      404,
-      op.notFoundCode ?? 'ACCOUNT_NOT_FOUND',
-      `No Kestrel account has the handle ${handle}, or it does not accept payments.`,
-    );
+  if (!id) throw world.notFound(op, handle);
   return id;
 }
 

@@ -6,7 +6,7 @@
 import {readFileSync} from 'node:fs';
 import {test, expect} from './fixtures';
 
-type Entry = {status: number; retry: 'no' | 'same-key' | 'new-key'};
+type Entry = {status: number; retry: 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key'};
 const errorCode = JSON.parse(readFileSync('build/openapi.json', 'utf8')).components.schemas.ErrorCode as {
   enum: string[];
   'x-error-catalogue': Record<string, Entry>;
@@ -14,6 +14,7 @@ const errorCode = JSON.parse(readFileSync('build/openapi.json', 'utf8')).compone
 const RETRY_TEXT: Record<Entry['retry'], string> = {
   no: 'No',
   'same-key': 'Yes, with the same Idempotency-Key',
+  'same-key-once-fixed': 'Once fixed, with the same key',
   'new-key': 'Once fixed, with a new key',
 };
 

@@ -1,6 +1,7 @@
 /**
  * The per-code data the error catalogue is built from: `x-error-catalogue` on the ErrorCode schema
- * gives every code its HTTP status, whether to retry (same key, new key, or not at all) and what to
+ * gives every code its HTTP status, whether to retry (same key, same key once fixed, new key, or not
+ * at all) and what to
  * do. Every code of the enum has one entry and nothing else has one, and each status agrees with the
  * bracket of the code's meaning in `x-enumDescriptions`. What the guides tell a reader to do after
  * an error (retry with the same key, or send a new key) agrees with the idempotency outcomes table
@@ -27,12 +28,13 @@ const schema = parseYaml(readFileSync(path.join(ROOT, 'openapi/components/schema
 const catalogue = schema['x-error-catalogue'];
 const idempotency = buildDefinition(loadBundledDefinition() as JsonObject).idempotency!;
 /**
- * The key a guide's advice must name after a code: the idempotency table's where it has a row (a
- * request fixed after an answer that is not kept keeps its key), else the catalogue's retry.
+ * The key a guide's advice must name after a code: the catalogue's retry (which is the idempotency
+ * table's `next` wherever the table has the code), a request fixed after an answer that is not kept
+ * keeping its key.
  */
 const keyAfter = (code: string): string => {
-  const next = idempotency.outcomes.find((r) => r.code === code)?.next;
-  return next === 'same-key-once-fixed' ? 'same-key' : (next ?? catalogue[code]!.retry);
+  const retry = catalogue[code]!.retry;
+  return retry === 'same-key-once-fixed' ? 'same-key' : retry;
 };
 
 describe('x-error-catalogue on ErrorCode', () => {
@@ -42,12 +44,12 @@ describe('x-error-catalogue on ErrorCode', () => {
   });
 
   it.each(schema.enum.map((code) => [code] as const))(
-    '%s: a status matching its meaning, a retry of no, same-key or new-key, and an action',
+    '%s: a status matching its meaning, a retry of no, same-key, same-key-once-fixed or new-key, and an action',
     (code) => {
       const entry = catalogue[code]!;
       expect(Object.keys(entry).sort()).toEqual(['action', 'retry', 'status']);
       expect(schema['x-enumDescriptions'][code]).toMatch(new RegExp(`^\\[${entry.status}\\] `));
-      expect(['no', 'same-key', 'new-key']).toContain(entry.retry);
+      expect(['no', 'same-key', 'same-key-once-fixed', 'new-key']).toContain(entry.retry);
       expect(entry.action.split(/\s+/).length).toBeGreaterThanOrEqual(5);
     },
   );
@@ -62,10 +64,10 @@ describe('x-error-catalogue on ErrorCode', () => {
     expect(sameKey.sort()).toEqual(['IDEMPOTENCY_KEY_IN_USE', 'INTERNAL_ERROR', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']);
   });
 
-  it('says a new key for every 422 that Kestrel keeps against the key, and no new key for a 422 it does not keep', () => {
+  it('says a new key for every 422 that Kestrel keeps against the key, and the same key once fixed for a 422 it does not keep', () => {
     const kept = new Map(idempotency.outcomes.filter((r) => r.code).map((r) => [r.code!, r.kept]));
     for (const code of schema.enum.filter((c) => catalogue[c]!.status === 422 && kept.has(c)))
-      expect(catalogue[code]!.retry, code).toBe(kept.get(code) ? 'new-key' : 'no');
+      expect(catalogue[code]!.retry, code).toBe(kept.get(code) ? 'new-key' : 'same-key-once-fixed');
   });
 });
 

@@ -4,7 +4,7 @@
  * operations whose documented errors name it; every code an operation documents has a row.
  */
 import {describe, expect, it} from 'vitest';
-import {errorCodeAnchor, errorCodeHref} from '../../config/error-catalogue';
+import {RETRY_WORDS, errorCodeAnchor, errorCodeHref} from '../../config/error-catalogue';
 import {buildDefinition, type JsonObject} from '../../definition/index.ts';
 import {errorCatalogue} from '../../plugins/api-reference/error-catalogue.ts';
 import {loadBundledDefinition} from './openapi-definition';
@@ -24,6 +24,15 @@ describe('the error codes of the model', () => {
     expect(model.errorCodes.find((c) => c.code === 'RATE_LIMITED')?.retry).toBe('same-key');
   });
 
+  it('say "Once fixed, with the same key" for an answer Kestrel does not keep and the reader must fix first', () => {
+    const words = (code: string) => RETRY_WORDS[rows.find((r) => r.code === code)!.retry];
+    for (const code of ['VALIDATION_FAILED', 'MALFORMED_REQUEST', 'UNAUTHORIZED', 'LNURL_RESOLUTION_FAILED'])
+      expect(words(code), code).toBe('Once fixed, with the same key');
+    expect(words('INSUFFICIENT_FUNDS')).toBe('Once fixed, with a new key');
+    expect(words('INTERNAL_ERROR')).toBe('Yes, with the same Idempotency-Key');
+    expect(words('INVOICE_NOT_PAYABLE')).toBe('No');
+  });
+
   it("list the operations whose errors name them, in the definition's order", () => {
     for (const code of model.errorCodes) {
       const expected = model.operations.filter((op) => op.errors.some((e) => e.codes.includes(code.code)));
@@ -32,7 +41,7 @@ describe('the error codes of the model', () => {
     expect(model.errorCodes.find((c) => c.code === 'INVOICE_NOT_FOUND')!.operations).toContain('find-invoice-by-id');
   });
 
-  it('fail the model on a retry that is not no, same-key or new-key, naming the code', () => {
+  it('fail the model on a retry that is not no, same-key, same-key-once-fixed or new-key, naming the code', () => {
     const bad = structuredClone(doc) as {components: {schemas: {ErrorCode: JsonObject}}};
     const catalogue = bad.components.schemas.ErrorCode['x-error-catalogue'] as Record<string, JsonObject>;
     catalogue.QUOTE_EXPIRED!.retry = 'later';

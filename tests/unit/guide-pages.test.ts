@@ -273,6 +273,10 @@ describe('writing', () => {
     expect(text.match(/\byour?\b/gi)?.length ?? 0).toBeGreaterThanOrEqual(5);
   });
 
+  it.each(cases)('%s: names only Node versions package.json supports (22 and later)', (_id, p) => {
+    expect(p.prose.match(/\bNode(?:\.js)? (?:1\d|2[01])\b[^\n]*/g) ?? []).toEqual([]);
+  });
+
   it.each(cases)('%s: writes short sentences', (_id, p) => {
     const lengths = sentences(p).map((s) => s.split(/\s+/).length);
     const long = sentences(p).filter((s) => s.split(/\s+/).length > 40);

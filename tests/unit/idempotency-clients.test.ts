@@ -3,14 +3,16 @@
  * every row, the Node.js client (examples/walkthroughs/node/kestrel-client.ts), the Python client
  * (kestrel_client.py, run by python3) and withBackoff (examples/core/backoff.ts) send the same
  * request again with the same key exactly where the table says `same-key`, and the order keys
- * (order-keys.ts, order_keys.py) move to a new key exactly where it says `new-key`. Then, against
- * the real local sandbox, in both languages: a payout initiated from an unfunded balance answers a
- * kept 422 INSUFFICIENT_FUNDS; once funded, the next run pays it out with the next attempt's key,
- * once; and a 5xx is retried with the same key and runs the operation once.
+ * (order-keys.ts, order_keys.py) move to a new key exactly where it says `new-key`; curl users get
+ * the same keys from curl/order-key.sh, with whichever SHA-1 tool their system has. Then, against
+ * the real local sandbox, in all three languages (the curl walkthrough's initiate-a-payout.sh with
+ * order-key.sh's keys): a payout initiated from an unfunded balance answers a kept 422
+ * INSUFFICIENT_FUNDS; once funded, the next attempt's key pays it out, once; and (Node.js, Python)
+ * a 5xx is retried with the same key and runs the operation once.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadDefinition, type IdempotencyOutcome} from '../../definition/index.ts';
@@ -26,6 +28,22 @@ const rows = loadDefinition().idempotency!.outcomes.filter(
   (r): r is IdempotencyOutcome & {status: number; code: string} => Boolean(r.code),
 );
 const PYTHON_DIR = path.join(ROOT, 'examples/walkthroughs/python');
+const CURL_DIR = path.join(ROOT, 'examples/walkthroughs/curl');
+
+/** Runs a curl walkthrough script with bash; `env` replaces the environment when `only` is set. */
+function shell(script: string, args: string[], env: Record<string, string> = {}, only = false) {
+  return spawnSync('/bin/bash', [path.join(CURL_DIR, script), ...args], {
+    encoding: 'utf8',
+    env: only ? env : {...process.env, ...env},
+  });
+}
+
+/** The key order-key.sh prints, or a failure with its message. */
+function curlOrderKey(orderId: string, attempt: number | string, env?: Record<string, string>): string {
+  const result = shell('order-key.sh', [orderId, String(attempt)], env, env !== undefined);
+  if (result.status !== 0) throw new Error(`order-key.sh failed (${result.status}): ${result.stderr}`);
+  return result.stdout.trim();
+}
 
 const problemText = (status: number, code: string) =>
   JSON.stringify({type: 'about:blank', title: code, status, code, traceId: '0af7651916cd43dd8448eb211c80319c'});
@@ -137,6 +155,59 @@ print(json.dumps(out))
       `from order_keys import order_key\nprint(order_key("1042-payout", 1)); print(order_key("1042-payout", 2)); print(order_key("1043-payout", 1))`,
     );
     expect(py.trim().split('\n')).toEqual(node);
+  });
+
+  it('curl/order-key.sh prints the same keys as order-keys.ts, with sha1sum, shasum or openssl alone', () => {
+    const inputs: [string, number][] = [
+      ['1042-payout', 1],
+      ['1042-payout', 2],
+      ['1043-payout', 1],
+      ['order 7/ü', 12],
+      ['a', 100],
+    ];
+    const node = inputs.map(([order, attempt]) => orderKey(order, attempt));
+    expect(inputs.map(([order, attempt]) => curlOrderKey(order, attempt))).toEqual(node);
+    for (const tool of ['sha1sum', 'shasum', 'openssl']) {
+      // A PATH that holds only this tool (and perl, which shasum runs on): the others are absent.
+      const bin = mkdtempSync(path.join(tmpdir(), `order-key-${tool}-`));
+      for (const name of [tool, 'perl']) {
+        const found = spawnSync('/bin/bash', ['-c', `command -v ${name}`], {encoding: 'utf8'}).stdout.trim();
+        expect(found, `${name} is installed`).not.toBe('');
+        symlinkSync(found, path.join(bin, name));
+      }
+      const env = {PATH: bin, LC_ALL: 'C.UTF-8'};
+      expect(
+        inputs.map(([order, attempt]) => curlOrderKey(order, attempt, env)),
+        tool,
+      ).toEqual(node);
+      rmSync(bin, {recursive: true, force: true});
+    }
+    const none = shell(
+      'order-key.sh',
+      ['1042-payout', '1'],
+      {PATH: mkdtempSync(path.join(tmpdir(), 'no-sha1-'))},
+      true,
+    );
+    expect([none.status, none.stderr]).toEqual([1, 'order-key.sh: needs sha1sum, shasum or openssl\n']);
+  });
+
+  it('the walkthroughs overview gives curl users order-key.sh, not a tool some systems lack (uuidgen --sha1)', () => {
+    const overview = readFileSync(path.join(ROOT, 'docs/walkthrough/walkthroughs-overview.md'), 'utf8');
+    expect(overview).toContain('file=examples/walkthroughs/curl/order-key.sh');
+    expect(overview).toContain('`IDEMPOTENCY_KEY=$(bash order-key.sh 1042-payout 1)`');
+    expect(overview).not.toMatch(/uuidgen/);
+  });
+
+  it('curl/order-key.sh refuses a missing order id or an attempt that is not a whole number from 1, naming it', () => {
+    expect(shell('order-key.sh', ['1042-payout']).stderr).toBe('usage: order-key.sh ORDER_ID ATTEMPT\n');
+    expect(shell('order-key.sh', ['', '1']).stderr).toBe('order-key.sh: ORDER_ID is empty\n');
+    for (const attempt of ['0', '-1', 'two', '1.5']) {
+      const result = shell('order-key.sh', ['1042-payout', attempt]);
+      expect([result.status, result.stderr]).toEqual([
+        2,
+        `order-key.sh: ATTEMPT must be a whole number from 1, not "${attempt}"\n`,
+      ]);
+    }
   });
 });
 
@@ -294,6 +365,38 @@ print(json.dumps(result))
       keys: [orderKey('2043-payout', 1), orderKey('2043-payout', 1)],
       attempt: 1,
     });
+    expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
+  }, 30_000);
+});
+
+describe('order keys against the local sandbox: curl', () => {
+  const s = payoutSandbox();
+  /** One run of the curl walkthrough's initiate-a-payout.sh with the key of an order's attempt. */
+  const initiate = (payoutId: string, orderId: string, attempt: number) => {
+    const result = shell('initiate-a-payout.sh', [], {
+      KESTREL_API_BASE: s.sandbox().base,
+      KESTREL_API_KEY: s.key,
+      PAYOUT_ID: payoutId,
+      IDEMPOTENCY_KEY: curlOrderKey(orderId, attempt),
+    });
+    return {exit: result.status, answer: JSON.parse(result.stdout) as Json};
+  };
+
+  it("a kept INSUFFICIENT_FUNDS answers again to its key; once funded, the next attempt's key pays out once", async () => {
+    const payout = await s.payout();
+    expect(await s.usd()).toBeLessThan(Number(payout.sourceAmount.amount));
+    const refused = initiate(payout.id, '3042-payout', 1);
+    expect([refused.exit, refused.answer.status, refused.answer.code]).toEqual([22, 422, 'INSUFFICIENT_FUNDS']);
+    await s.fund('50.00');
+    const before = await s.usd();
+    // The first key is spent: it answers the kept 422 (its detail still names the empty balance), with
+    // only the traceId of this request new, even once the balance is funded.
+    const again = initiate(payout.id, '3042-payout', 1);
+    expect({...again.answer, traceId: undefined}).toEqual({...refused.answer, traceId: undefined});
+    expect(again.exit).toBe(22);
+    const paid = initiate(payout.id, '3042-payout', 2);
+    expect([paid.exit, paid.answer.id, paid.answer.status]).toEqual([0, payout.id, 'INITIATED']);
+    expect(initiate(payout.id, '3042-payout', 2)).toEqual(paid); // a rerun replays
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
   }, 30_000);
 });

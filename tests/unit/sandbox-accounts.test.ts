@@ -8,6 +8,7 @@
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {execFile} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {sendWithConnection} from '../../examples/core/oauth-pkce';
@@ -170,9 +171,24 @@ describe('accounts: --token TOKEN=ACCOUNT', () => {
 describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock', '--token', 'sk_known']);
+    sandbox = await startSandbox([
+      '--no-rate-limit',
+      '--manual-clock',
+      '--token',
+      'sk_known',
+      '--token',
+      'sk_live_configured_by_mistake',
+    ]);
   }, 60_000);
   afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('a live key answers 401 error="invalid_token" even when --token names it', async () => {
+    const res = await call(sandbox, 'sk_live_configured_by_mistake', 'GET', '/invoices');
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect(res.challenge).toMatch(
+      /^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/,
+    );
+  });
 
   it('no credentials: 401 with the realm and no error', async () => {
     const res = await call(sandbox, undefined, 'GET', '/invoices');
@@ -186,6 +202,15 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
       expect(res.status).toBe(401);
       expect(res.challenge).toMatch(/^Bearer realm="kestrel", error="invalid_request", error_description="[^"]+"$/);
     }
+  });
+
+  it('the scheme is case-insensitive (RFC 9110 §11.1), as the introduction says: "Bearer", a space and the key', async () => {
+    for (const authorization of ['Bearer sk_known', 'bearer sk_known', 'BEARER sk_known']) {
+      expect((await call(sandbox, undefined, 'GET', '/invoices', {authorization})).status, authorization).toBe(200);
+    }
+    const introduction = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
+    expect(introduction).toContain('the header reads `Bearer`, a space and the key');
+    expect(introduction).not.toMatch(/one space/);
   });
 
   it('an unknown token: 401 error="invalid_token" with a description', async () => {
@@ -294,6 +319,23 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
     expect(res.type).toBe('application/problem+json');
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.body.validationErrors)).toEqual([field]);
+  });
+});
+
+describe('a live key sent to a sandbox that accepts any token', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('any sk_sandbox_ or other key is accepted, but a sk_live_ key answers 401 error="invalid_token"', async () => {
+    expect((await call(sandbox, 'sk_sandbox_anything', 'GET', '/invoices')).status).toBe(200);
+    const res = await call(sandbox, 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'GET', '/invoices');
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect(res.challenge).toMatch(
+      /^Bearer realm="kestrel", error="invalid_token", error_description="[^"]*live[^"]*"$/,
+    );
   });
 });
 

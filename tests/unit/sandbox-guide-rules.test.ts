@@ -14,11 +14,14 @@
  * - handles are lowercase, and payments and exchanges have no list (account/overview.md, dashboard.md);
  * - a simulated 500 or 503 keeps nothing against the key, so a deferred request replayed with the
  *   same key runs once (maintenance.md, examples/core/maintenance.ts);
- * - a CORS preflight does not count against the rate limit (rate-limits.md).
+ * - a CORS preflight does not count against the rate limit (rate-limits.md);
+ * - a DELETE retried after its answer was lost answers 404, which deleteWithBackoff reads as done,
+ *   while a first-attempt 404 is not (rate-limits.md, examples/core/backoff.ts).
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {deleteWithBackoff} from '../../examples/core/backoff';
 import {sendOrDefer} from '../../examples/core/maintenance';
 import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
 import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
@@ -156,6 +159,15 @@ describe('money rules of the guides, on the sandbox', () => {
     expect([found.status, found.body.handle]).toEqual([200, 'northwind-roasters']);
     const typed = await api.get('/accounts/handle/Northwind-Roasters');
     expect([typed.status, typed.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+    // A handle lookup speaks of the handle, whether the handle is malformed or merely unknown.
+    expect(typed.body.detail).toBe(
+      'No Kestrel account has the handle Northwind-Roasters, or it does not accept payments. Handles are lowercase.',
+    );
+    const unknown = await api.get('/accounts/handle/nobody');
+    expect(unknown.body.detail).toBe('No Kestrel account has the handle nobody, or it does not accept payments.');
+    const malformed = await api.get('/accounts/handle/NoBody');
+    expect([malformed.status, malformed.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+    expect(malformed.body.detail).not.toMatch(/\bID\b/);
   });
 
   it('reads payments and currency exchanges by id only: neither has a list', async () => {
@@ -168,6 +180,34 @@ describe('money rules of the guides, on the sandbox', () => {
     expect(await list('/currency-exchange-quotes')).toEqual([405, 'METHOD_NOT_ALLOWED']);
     expect(definition().findOperation('GET', '/payments')).toBeUndefined();
     expect(definition().findOperation('GET', '/currency-exchange-quotes')).toBeUndefined();
+  });
+
+  it('reads a 404 on a DELETE retried after a lost answer as done, and a first-attempt 404 as not', async () => {
+    const sub = await api.post('/subscriptions', {
+      webhookUrl: 'https://shop.example/hooks',
+      webhookVersion: '2025-06-01',
+      secret: 'whsec_delete_retry_0123456789abcdef',
+      eventTypes: ['invoice.created'],
+    });
+    expect(sub.status).toBe(201);
+    const target = `${sandbox.base}/subscriptions/${sub.body.id}`;
+    const del = () => fetch(target, {method: 'DELETE', headers: {Authorization: 'Bearer sk_sandbox_guide_rules'}});
+    const answers: number[] = [];
+    const noWait = {sleep: async () => {}};
+    const retried = await deleteWithBackoff(async (attempt) => {
+      const res = await del();
+      answers.push(res.status);
+      // The first attempt ran on Kestrel, but its answer never arrived.
+      if (attempt === 1) throw new Error('timeout');
+      return res;
+    }, noWait);
+    expect(answers).toEqual([204, 404]);
+    expect(((await retried.response.json()) as Json).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    expect(retried.deleted).toBe(true);
+    expect((await api.get(`/subscriptions/${sub.body.id}`)).status).toBe(404);
+
+    const wrongId = await deleteWithBackoff(del, noWait);
+    expect([wrongId.response.status, wrongId.deleted]).toEqual([404, false]);
   });
 
   it("counts every page in a list's count, not the page", async () => {

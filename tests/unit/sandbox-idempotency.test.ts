@@ -8,7 +8,7 @@
  * `new-key` code replays to its key even after the cause is fixed.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
-import {loadDefinition, idempotencyOutcome, catalogueRetry} from '../../definition/index.ts';
+import {loadDefinition, idempotencyOutcome} from '../../definition/index.ts';
 import {LIGHTNING_ADDRESSES, SIMULATE_HEADER, TEST_INPUTS, type Step} from '../../sandbox/test-inputs';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
@@ -125,7 +125,7 @@ describe('idempotency outcomes, over HTTP', () => {
   it('a kept failure (INSUFFICIENT_FUNDS, new-key) replays to its key even once the balance is funded; a new key then pays out once, and a kept PAYOUT_NOT_INITIABLE replays', async () => {
     for (const code of ['INSUFFICIENT_FUNDS', 'PAYOUT_NOT_INITIABLE'])
       expect(model.errorCodes.find((c) => c.code === code)!.retry).toBe(
-        catalogueRetry(row(code === 'INSUFFICIENT_FUNDS' ? 422 : 409, code).next),
+        row(code === 'INSUFFICIENT_FUNDS' ? 422 : 409, code).next,
       );
     expect(row(422, 'INSUFFICIENT_FUNDS')).toMatchObject({kept: true, next: 'new-key'});
     const method = (await send('POST', '/payment-methods/bank', crypto.randomUUID(), US_BANK_ACCOUNT)).body;

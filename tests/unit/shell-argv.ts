@@ -3,7 +3,8 @@
  * a shared machine: every user can read them with `ps` (/proc/PID/cmdline), while a program's
  * environment and the pipes and file descriptors it reads are its owner's alone. So a secret may
  * go into an assignment, into a builtin that never starts a program (printf, local, test), and from
- * there into a file descriptor (`--header @<(printf ...)`), but never into a program's arguments.
+ * there into a file descriptor (`--header @<(printf ...)`), but never into a program's arguments,
+ * neither from a variable nor written out (`-d refresh_token=tGzv...`).
  *
  * This reads the shell as the samples write it: commands split at newlines, `;`, `|`, `&&` and
  * `||`, quotes, `$(...)` and `<(...)` nested to any depth, `((...))` arithmetic, comments.
@@ -11,6 +12,13 @@
 
 /** Variables that hold a secret by their name: API keys, webhook and client secrets, tokens. */
 export const SECRET_NAME = /secret|token|api_?key|password/i;
+
+/**
+ * A literal secret written into an argument as a form field or option (`refresh_token=tGzv...`,
+ * `client_secret=...`): a name that ends in a secret's name, `=`, and a value that is no variable
+ * (a variable is found where it expands) and not the name of another field (`token_type_hint=`).
+ */
+const LITERAL_SECRET = /^(?:-[A-Za-z-]*=?)?([A-Za-z0-9_]*(?:secret|token|api_?key|password))=([^$@]+)$/i;
 
 /** Builtins and keywords: no program starts, so nothing reaches another process's arguments. */
 const NO_PROGRAM = new Set(['printf', 'local', 'export', 'declare', 'readonly', 'test', '[', '[[', '((', ':']);
@@ -24,7 +32,7 @@ export interface SecretArgument {
   line: number;
   /** The program that would get the secret in its arguments. */
   program: string;
-  /** The variable that holds the secret. */
+  /** The variable that holds the secret, or the field a literal secret is written to. */
   variable: string;
 }
 
@@ -65,6 +73,9 @@ export function secretArguments(script: string): SecretArgument[] {
   const top = () => frames[frames.length - 1]!;
   const endWord = () => {
     const frame = top();
+    const literal = LITERAL_SECRET.exec(frame.word);
+    if (literal && frame.program !== undefined && !NO_PROGRAM.has(frame.program))
+      found.push({line, program: frame.program, variable: literal[1]!});
     // After a keyword (`if`, `do`) the next word is the command.
     if (frame.word && frame.program === undefined && !ASSIGNMENT.test(frame.word) && !KEYWORDS.has(frame.word)) {
       frame.program = frame.word;
@@ -172,5 +183,6 @@ export function secretArguments(script: string): SecretArgument[] {
     }
     top().word += c;
   }
+  endWord(); // the script's last word, when no newline follows it
   return found;
 }

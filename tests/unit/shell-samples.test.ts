@@ -98,6 +98,9 @@ describe('the reader of secrets in arguments', () => {
     ['v1="$(printf %s "$body" | openssl dgst -sha256 -hmac "$secret")"', 'openssl'],
     ['curl --data "{\\"secret\\": \\"$secret\\"}" https://x', 'curl'],
     ['x=$(echo ok; node -e "1" "$ACCESS_TOKEN")', 'node'],
+    ['curl https://x \\\n  -d grant_type=refresh_token \\\n  -d refresh_token=tGzv3JOkF0XG5Qx2TlKWIA', 'curl'],
+    ['curl https://x -d token=tGzv3JOkF0XG5Qx2TlKWIA -d token_type_hint=refresh_token', 'curl'],
+    ["curl https://x --data 'client_secret=s3cr3t'", 'curl'],
   ])('finds %s', (script, program) => {
     expect(secretArguments(script).map((s) => s.program)).toEqual([program]);
   });
@@ -108,6 +111,8 @@ describe('the reader of secrets in arguments', () => {
     'secret="${KESTREL_WEBHOOK_SECRET:?set it}"\nkey="$(printf %s "$secret" | od -An -tx1)"\nbyte=$((16#${key:0:2}))',
     'KESTREL_WEBHOOK_SECRET="$YOUR_SECRET" ./send-test-delivery.sh http://127.0.0.1:3000/',
     'if ((${#key} > 128)); then key=$(printf %s "$secret" | openssl dgst -sha256); fi',
+    `curl https://x -d grant_type=refresh_token --data-urlencode refresh_token@<(printf %s "$REFRESH_TOKEN")`,
+    'curl https://x -d token_type_hint=refresh_token',
   ])('lets %s pass', (script) => {
     expect(secretArguments(script)).toEqual([]);
   });

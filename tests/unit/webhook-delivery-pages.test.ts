@@ -2,7 +2,7 @@
  * Every place that states how Kestrel delivers webhooks agrees with the definition's
  * `x-webhook-delivery`, which the sandbox delivers by: the retry schedule on /api/introduction
  * (drawn from it), the tables of info.description and the failure-recovery guide, and each
- * sentence of the webhook guides and the definition that gives the number of attempts, the retry
+ * sentence of the webhook guides, the maintenance page and the definition that gives the number of attempts, the retry
  * window, the gaps, the answer timeout or the secret-rotation overlap.
  */
 import {describe, expect, it} from 'vitest';
@@ -38,6 +38,7 @@ function statingFiles(): string[] {
   return [
     ...readdirSync(path.join(ROOT, 'docs/webhooks')).map((f) => `docs/webhooks/${f}`),
     'docs/walkthrough/receiving-payments.md',
+    'docs/maintenance.md',
     'api/introduction.mdx',
     ...yaml('openapi'),
   ];
@@ -87,6 +88,18 @@ describe('the retry schedule', () => {
       .filter((l) => /^\| \d+ \|/.test(l));
     expect(rows.map((r) => Number(r.split('|')[1]))).toEqual(rules.attemptMinutes.map((_, i) => i + 1));
     expect(rows.map((r) => minutes(r.split('|')[2]!.trim()))).toEqual(rules.attemptMinutes);
+  });
+});
+
+describe('the maintenance page', () => {
+  it('says deliveries follow the fixed retry schedule, with its attempts and window, and no backoff', () => {
+    const item = read('docs/maintenance.md')
+      .split('\n')
+      .find((l) => l.startsWith('- Webhook deliveries'));
+    expect(item).toContain('a fixed [retry schedule](/webhooks/failure-recovery#retry-schedule)');
+    expect(item).toContain(`${rules.attemptMinutes.length} attempts over ${lastHours} hours`);
+    expect(item).toContain('stays in [get events](/api/get-events) for 30 days');
+    expect(item).not.toMatch(/backoff/i);
   });
 });
 

@@ -7,7 +7,7 @@
  *
  *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z [subscriptionId]
  *
- * Node.js 20 or later, no dependencies. The handler must be idempotent: an event listed here may
+ * Node.js 22 or later, no dependencies. The handler must be idempotent: an event listed here may
  * also still arrive as a retry.
  */
 import {pathToFileURL} from 'node:url';

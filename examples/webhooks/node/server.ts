@@ -82,12 +82,14 @@ export const MAX_PROCESSING_ATTEMPTS = 5;
  */
 export function sqliteEventStore(path: string): EventStore & {close(): void} {
   const db = new DatabaseSync(path);
+  // #region events-table
   db.exec(`CREATE TABLE IF NOT EXISTS kestrel_events (
     event_id TEXT PRIMARY KEY,
     body TEXT NOT NULL,
     received_at TEXT NOT NULL,
     processed_at TEXT
   )`);
+  // #endregion events-table
   // Failed processings per event; a row with dead_lettered_at set is a dead letter.
   db.exec(`CREATE TABLE IF NOT EXISTS kestrel_dead_letters (
     event_id TEXT PRIMARY KEY REFERENCES kestrel_events (event_id),

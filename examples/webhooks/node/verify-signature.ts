@@ -3,7 +3,7 @@
  *
  *   Kestrel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>
  *
- * Node.js 20 or later, node:crypto only. Pass the raw request body: the exact bytes Kestrel sent,
+ * Node.js 22 or later, node:crypto only. Pass the raw request body: the exact bytes Kestrel sent,
  * before any JSON parsing.
  */
 import {createHmac, timingSafeEqual} from 'node:crypto';
