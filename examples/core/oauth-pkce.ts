@@ -1,6 +1,6 @@
 /**
  * Kestrel OAuth connect: the authorization code flow with PKCE (RFC 7636, method S256).
- * Runs on Node 20 or later; the token calls take any fetch-compatible function.
+ * Runs on Node 22 or later; the token calls take any fetch-compatible function.
  */
 import {createHash, randomBytes} from 'node:crypto';
 

@@ -1,5 +1,5 @@
 /**
- * A minimal typed client for the Kestrel API, for Node 20 and later (built-in fetch, no dependencies).
+ * A minimal typed client for the Kestrel API, for Node 22 and later (built-in fetch, no dependencies).
  *
  * - Base URL from KESTREL_API_BASE (default: the sandbox), API key from KESTREL_API_KEY.
  * - Sends `Authorization: Bearer <key>` on every request.
