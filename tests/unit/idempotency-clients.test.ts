@@ -10,6 +10,7 @@
  * INSUFFICIENT_FUNDS; once funded, the next attempt's key pays it out, once; and (Node.js, Python)
  * a 5xx is retried with the same key and runs the operation once.
  */
+import {US_BANK_ACCOUNT} from './sandbox-answers';
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
@@ -230,14 +231,7 @@ function payoutSandbox() {
   async function payout(): Promise<Json> {
     const method = await client().request<Json>('POST', '/payment-methods/bank', {
       idempotencyKey: crypto.randomUUID(),
-      body: {
-        currency: 'USD',
-        country: 'US',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '021000021',
-        accountNumber: '000123456789',
-      },
+      body: US_BANK_ACCOUNT,
     });
     return client().request<Json>('POST', '/payouts', {
       idempotencyKey: crypto.randomUUID(),

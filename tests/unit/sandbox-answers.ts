@@ -32,3 +32,41 @@ export function answerProblems(
 }
 
 export {def as guideDefinition};
+
+/** A US business bank account the sandbox tests pay out to and deposit from. */
+export const US_BANK_ACCOUNT = {
+  currency: 'USD',
+  country: 'US',
+  accountHolderName: 'Acme',
+  accountHolderType: 'BUSINESS',
+  bankCode: '021000021',
+  accountNumber: '000123456789',
+} as const;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
+
+/**
+ * A sender of requests to one sandbox (`base` ends in /v1) as one API key: a POST gets a new
+ * Idempotency-Key, and every answer is checked against the definition (the status documented,
+ * the body of its schema) unless `checked` is false, for a test that reads what a restart left.
+ */
+export function checkedSender(base: () => string, token: string, checked = true) {
+  return async (method: string, apiPath: string, body?: unknown): Promise<{status: number; body: Json}> => {
+    const res = await fetch(`${base()}${apiPath}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
+        ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (checked) {
+      const problems = answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed);
+      if (problems.length > 0) throw new Error(`${method} ${apiPath} -> ${res.status} ${text}: ${problems.join('; ')}`);
+    }
+    return {status: res.status, body: parsed};
+  };
+}

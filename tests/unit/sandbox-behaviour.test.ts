@@ -12,22 +12,13 @@ import {promisify} from 'node:util';
 import {freePort} from '../../scripts/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
-import {answerProblems} from './sandbox-answers';
+import {answerProblems, US_BANK_ACCOUNT} from './sandbox-answers';
 import {ROOT} from './openapi-definition';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
 const runFile = promisify(execFile);
 const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
 const json = {'Content-Type': 'application/json'};
-/** A US business bank account that payouts and deposits are made to and from. */
-const US_BANK_ACCOUNT = {
-  currency: 'USD',
-  country: 'US',
-  accountHolderName: 'Acme',
-  accountHolderType: 'BUSINESS',
-  bankCode: '021000021',
-  accountNumber: '000123456789',
-};
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
 
 /** A small client for one sandbox: each call checks its answer against the definition. */

@@ -8,22 +8,11 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {startSandbox, type Sandbox} from './sandbox-process';
+import {checkedSender, US_BANK_ACCOUNT} from './sandbox-answers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
-
-async function send(sandbox: Sandbox, method: string, apiPath: string, body?: unknown) {
-  const res = await fetch(`${sandbox.base}${apiPath}`, {
-    method,
-    headers: {
-      Authorization: 'Bearer sk_sandbox_expiry',
-      ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
-      ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return {status: res.status, body: (text ? JSON.parse(text) : undefined) as Json};
-}
+/** Requests to one of the two sandboxes (the one before the restart, or after), checked against the definition. */
+const send = (sandbox: Sandbox, method: string, apiPath: string, body?: unknown) =>
+  checkedSender(() => sandbox.base, 'sk_sandbox_expiry')(method, apiPath, body);
 
 describe('expiry across a restart (--state FILE)', () => {
   it('a NEW payout and a NEW exchange quote read back after their expiration are EXPIRED, and the payout holds nothing', async () => {
@@ -31,14 +20,7 @@ describe('expiry across a restart (--state FILE)', () => {
     const file = path.join(dir, 'sandbox.json');
     try {
       const first = await startSandbox(['--state', file]);
-      const method = await send(first, 'POST', '/payment-methods/bank', {
-        currency: 'USD',
-        country: 'US',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '021000021',
-        accountNumber: '000123456789',
-      });
+      const method = await send(first, 'POST', '/payment-methods/bank', US_BANK_ACCOUNT);
       const payout = await send(first, 'POST', '/payouts', {
         paymentMethodId: method.body.id,
         amount: {amount: '10.00', currency: 'USD'},

@@ -7,6 +7,7 @@
  * behaviour: a `same-key` code succeeds when sent again unchanged once its cause passes, a kept
  * `new-key` code replays to its key even after the cause is fixed.
  */
+import {US_BANK_ACCOUNT} from './sandbox-answers';
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {loadDefinition, idempotencyOutcome} from '../../definition/index.ts';
 import {LIGHTNING_ADDRESSES, SIMULATE_HEADER, TEST_INPUTS, type Step} from '../../sandbox/test-inputs';
@@ -16,14 +17,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const model = loadDefinition();
 const rules = model.idempotency!;
 const TOKEN = 'Bearer sk_sandbox_idempotency';
-const US_BANK_ACCOUNT = {
-  currency: 'USD',
-  country: 'US',
-  accountHolderName: 'Acme',
-  accountHolderType: 'BUSINESS',
-  bankCode: '021000021',
-  accountNumber: '000123456789',
-};
 
 interface Answer {
   status: number;

@@ -12,7 +12,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES, ONCHAIN_ADDRESS} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
-import {answerProblems} from './sandbox-answers';
+import {checkedSender} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -63,21 +63,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   const price = (currency: string, side: 'bid' | 'ask' | 'mid'): string =>
     tickers.find((t) => t.quoteCurrency === currency)![side];
 
-  async function send(method: string, apiPath: string, body?: unknown): Promise<{status: number; body: Json}> {
-    const res = await fetch(`${sandbox.base}${apiPath}`, {
-      method,
-      headers: {
-        Authorization: 'Bearer sk_sandbox_money_adds_up',
-        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
-        ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await res.text();
-    const parsed = answer ? JSON.parse(answer) : undefined;
-    expect(answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed), answer).toEqual([]);
-    return {status: res.status, body: parsed};
-  }
+  const send = checkedSender(() => sandbox.base, 'sk_sandbox_money_adds_up');
   const exchange = (sourceCurrency: string, targetCurrency: string, amount: string, currency = sourceCurrency) =>
     send('POST', '/currency-exchange-quotes', {sourceCurrency, targetCurrency, amount: {amount, currency}});
   const balance = async (currency: string) =>

@@ -9,7 +9,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {LIGHTNING_ADDRESSES, ONCHAIN_ADDRESS, ONCHAIN_MINIMUM_BTC} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
-import {answerProblems} from './sandbox-answers';
+import {checkedSender} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -29,21 +29,7 @@ const seconds = (quote: Json) => (Date.parse(quote.expiration) - Date.parse(quot
 describe('the payment pages state the figures the sandbox obeys', () => {
   let sandbox: Sandbox;
 
-  async function send(method: string, apiPath: string, body?: unknown): Promise<{status: number; body: Json}> {
-    const res = await fetch(`${sandbox.base}${apiPath}`, {
-      method,
-      headers: {
-        Authorization: 'Bearer sk_sandbox_money_figures',
-        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
-        ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    expect(answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed), text).toEqual([]);
-    return {status: res.status, body: parsed};
-  }
+  const send = checkedSender(() => sandbox.base, 'sk_sandbox_money_figures');
 
   beforeAll(async () => {
     sandbox = await startSandbox(['--no-rate-limit']);

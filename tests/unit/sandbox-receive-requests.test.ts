@@ -10,7 +10,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {decodeLnurl} from '../../sandbox/lnurl';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
-import {answerProblems} from './sandbox-answers';
+import {checkedSender} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -28,21 +28,7 @@ function strings(value: unknown, at = ''): [string, string][] {
 describe('receive requests present no single-use BOLT11 invoice', () => {
   let sandbox: Sandbox;
 
-  async function send(method: string, apiPath: string, body?: unknown): Promise<{status: number; body: Json}> {
-    const res = await fetch(`${sandbox.base}${apiPath}`, {
-      method,
-      headers: {
-        Authorization: 'Bearer sk_sandbox_receive_requests',
-        ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
-        ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    expect(answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed), text).toEqual([]);
-    return {status: res.status, body: parsed};
-  }
+  const send = checkedSender(() => sandbox.base, 'sk_sandbox_receive_requests');
 
   beforeAll(async () => {
     sandbox = await startSandbox(['--no-rate-limit']);
