@@ -113,6 +113,42 @@ describe('money rules of the guides, on the sandbox', () => {
     expect(result.quote.status).toBe('COMPLETED');
   });
 
+  it('asks the payer of an invoice quote for the bitcoin rounded up, never short of the invoice (directing-payments-third-party.md)', async () => {
+    expect(page('docs/walkthrough/directing-payments-third-party.md')).toContain(
+      '80.00 ÷ 76400.00 = 0.0010471204 BTC, rounded up to 0.00104713 BTC',
+    );
+    /** A decimal string as an exact fraction. */
+    const exact = (decimal: string) => {
+      const [whole = '0', part = ''] = decimal.split('.');
+      return {n: BigInt(whole + part), d: 10n ** BigInt(part.length)};
+    };
+    for (const [amount, currency] of [
+      ['80.00', 'GBP'],
+      ['150.00', 'USD'],
+      ['10.01', 'EUR'],
+      ['1.00', 'USD'],
+    ] as const) {
+      const invoice = (await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount, currency}})).body;
+      const quote = (await api.post(`/invoices/${invoice.id}/quote`)).body;
+      await api.send('PATCH', `/invoices/${invoice.id}/cancel`); // no simulated payment: balances stay as they were
+      const rate = exact(quote.exchangeRate);
+      const owed = exact(amount);
+      // bitcoin × rate ≥ amount, and one unit (10^-8 BTC) less would fall short: rounded up, not to the nearest.
+      const worth = (btcUnits: bigint) => btcUnits * rate.n * owed.d;
+      const target = owed.n * rate.d * 100_000_000n;
+      const paid = units(quote.amount.amount);
+      expect(worth(paid) >= target, `${amount} ${currency}: ${quote.amount.amount} BTC covers it`).toBe(true);
+      expect(worth(paid - 1n) < target, `${amount} ${currency}: ${quote.amount.amount} BTC is the least that does`).toBe(
+        true,
+      );
+    }
+    const gbp = (await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount: '80.00', currency: 'GBP'}}))
+      .body;
+    const quote = (await api.post(`/invoices/${gbp.id}/quote`)).body;
+    await api.send('PATCH', `/invoices/${gbp.id}/cancel`);
+    expect([quote.amount.amount, quote.exchangeRate]).toEqual(['0.00104713', '76400.00']);
+  });
+
   it('checks the exchange limit when the quote is executed, on the source counted in USD at the mid', async () => {
     const limits = (await api.get('/account/limits')).body;
     const limit = limits.limits.find((l: Json) => l.operation === 'CURRENCY_EXCHANGE');
