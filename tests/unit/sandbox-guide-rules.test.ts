@@ -362,3 +362,33 @@ describe('the rate limit counts requests with a key', () => {
     expect(await remaining()).toBe(before - 1);
   });
 });
+
+describe('the events the deliverySuccess filter lists (failure-recovery.md, overview.md, setting-up-webhooks.md)', () => {
+  let sandbox: Sandbox;
+  const api = client(() => sandbox);
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('lists an event no subscription received, with no deliveries, as the pages say', async () => {
+    expect(page('docs/webhooks/failure-recovery.md')).toContain('and each event that no subscription received');
+    expect(page('docs/webhooks/overview.md')).toContain('It is `false` for an event no subscription received.');
+    expect(page('docs/webhooks/setting-up-webhooks.md')).toContain('or was sent to none (its `deliveries` is empty)');
+    // The one subscription lists another type, so the invoice's events go to no subscription.
+    const subscription = await api.post('/subscriptions', {
+      webhookUrl: 'https://receiver.example/kestrel', // never called: no payout happens here
+      webhookVersion: '2025-06-01',
+      secret: 'guide-rules-secret-0123',
+      eventTypes: ['payout.updated'],
+    });
+    expect(subscription.status).toBe(201);
+    const invoice = (await api.post('/invoices', {amount: {amount: '10.00', currency: 'USD'}})).body;
+    const unacknowledged = (
+      await api.get(`/events?$filter=${encodeURIComponent(`deliverySuccess eq false and data/entityId eq '${invoice.id}'`)}`)
+    ).body;
+    expect(unacknowledged.items.map((e: Json) => [e.eventType, e.deliverySuccess, e.deliveries])).toEqual([
+      ['invoice.created', false, []],
+    ]);
+  });
+});
