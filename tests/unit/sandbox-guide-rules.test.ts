@@ -372,7 +372,7 @@ describe('the events the deliverySuccess filter lists (failure-recovery.md, over
   afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('lists an event no subscription received, with no deliveries, as the pages say', async () => {
-    expect(page('docs/webhooks/failure-recovery.md')).toContain('and each event that no subscription received');
+    expect(page('docs/webhooks/failure-recovery.md')).toContain('It also lists each event that no subscription received');
     expect(page('docs/webhooks/overview.md')).toContain('It is `false` for an event no subscription received.');
     expect(page('docs/webhooks/setting-up-webhooks.md')).toContain('or was sent to none (its `deliveries` is empty)');
     // The one subscription lists another type, so the invoice's events go to no subscription.
