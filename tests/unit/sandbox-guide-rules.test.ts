@@ -128,7 +128,8 @@ describe('money rules of the guides, on the sandbox', () => {
       ['10.01', 'EUR'],
       ['1.00', 'USD'],
     ] as const) {
-      const invoice = (await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount, currency}})).body;
+      const invoice = (await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount, currency}}))
+        .body;
       const quote = (await api.post(`/invoices/${invoice.id}/quote`)).body;
       await api.send('PATCH', `/invoices/${invoice.id}/cancel`); // no simulated payment: balances stay as they were
       const rate = exact(quote.exchangeRate);
@@ -138,12 +139,14 @@ describe('money rules of the guides, on the sandbox', () => {
       const target = owed.n * rate.d * 100_000_000n;
       const paid = units(quote.amount.amount);
       expect(worth(paid) >= target, `${amount} ${currency}: ${quote.amount.amount} BTC covers it`).toBe(true);
-      expect(worth(paid - 1n) < target, `${amount} ${currency}: ${quote.amount.amount} BTC is the least that does`).toBe(
-        true,
-      );
+      expect(
+        worth(paid - 1n) < target,
+        `${amount} ${currency}: ${quote.amount.amount} BTC is the least that does`,
+      ).toBe(true);
     }
-    const gbp = (await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount: '80.00', currency: 'GBP'}}))
-      .body;
+    const gbp = (
+      await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount: '80.00', currency: 'GBP'}})
+    ).body;
     const quote = (await api.post(`/invoices/${gbp.id}/quote`)).body;
     await api.send('PATCH', `/invoices/${gbp.id}/cancel`);
     expect([quote.amount.amount, quote.exchangeRate]).toEqual(['0.00104713', '76400.00']);
@@ -372,7 +375,9 @@ describe('the events the deliverySuccess filter lists (failure-recovery.md, over
   afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('lists an event no subscription received, with no deliveries, as the pages say', async () => {
-    expect(page('docs/webhooks/failure-recovery.md')).toContain('It also lists each event that no subscription received');
+    expect(page('docs/webhooks/failure-recovery.md')).toContain(
+      'It also lists each event that no subscription received',
+    );
     expect(page('docs/webhooks/overview.md')).toContain('It is `false` for an event no subscription received.');
     expect(page('docs/webhooks/setting-up-webhooks.md')).toContain('or was sent to none (its `deliveries` is empty)');
     // The one subscription lists another type, so the invoice's events go to no subscription.
@@ -385,7 +390,9 @@ describe('the events the deliverySuccess filter lists (failure-recovery.md, over
     expect(subscription.status).toBe(201);
     const invoice = (await api.post('/invoices', {amount: {amount: '10.00', currency: 'USD'}})).body;
     const unacknowledged = (
-      await api.get(`/events?$filter=${encodeURIComponent(`deliverySuccess eq false and data/entityId eq '${invoice.id}'`)}`)
+      await api.get(
+        `/events?$filter=${encodeURIComponent(`deliverySuccess eq false and data/entityId eq '${invoice.id}'`)}`,
+      )
     ).body;
     expect(unacknowledged.items.map((e: Json) => [e.eventType, e.deliverySuccess, e.deliveries])).toEqual([
       ['invoice.created', false, []],
