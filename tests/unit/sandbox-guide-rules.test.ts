@@ -374,6 +374,34 @@ describe('the events the deliverySuccess filter lists (failure-recovery.md, over
   }, 60_000);
   afterAll(() => sandbox?.stop('SIGTERM'));
 
+  it('sends deposit.updated on COMPLETED and on REVERSED, and none when the deposit is initiated (overview.md)', async () => {
+    expect(page('docs/webhooks/overview.md')).toContain(
+      'to `COMPLETED` or `FAILED`, and from `COMPLETED` to `REVERSED` when the bank returns the money. Initiating a deposit (`PENDING`) sends no event.',
+    );
+    const method = await api.post('/payment-methods/bank', {
+      currency: 'USD',
+      country: 'US',
+      accountHolderName: 'Acme',
+      accountHolderType: 'BUSINESS',
+      bankCode: '021000021',
+      accountNumber: '000000000004', // the test input that completes, then is reversed
+    });
+    const deposit = (
+      await api.post('/deposits', {paymentMethodId: method.body.id, amount: {amount: '100.00', currency: 'USD'}})
+    ).body;
+    const eventCount = async () => {
+      const filter = encodeURIComponent(`data/entityId eq '${deposit.id}'`);
+      return (await api.get(`/events?$filter=${filter}&$orderby=created%20asc`)).body.items.length as number;
+    };
+    expect(await eventCount()).toBe(0);
+    await sandbox.advance(5);
+    expect((await api.get(`/deposits/${deposit.id}`)).body.status).toBe('COMPLETED');
+    expect(await eventCount()).toBe(1);
+    await sandbox.advance(5);
+    expect((await api.get(`/deposits/${deposit.id}`)).body.status).toBe('REVERSED');
+    expect(await eventCount()).toBe(2);
+  });
+
   it('lists an event no subscription received, with no deliveries, as the pages say', async () => {
     expect(page('docs/webhooks/failure-recovery.md')).toContain(
       'It also lists each event that no subscription received',
