@@ -6,7 +6,7 @@
  * invoice becomes `CANCELLED` with `EXPIRED`. Each change is an `invoice.updated` event.
  */
 import type {Json} from '../definition.ts';
-import {amountErrors, money, rateText, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {amountOutcome} from '../test-inputs.ts';
@@ -90,7 +90,10 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
     );
   }
   const {amount, currency} = invoice.amount;
-  const btc = currency === 'BTC' ? toUnits(amount) : world.rates.convert(toUnits(amount), currency, 'BTC');
+  const exchangeRate = rateText(world.rates.rate('BTC', currency));
+  // The payer pays, so the bitcoin is rounded up at the rate the quote shows: `amount` ×
+  // `exchangeRate` is never short of the invoice's amount.
+  const btc = currency === 'BTC' ? toUnits(amount) : convertAt(toUnits(amount), exchangeRate, 'BTC', 'up', true);
   const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(invoice.expiration));
   const quote = fromExample(
     world,
@@ -101,7 +104,7 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
       lnInvoice: signetInvoice(btc),
       amount: money(btc, 'BTC'),
       invoiceAmount: invoice.amount,
-      exchangeRate: rateText(world.rates.rate('BTC', currency)),
+      exchangeRate,
       expiration: world.clock.iso(expiration),
     },
   );

@@ -150,6 +150,17 @@ describe('Idempotency-Key', () => {
     expect(posts.filter((entry) => !idempotencyKey(entry)).map((entry) => entry.operation.operationId)).toEqual([]);
   });
 
+  it('is taken by the operations the reference introduction names: every POST and the PATCH that initiates a payout', () => {
+    const intro = readFileSync(path.join(ROOT, 'api/introduction.mdx'), 'utf8').replace(/\s+/g, ' ');
+    expect(intro).toContain(
+      '(every POST, from issuing an invoice to executing a quote or creating a subscription, and the PATCH that initiates a payout) takes an `Idempotency-Key` header',
+    );
+    const keyed = apiOperations.filter((entry) => idempotencyKey(entry)).map((entry) => entry.method);
+    const others = apiOperations.filter((entry) => idempotencyKey(entry) && entry.method !== 'post');
+    expect(keyed.filter((m) => m === 'post').length).toBe(apiOperations.filter((e) => e.method === 'post').length);
+    expect(others.map((entry) => entry.operation.operationId)).toEqual(['initiateAPayout']);
+  });
+
   it('is a 1 to 255 character header described with its 24-hour window and 409', () => {
     const key = getAt(doc, '#/components/parameters/IdempotencyKey');
     expect(key).toMatchObject({

@@ -113,6 +113,45 @@ describe('money rules of the guides, on the sandbox', () => {
     expect(result.quote.status).toBe('COMPLETED');
   });
 
+  it('asks the payer of an invoice quote for the bitcoin rounded up, never short of the invoice (directing-payments-third-party.md)', async () => {
+    expect(page('docs/walkthrough/directing-payments-third-party.md')).toContain(
+      '80.00 ÷ 76400.00 = 0.0010471204 BTC, rounded up to 0.00104713 BTC',
+    );
+    /** A decimal string as an exact fraction. */
+    const exact = (decimal: string) => {
+      const [whole = '0', part = ''] = decimal.split('.');
+      return {n: BigInt(whole + part), d: 10n ** BigInt(part.length)};
+    };
+    for (const [amount, currency] of [
+      ['80.00', 'GBP'],
+      ['150.00', 'USD'],
+      ['10.01', 'EUR'],
+      ['1.00', 'USD'],
+    ] as const) {
+      const invoice = (await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount, currency}}))
+        .body;
+      const quote = (await api.post(`/invoices/${invoice.id}/quote`)).body;
+      await api.send('PATCH', `/invoices/${invoice.id}/cancel`); // no simulated payment: balances stay as they were
+      const rate = exact(quote.exchangeRate);
+      const owed = exact(amount);
+      // bitcoin × rate ≥ amount, and one unit (10^-8 BTC) less would fall short: rounded up, not to the nearest.
+      const worth = (btcUnits: bigint) => btcUnits * rate.n * owed.d;
+      const target = owed.n * rate.d * 100_000_000n;
+      const paid = units(quote.amount.amount);
+      expect(worth(paid) >= target, `${amount} ${currency}: ${quote.amount.amount} BTC covers it`).toBe(true);
+      expect(
+        worth(paid - 1n) < target,
+        `${amount} ${currency}: ${quote.amount.amount} BTC is the least that does`,
+      ).toBe(true);
+    }
+    const gbp = (
+      await api.post('/accounts/handle/northwind-roasters/invoices', {amount: {amount: '80.00', currency: 'GBP'}})
+    ).body;
+    const quote = (await api.post(`/invoices/${gbp.id}/quote`)).body;
+    await api.send('PATCH', `/invoices/${gbp.id}/cancel`);
+    expect([quote.amount.amount, quote.exchangeRate]).toEqual(['0.00104713', '76400.00']);
+  });
+
   it('checks the exchange limit when the quote is executed, on the source counted in USD at the mid', async () => {
     const limits = (await api.get('/account/limits')).body;
     const limit = limits.limits.find((l: Json) => l.operation === 'CURRENCY_EXCHANGE');
@@ -324,5 +363,67 @@ describe('the rate limit counts requests with a key', () => {
       expect(preflight.headers.get('RateLimit-Remaining')).toBeNull();
     }
     expect(await remaining()).toBe(before - 1);
+  });
+});
+
+describe('the events the deliverySuccess filter lists (failure-recovery.md, overview.md, setting-up-webhooks.md)', () => {
+  let sandbox: Sandbox;
+  const api = client(() => sandbox);
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--no-rate-limit']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('sends deposit.updated on COMPLETED and on REVERSED, and none when the deposit is initiated (overview.md)', async () => {
+    expect(page('docs/webhooks/overview.md')).toContain(
+      'to `COMPLETED` or `FAILED`, and from `COMPLETED` to `REVERSED` when the bank returns the money. Initiating a deposit (`PENDING`) sends no event.',
+    );
+    const method = await api.post('/payment-methods/bank', {
+      currency: 'USD',
+      country: 'US',
+      accountHolderName: 'Acme',
+      accountHolderType: 'BUSINESS',
+      bankCode: '021000021',
+      accountNumber: '000000000004', // the test input that completes, then is reversed
+    });
+    const deposit = (
+      await api.post('/deposits', {paymentMethodId: method.body.id, amount: {amount: '100.00', currency: 'USD'}})
+    ).body;
+    const eventCount = async () => {
+      const filter = encodeURIComponent(`data/entityId eq '${deposit.id}'`);
+      return (await api.get(`/events?$filter=${filter}&$orderby=created%20asc`)).body.items.length as number;
+    };
+    expect(await eventCount()).toBe(0);
+    await sandbox.advance(5);
+    expect((await api.get(`/deposits/${deposit.id}`)).body.status).toBe('COMPLETED');
+    expect(await eventCount()).toBe(1);
+    await sandbox.advance(5);
+    expect((await api.get(`/deposits/${deposit.id}`)).body.status).toBe('REVERSED');
+    expect(await eventCount()).toBe(2);
+  });
+
+  it('lists an event no subscription received, with no deliveries, as the pages say', async () => {
+    expect(page('docs/webhooks/failure-recovery.md')).toContain(
+      'It also lists each event that no subscription received',
+    );
+    expect(page('docs/webhooks/overview.md')).toContain('It is `false` for an event no subscription received.');
+    expect(page('docs/webhooks/setting-up-webhooks.md')).toContain('or was sent to none (its `deliveries` is empty)');
+    // The one subscription lists another type, so the invoice's events go to no subscription.
+    const subscription = await api.post('/subscriptions', {
+      webhookUrl: 'https://receiver.example/kestrel', // never called: no payout happens here
+      webhookVersion: '2025-06-01',
+      secret: 'guide-rules-secret-0123',
+      eventTypes: ['payout.updated'],
+    });
+    expect(subscription.status).toBe(201);
+    const invoice = (await api.post('/invoices', {amount: {amount: '10.00', currency: 'USD'}})).body;
+    const unacknowledged = (
+      await api.get(
+        `/events?$filter=${encodeURIComponent(`deliverySuccess eq false and data/entityId eq '${invoice.id}'`)}`,
+      )
+    ).body;
+    expect(unacknowledged.items.map((e: Json) => [e.eventType, e.deliverySuccess, e.deliveries])).toEqual([
+      ['invoice.created', false, []],
+    ]);
   });
 });

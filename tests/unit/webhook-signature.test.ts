@@ -468,6 +468,19 @@ describe('webhook guides', () => {
     }
   });
 
+  it('the framework receivers of the signature guide store the event durably before they answer 200', () => {
+    const receivers = readPage('docs/webhooks/signature-verification.mdx').fences.filter((f) =>
+      /queueEvent|queue_event|store_event|store\.Save/.test(f.body),
+    );
+    // Express, Next.js, Flask, Django, FastAPI and Gin: an event only queued in memory before the
+    // 200 is lost by a crash after it, and Kestrel does not deliver an acknowledged event again.
+    expect(receivers.length).toBe(6);
+    for (const receiver of receivers)
+      expect(receiver.body, `line ${receiver.line}`).toMatch(
+        /durable queue: store|store it before you answer|Store the event before you answer/i,
+      );
+  });
+
   it('the sample delivery on the wire carries the body its signature was made over', () => {
     const deliveries = GUIDE_FILES.filter((f) => f.startsWith('docs/webhooks/'))
       .map(readPage)
