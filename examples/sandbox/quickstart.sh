@@ -15,7 +15,7 @@ secret="${KESTREL_WEBHOOK_SECRET:?set KESTREL_WEBHOOK_SECRET to the secret your 
 
 # Calls the API: prints the answer, or the problem and fails. The answer goes to a file that curl
 # empties before each retry, so it holds one JSON document. curl retries a timeout, a refused
-# connection, a 429 or a 5xx, for 30 seconds at most; each attempt ends after 10. The key reaches
+# connection, a 408, 429, 500, 502, 503 or 504, for 30 seconds at most; each attempt ends after 10. The key reaches
 # curl from printf, a shell builtin, through a file descriptor: it is not in curl's arguments,
 # where every user of the machine could read it (ps).
 api() {

@@ -140,6 +140,13 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       'LIGHTNING_INVOICE_EXPIRED',
       `The Lightning invoice expired at ${world.clock.iso(world.clock.now() - 3600_000)}. Ask the payee for a new one.`,
     );
+  // The definition gives `amount` in bitcoin: an amount in another currency is refused, not converted.
+  if (call.body.amount && call.body.amount.currency !== 'BTC')
+    throw validationFailed({
+      amount: [
+        `Must be in BTC, not ${call.body.amount.currency}: a Lightning invoice is paid in bitcoin; sourceCurrency names the balance that pays.`,
+      ],
+    });
   const asked = bolt11Amount(lnInvoice);
   if (asked !== undefined && call.body.amount && toBtc(world, call.body.amount) !== asked)
     throw validationFailed({

@@ -152,6 +152,29 @@ describe('money rules of the guides, on the sandbox', () => {
     expect([quote.amount.amount, quote.exchangeRate]).toEqual(['0.00104713', '76400.00']);
   });
 
+  it('takes the amount for a Lightning invoice without one in BTC only, and refuses another currency naming amount (sending-payments.md)', async () => {
+    expect(page('docs/walkthrough/sending-payments.md')).toContain(
+      'If the Lightning invoice carries no amount, send `amount` in BTC in the request.',
+    );
+    // A signet invoice whose human-readable part states no amount (no digits before the 1).
+    const lnInvoice = 'lntbs1pkestrelpaysany';
+    const usd = await api.post('/payment-quotes/lightning', {
+      lnInvoice,
+      amount: {amount: '2.00', currency: 'USD'},
+      sourceCurrency: 'USD',
+    });
+    expect(usd.status).toBe(422);
+    expect(usd.body.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(usd.body.validationErrors)).toEqual(['amount']);
+    const btc = await api.post('/payment-quotes/lightning', {
+      lnInvoice,
+      amount: {amount: '0.00002000', currency: 'BTC'},
+      sourceCurrency: 'USD',
+    });
+    expect(btc.status, JSON.stringify(btc.body)).toBe(201);
+    expect(btc.body.amount).toEqual({amount: '0.00002000', currency: 'BTC'});
+  });
+
   it('checks the exchange limit when the quote is executed, on the source counted in USD at the mid', async () => {
     const limits = (await api.get('/account/limits')).body;
     const limit = limits.limits.find((l: Json) => l.operation === 'CURRENCY_EXCHANGE');

@@ -6,7 +6,7 @@
 # curl's arguments, where every user of the machine could read it (ps).
 # The answer goes to a file (--output), which curl empties before each retry, so the file holds
 # one JSON document: the answer, or the problem when the call fails (curl then exits non-zero).
-# --retry repeats a timeout, a refused connection, a 429 or a 5xx, waiting as long as Retry-After
+# --retry repeats a timeout, a refused connection, a 408, a 429, a 500, a 502, a 503 or a 504, waiting as long as Retry-After
 # asks; --retry-max-time stops retrying after 60 seconds, and --max-time ends each attempt after 10.
 # Every retry sends the same Idempotency-Key, so Kestrel runs the operation once.
 set -eu
