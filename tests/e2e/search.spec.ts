@@ -290,7 +290,7 @@ test.describe('search box and panel', () => {
     await page.goto('/');
     await search(page, 'pkce');
     await expect(items(page).first()).toHaveAttribute('href', /^\/kestrel-oauth-connect\//);
-    // "idempot" is no word of the docs, only the beginning of "idempotency".
+    // "idempot" is the beginning of "idempotency": the guide's Idempotency section is among the results.
     await input(page).fill('idempot');
     await expect(items(page).filter({hasText: /Idempotency/})).not.toHaveCount(0);
     await input(page).fill('signatu');

@@ -91,6 +91,14 @@ function exampleCodes(body: Body | undefined): string[] {
 }
 
 /**
+ * Answer headers left out of the operations' words. `Idempotent-Replayed` marks a replay on all 16
+ * operations that take an `Idempotency-Key`; its word `_idempotentreplayed` shares the prefix of
+ * `_idempotencykey`, so with it those 16 pages matched "idempotency" twice, and all eight results
+ * were operation pages, none of them the guide's Idempotency section that explains both headers.
+ */
+const UNINDEXED_HEADERS = new Set(['Idempotent-Replayed']);
+
+/**
  * The words of one page: its parameters (headers as values), its request body (a webhook's
  * payload), the headers of its answers, the fields of its success answers and the problem codes
  * of its error answers. The problem schema is every error's: its enum would give every operation
@@ -114,7 +122,7 @@ function termsOf(
   values.push(...requestTerms.values);
   const responseFields: string[] = [];
   for (const response of responses) {
-    values.push(...response.headers.map((h) => h.name));
+    values.push(...response.headers.filter((h) => !UNINDEXED_HEADERS.has(h.name)).map((h) => h.name));
     if (/^2/.test(response.status)) {
       const out = bodyTerms(response.body);
       responseFields.push(...out.fields);
