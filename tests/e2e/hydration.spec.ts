@@ -169,7 +169,9 @@ test("an operation page's descriptions hydrate on the server's markup, and a pag
   await settled(page);
   // The Idempotency-Key header's description is a Markdown list, rendered to HTML by the build.
   const idempotencyRule = page
-    .getByText('The same request (method, path and JSON body, compared as parsed JSON) gets a kept answer again', {exact: false})
+    .getByText('The same request (method, path and JSON body, compared as parsed JSON) gets a kept answer again', {
+      exact: false,
+    })
     .first();
   await expect(idempotencyRule).toBeAttached();
   expect(await idempotencyRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
@@ -181,7 +183,9 @@ test("an operation page's descriptions hydrate on the server's markup, and a pag
   // is drawn, in one commit, under its own title.
   await expect(pageHeading(page)).toHaveText('Issue invoice');
   const drawnRule = page
-    .getByText('The same request (method, path and JSON body, compared as parsed JSON) gets a kept answer again', {exact: false})
+    .getByText('The same request (method, path and JSON body, compared as parsed JSON) gets a kept answer again', {
+      exact: false,
+    })
     .first();
   await expect(drawnRule).toBeAttached();
   expect(await drawnRule.evaluate((e) => e.closest('ul') !== null)).toBe(true);
