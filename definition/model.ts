@@ -1,6 +1,7 @@
-/** The whole model from a parsed bundled definition: info, servers, groups, operations, webhooks, error codes, idempotency outcomes. */
+/** The whole model from a parsed bundled definition: info, servers, groups, operations, webhooks, error codes, idempotency outcomes, webhook delivery rules. */
 import {errorCodesOf} from './error-codes.ts';
 import {idempotencyOf} from './idempotency.ts';
+import {webhookDeliveryOf} from './webhook-delivery.ts';
 import {operationsOf} from './operations.ts';
 import {isObject} from './refs.ts';
 import type {ApiDefinition, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
@@ -54,6 +55,7 @@ export function buildDefinition(doc: JsonObject): ApiDefinition {
   const webhooks = webhooksOf(doc);
   checkSlugs([...operations, ...webhooks]);
   const idempotency = idempotencyOf(doc);
+  const webhookDelivery = doc['x-webhook-delivery'] === undefined ? undefined : webhookDeliveryOf(doc);
   return {
     info: infoOf(doc),
     servers: serversOf(doc),
@@ -62,6 +64,7 @@ export function buildDefinition(doc: JsonObject): ApiDefinition {
     webhooks,
     errorCodes: errorCodesOf(doc, operations),
     ...(idempotency && {idempotency}),
+    ...(webhookDelivery && {webhookDelivery}),
     document: doc,
   };
 }

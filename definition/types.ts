@@ -244,6 +244,18 @@ export type IdempotencyNext = Retry;
 /** How a request's body is compared with the body of the request whose answer is kept. */
 export type BodyComparison = 'parsed-json' | 'bytes';
 
+/** `x-webhook-delivery`: how Kestrel delivers webhooks (definition/webhook-delivery.ts reads it). */
+export interface WebhookDelivery {
+  /** An endpoint must answer within this many seconds, or the attempt failed. */
+  timeoutSeconds: number;
+  /** The statuses that acknowledge a delivery, as a class such as `2xx`; redirects are not followed. */
+  acknowledgedBy: string;
+  /** When each attempt is made, in minutes after the first attempt; the first is 0. */
+  attemptMinutes: number[];
+  /** How long, in hours, the previous secret keeps signing beside the new one after a rotation. */
+  secretRotationOverlapHours: number;
+}
+
 /** One row of `x-idempotency`: an answer (a 2xx, or an error status and code) and what follows it. */
 export interface IdempotencyOutcome {
   status: number | '2xx';
@@ -278,6 +290,8 @@ export interface ApiDefinition {
   errorCodes: ErrorCode[];
   /** `x-idempotency`: which answers a key keeps and what to send after each. */
   idempotency?: IdempotencyRules;
+  /** `x-webhook-delivery`: the delivery timeout, the acknowledging statuses, the attempt schedule, the rotation overlap. */
+  webhookDelivery?: WebhookDelivery;
   /** The bundled definition itself, for a validator that compiles its schemas (the pointers above point into it). */
   document: JsonObject;
 }

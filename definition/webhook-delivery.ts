@@ -7,18 +7,9 @@
  * naming it: a schedule with a hole would be delivered and documented wrong.
  */
 import {isObject} from './refs.ts';
-import type {JsonObject} from './types.ts';
+import type {JsonObject, WebhookDelivery} from './types.ts';
 
-export interface WebhookDelivery {
-  /** An endpoint must answer within this many seconds, or the attempt failed. */
-  timeoutSeconds: number;
-  /** The statuses that acknowledge a delivery, as a class such as `2xx`; redirects are not followed. */
-  acknowledgedBy: string;
-  /** When each attempt is made, in minutes after the first attempt; the first is 0. */
-  attemptMinutes: number[];
-  /** How long, in hours, the previous secret keeps signing beside the new one after a rotation. */
-  secretRotationOverlapHours: number;
-}
+export type {WebhookDelivery};
 
 const AT = '#/x-webhook-delivery';
 

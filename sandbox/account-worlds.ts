@@ -69,6 +69,8 @@ export class AccountWorlds {
 
   /** The sandbox's counts: per account, and summed as a single-account sandbox reported them. */
   stats(): Json {
+    const worlds = [...this.worlds.values()];
+    const sum = (count: (w: World) => number) => worlds.reduce((n, w) => n + count(w), 0);
     const per = Object.fromEntries(this.entries().map(([name, w]) => [name, w.stats()]));
     const objects: Record<string, number> = {};
     const evicted: Record<string, number> = {};
@@ -82,6 +84,11 @@ export class AccountWorlds {
       evicted,
       scheduledSteps: this.clock.pending,
       accounts: Object.fromEntries(Object.entries(per).map(([name, s]) => [name, {objects: s.objects}])),
+      webhooks: {
+        attempts: sum((w) => w.webhooks.attempts),
+        inFlight: sum((w) => w.webhooks.pending),
+        waiting: sum((w) => w.webhooks.waiting),
+      },
     };
   }
 }

@@ -252,8 +252,6 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     };
 
     if (url.pathname === STATS_PATH && method === 'GET') {
-      const worlds = accounts.entries().map(([, w]) => w);
-      const sum = (count: (w: (typeof worlds)[number]) => number) => worlds.reduce((n, w) => n + count(w), 0);
       send(
         res,
         200,
@@ -262,11 +260,6 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
           ...accounts.stats(),
           idempotencyKeys: idempotency.size,
           rateLimitWindows: limiter.size,
-          webhooks: {
-            attempts: sum((w) => w.webhooks.attempts),
-            inFlight: sum((w) => w.webhooks.pending),
-            waiting: sum((w) => w.webhooks.waiting),
-          },
           memoryMb: memoryMb(),
         },
         false,

@@ -8,8 +8,8 @@ import {Definition, type Json, type Operation} from './definition.ts';
 import {Rates, fromUnits, money, toUnits} from './money.ts';
 import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
-import {webhookDeliveryOf} from '../definition/index.ts';
 import {Webhooks} from './webhooks.ts';
+import type {WebhookDelivery} from '../definition/index.ts';
 
 /** How long Kestrel keeps events. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -49,6 +49,13 @@ interface Balance {
   updated: number;
 }
 
+/** The definition's delivery rules, which the sandbox cannot deliver without. */
+function webhookDeliveryRules(definition: Definition): WebhookDelivery {
+  const rules = definition.model.webhookDelivery;
+  if (!rules) throw new Error('the definition has no x-webhook-delivery: nothing says when to retry a webhook');
+  return rules;
+}
+
 export class World {
   readonly definition: Definition;
   readonly store: Store;
@@ -78,7 +85,7 @@ export class World {
     this.webhooks = new Webhooks(this.store, this.clock, {
       speedup: options.retrySpeedup,
       log: options.log,
-      delivery: webhookDeliveryOf(definition.doc),
+      delivery: webhookDeliveryRules(definition),
     });
   }
 

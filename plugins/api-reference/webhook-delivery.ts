@@ -4,10 +4,11 @@
  * the words the guides use for it.
  */
 import type {WebhookDeliveryData} from '../../config/webhook-delivery.ts';
-import {minutesInWords, webhookDeliveryOf, type ApiDefinition} from '../../definition/index.ts';
+import {minutesInWords, type ApiDefinition} from '../../definition/index.ts';
 
 export function webhookDeliveryData(model: ApiDefinition): WebhookDeliveryData {
-  const rules = webhookDeliveryOf(model.document);
+  const rules = model.webhookDelivery;
+  if (!rules) throw new Error('api-reference: the definition has no x-webhook-delivery, which /api/introduction draws');
   return {
     timeoutSeconds: rules.timeoutSeconds,
     acknowledgedBy: rules.acknowledgedBy,
