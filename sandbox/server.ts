@@ -13,6 +13,7 @@ import type {AccountWorlds} from './account-worlds.ts';
 import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
+import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
 import type {Json} from './definition.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
@@ -264,6 +265,15 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         },
         false,
       );
+      return;
+    }
+    if (url.pathname === DELIVERIES_PATH) {
+      try {
+        const answer = deliveriesRoute(accounts, method, url);
+        send(res, answer.status, headers, answer.body, false);
+      } catch (error) {
+        fail(error);
+      }
       return;
     }
     const control = {[CLOCK_PATH]: clockRoute, [TOKENS_PATH]: tokensRoute}[url.pathname];

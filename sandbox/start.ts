@@ -21,6 +21,8 @@ export interface SandboxSettings {
   /** The clock moves only by `POST /_sandbox/clock` (as `--manual-clock`). */
   manualClock?: boolean;
   retrySpeedup?: number;
+  /** Deliver webhooks to loopback URLs only (a sandbox an assistant drives); `optIn` says how to allow other hosts. */
+  webhooksLoopbackOnly?: {optIn: string};
   cap?: number;
   log?: (line: string) => void;
 }
@@ -46,6 +48,7 @@ export function createSandbox(definition: Definition, settings: SandboxSettings 
     {
       payAfterMs: (settings.payAfterSeconds ?? 10) * 1000,
       retrySpeedup: settings.retrySpeedup ?? 1,
+      ...(settings.webhooksLoopbackOnly && {webhooksLoopbackOnly: settings.webhooksLoopbackOnly}),
       cap: settings.cap ?? 10_000,
       log,
     },

@@ -28,6 +28,8 @@ import {createHmac} from 'node:crypto';
 import {acknowledges, type WebhookDelivery} from '../definition/index.ts';
 import type {Clock} from './clock.ts';
 import type {Json} from './definition.ts';
+import {DeliveryLog, deliverySummary, type DeliveryAttempt, type DeliverySummary} from './delivery-log.ts';
+import {loopbackRefusal} from './loopback.ts';
 import type {Store} from './store.ts';
 
 /** Deliveries on the wire per subscription. */
@@ -51,14 +53,7 @@ interface Lane {
 }
 
 /** An event's delivery to one subscription, as `Event.deliveries` lists it. */
-export interface Delivery {
-  subscriptionId: string;
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
-  attempts: number;
-  lastAttempt: string | null;
-  lastResponseStatus: number | null;
-  nextAttempt: string | null;
-}
+export type Delivery = DeliverySummary;
 
 export function signature(secrets: string | string[], timestamp: number, rawBody: string): string {
   const v1 = [secrets]
@@ -81,8 +76,20 @@ export interface Outcome {
   error: string | null;
 }
 
+/** One POST as it went: its outcome, the signature header it carried, how long it took. */
+interface Sent {
+  outcome: Outcome;
+  signature: string | null;
+  latencyMs: number;
+}
+
 export interface WebhookOptions {
   speedup: number;
+  /**
+   * Deliver only to loopback URLs (a sandbox an assistant drives, started by the MCP server): an
+   * attempt to any other host fails with a reason naming the opt-in, and nothing is sent.
+   */
+  loopbackOnly?: {optIn: string};
   log: (line: string) => void;
   /** The definition's `x-webhook-delivery`. */
   delivery: WebhookDelivery;
@@ -98,6 +105,8 @@ export class Webhooks {
   attempts = 0;
   /** Per subscription: deliveries on the wire and waiting. */
   private readonly lanes = new Map<string, Lane>();
+  /** Every attempt, for `GET /_sandbox/deliveries` and the events' `deliveries`. */
+  readonly log = new DeliveryLog();
 
   constructor(store: Store, clock: Clock, options: WebhookOptions) {
     this.store = store;
@@ -155,19 +164,37 @@ export class Webhooks {
   }
 
   /** POSTs one signed delivery of `rawBody` to a subscription. */
-  private post(sub: Json, rawBody: string): Promise<Outcome> {
+  private post(sub: Json, rawBody: string): Promise<Sent> {
     this.attempts++;
+    const url = String(sub.webhookUrl);
+    const refusal = this.options.loopbackOnly ? loopbackRefusal(url) : null;
+    if (refusal) {
+      const error = `not sent: ${refusal}; this sandbox delivers webhooks to loopback URLs only (${this.options.loopbackOnly!.optIn})`;
+      return Promise.resolve({outcome: {ok: false, status: null, error}, signature: null, latencyMs: 0});
+    }
     const t = Math.floor(Date.now() / 1000);
+    const signatureHeader = signature(signingSecrets(sub, this.clock.now()), t, rawBody);
     const {timeoutSeconds} = this.options.delivery;
-    const sending = (async (): Promise<Outcome> => {
+    const started = performance.now();
+    const sending = (async (): Promise<Sent> => {
+      const outcome = await this.postSigned(url, rawBody, signatureHeader, timeoutSeconds);
+      return {outcome, signature: signatureHeader, latencyMs: Math.round(performance.now() - started)};
+    })();
+    this.inFlight.add(sending);
+    void sending.finally(() => this.inFlight.delete(sending));
+    return sending;
+  }
+
+  private async postSigned(url: string, rawBody: string, signatureHeader: string, timeoutSeconds: number): Promise<Outcome> {
+    {
       try {
-        const res = await fetch(sub.webhookUrl, {
+        const res = await fetch(url, {
           method: 'POST',
           redirect: 'manual',
           signal: AbortSignal.timeout(this.timeoutMs),
           headers: {
             'Content-Type': 'application/json',
-            'Kestrel-Signature': signature(signingSecrets(sub, this.clock.now()), t, rawBody),
+            'Kestrel-Signature': signatureHeader,
             'User-Agent': 'Kestrel-Webhooks/1.0',
           },
           body: rawBody,
@@ -182,15 +209,41 @@ export class Webhooks {
           error: e.name === 'TimeoutError' ? `no answer within ${timeoutSeconds} s` : e.message,
         };
       }
-    })();
-    this.inFlight.add(sending);
-    void sending.finally(() => this.inFlight.delete(sending));
-    return sending;
+    }
+  }
+
+  /** Writes an attempt to the log. */
+  private logAttempt(
+    event: Json,
+    sub: Json,
+    attempt: number,
+    attemptedAt: string,
+    sent: Sent,
+    test: boolean,
+  ): DeliveryAttempt {
+    return this.log.add({
+      eventId: String(event.id),
+      eventType: String(event.eventType),
+      subscriptionId: String(sub.id),
+      url: String(sub.webhookUrl),
+      attempt,
+      test,
+      attemptedAt,
+      succeeded: sent.outcome.ok,
+      responseStatus: sent.outcome.status,
+      error: sent.outcome.error,
+      latencyMs: sent.latencyMs,
+      signature: sent.signature,
+      nextAttempt: null,
+    });
   }
 
   /** Sends an event to one subscription once, without retries or a stored event, and answers how it went. */
-  sendTest(sub: Json, event: Json): Promise<Outcome> {
-    return this.post(sub, JSON.stringify(event));
+  async sendTest(sub: Json, event: Json): Promise<Outcome> {
+    const attemptedAt = this.clock.iso();
+    const sent = await this.post(sub, JSON.stringify(event));
+    this.logAttempt(event, sub, 1, attemptedAt, sent, true);
+    return sent.outcome;
   }
 
   /** Changes one delivery of a stored event, and the event's `deliverySuccess` with it. */
@@ -248,24 +301,33 @@ export class Webhooks {
     const {deliveries, ...payload} = event;
     // Each subscription gets the payload version it asked for (webhookVersion), as the overview says.
     const body = {...payload, webhookVersion: sub.webhookVersion ?? payload.webhookVersion, deliverySuccess: false};
-    const {ok, status, error} = await this.post(sub, JSON.stringify(body));
-    const outcome = status === null ? error : String(status);
-    const made = {attempts: number, lastAttempt, lastResponseStatus: status};
-    this.options.log(`webhook ${event.eventType} ${eventId} -> ${url}: ${outcome} (attempt ${number})`);
-    if (ok) this.record(eventId, subscriptionId, {...made, status: 'SUCCEEDED', nextAttempt: null});
-    else this.scheduleNext(attempt, made);
+    const sent = await this.post(sub, JSON.stringify(body));
+    const {ok, status, error} = sent.outcome;
+    const entry = this.logAttempt(event, sub, number, lastAttempt, sent, false);
+    this.options.log(`webhook ${event.eventType} ${eventId} -> ${url}: ${status ?? error} (attempt ${number})`);
+    if (ok) this.record(eventId, subscriptionId, deliverySummary(entry));
+    else this.scheduleNext(attempt, entry);
   }
 
-  /** After a failed attempt: the next one at its offset after the first, or FAILED after the last. */
-  private scheduleNext({eventId, subscriptionId, number, firstAt}: Attempt, made: Partial<Delivery> = {}): void {
+  /**
+   * After a failed attempt: the next one at its offset after the first, or FAILED after the last.
+   * `entry` is the attempt's log entry; without one (an attempt pushed out of a full queue) only
+   * the event's summary changes.
+   */
+  private scheduleNext({eventId, subscriptionId, number, firstAt}: Attempt, entry?: DeliveryAttempt): void {
     const offset = this.options.delivery.attemptMinutes[number];
-    if (offset === undefined) {
-      this.record(eventId, subscriptionId, {...made, status: 'FAILED', nextAttempt: null});
+    const due = offset === undefined ? null : firstAt + (offset * 60_000) / this.options.speedup;
+    const next = due === null ? null : this.clock.iso(due);
+    if (entry) {
+      this.log.scheduleAfter(entry, next);
+      this.record(eventId, subscriptionId, deliverySummary(entry));
+    }
+    if (due === null) {
+      if (!entry) this.record(eventId, subscriptionId, {status: 'FAILED', nextAttempt: null});
       this.options.log(`webhook ${eventId} -> subscription ${subscriptionId}: attempt ${number} was the last`);
       return;
     }
-    const due = firstAt + (offset * 60_000) / this.options.speedup;
-    this.record(eventId, subscriptionId, {...made, status: 'PENDING', nextAttempt: this.clock.iso(due)});
+    if (!entry) this.record(eventId, subscriptionId, {status: 'PENDING', nextAttempt: next});
     this.options.log(`webhook ${eventId}: attempt ${number + 1} at ${this.clock.iso(due)}`);
     this.clock.at(due, () => this.enqueue({eventId, subscriptionId, number: number + 1, firstAt}));
   }

@@ -19,6 +19,8 @@ export interface WorldOptions {
   payAfterMs: number;
   /** Divides the webhook retry schedule (`--retry-speedup`). */
   retrySpeedup: number;
+  /** Deliver webhooks to loopback URLs only; `optIn` says how to allow other hosts. */
+  webhooksLoopbackOnly?: {optIn: string};
   /** Objects kept per type. */
   cap: number;
   log: (line: string) => void;
@@ -84,6 +86,7 @@ export class World {
     this.account = options.account ?? {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
     this.webhooks = new Webhooks(this.store, this.clock, {
       speedup: options.retrySpeedup,
+      ...(options.webhooksLoopbackOnly && {loopbackOnly: options.webhooksLoopbackOnly}),
       log: options.log,
       delivery: webhookDeliveryRules(definition),
     });

@@ -1,0 +1,56 @@
+/**
+ * The command line of `npm run mcp`, checked: a bad value stops the server with a message naming
+ * the flag.
+ */
+import {DEFAULT_BUILD_DIR} from './site-build.ts';
+
+export const USAGE = `Usage: npm run --silent mcp -- [options]   (an MCP server on stdio)
+
+  --http PORT        serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio
+  --build DIR        the site build to read (default: build/ of this checkout)
+  --own-sandbox      always start a sandbox in this process for the sandbox tools, even when one
+                     answers at 127.0.0.1:4010 (only such a sandbox can be reset)
+  --remote-webhooks  let that sandbox deliver webhooks to hosts other than this machine's loopback
+                     (also KESTREL_MCP_REMOTE_WEBHOOKS=1)
+  --help             this text
+
+Environment: KESTREL_SANDBOX_URL, a sandbox on this machine to call instead (http://127.0.0.1:PORT/v1).`;
+
+export interface McpOptions {
+  http?: number;
+  buildDir: string;
+  ownSandbox: boolean;
+  remoteWebhooks: boolean;
+  help: boolean;
+}
+
+export class OptionError extends Error {}
+
+export function parseOptions(argv: string[], env: Record<string, string | undefined>): McpOptions {
+  const options: McpOptions = {
+    buildDir: DEFAULT_BUILD_DIR,
+    ownSandbox: false,
+    remoteWebhooks: env.KESTREL_MCP_REMOTE_WEBHOOKS === '1',
+    help: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new OptionError(`${flag} needs a value.`);
+      return v;
+    };
+    if (flag === '--http') {
+      const text = value();
+      const port = Number(text);
+      if (!/^\d+$/.test(text) || port < 1 || port > 65535)
+        throw new OptionError(`--http needs a port from 1 to 65535, got "${text}".`);
+      options.http = port;
+    } else if (flag === '--build') options.buildDir = value();
+    else if (flag === '--own-sandbox') options.ownSandbox = true;
+    else if (flag === '--remote-webhooks') options.remoteWebhooks = true;
+    else if (flag === '--help') options.help = true;
+    else throw new OptionError(`unknown option ${flag}.`);
+  }
+  return options;
+}

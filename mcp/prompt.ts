@@ -1,0 +1,38 @@
+/**
+ * The one prompt: integrate Kestrel payments, pointing the assistant at the walkthroughs and at the
+ * local sandbox, where the integration can run end to end before it meets the real API.
+ */
+import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {z} from 'zod';
+
+export const PROMPT_NAME = 'integrate-kestrel-payments';
+
+export function integrationPrompt(goal: string | undefined, language: string | undefined): string {
+  return [
+    `Help me integrate Kestrel payments${goal ? ` to ${goal}` : ''}${language ? `, in ${language}` : ''}.`,
+    '',
+    'Work from the Kestrel portal through the tools of this server:',
+    '1. Read /walkthrough/walkthroughs-overview (read_page) and pick the walkthrough that fits: /walkthrough/receiving-payments, /walkthrough/sending-payments, /walkthrough/exchanging-currencies, /walkthrough/making-payouts or /walkthrough/directing-payments-third-party. /walkthrough/example-apps has complete apps.',
+    '2. For each call, get_operation gives the fields, their constraints, the errors and a sample; lookup_error explains an error code.',
+    '3. Run every step against the local sandbox with sandbox_request first (send an idempotencyKey on writes), move time with sandbox_advance_clock, and check the webhooks with sandbox_deliveries. /sandbox/ lists its test inputs.',
+    '4. Verify webhook signatures as /webhooks/signature-verification shows, and handle retries as /webhooks/failure-recovery says.',
+    'Use search_docs for anything else, and quote the routes you relied on.',
+  ].join('\n');
+}
+
+export function registerPrompt(server: McpServer): void {
+  server.registerPrompt(
+    PROMPT_NAME,
+    {
+      title: 'Integrate Kestrel payments',
+      description: 'Plan and build a Kestrel payments integration from the walkthroughs, tried end to end in the local sandbox.',
+      argsSchema: {
+        goal: z.string().optional().describe('What the integration should do, such as "take payments in my shop".'),
+        language: z.string().optional().describe('The language of the code, such as Node.js or Python.'),
+      },
+    },
+    ({goal, language}) => ({
+      messages: [{role: 'user', content: {type: 'text', text: integrationPrompt(goal, language)}}],
+    }),
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * What the sandbox tools do over HTTP, against the sandbox SandboxConnection finds: an API request
+ * (never to a host off this machine's loopback), the clock, a test event, the delivery log. Each
+ * answer is JSON text, cut at BODY_CHARS with a note on how to ask for less.
+ */
+import {loopbackRefusal} from '../sandbox/loopback.ts';
+import {SandboxError, type SandboxConnection, type SandboxTarget} from './sandbox-connection.ts';
+
+export type Answer = {ok: true; text: string} | {ok: false; error: string};
+
+const BODY_CHARS = 20_000;
+/** A bearer token for a sandbox that accepts any (the default); not a secret, and never read from the environment. */
+const SANDBOX_TOKEN = 'Bearer sk_sandbox_mcp';
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+function bounded(value: unknown): string {
+  const text = JSON.stringify(value, null, 1);
+  if (text.length <= BODY_CHARS) return text;
+  return `${text.slice(0, BODY_CHARS)}\n… cut at ${BODY_CHARS} of ${text.length} characters: ask for fewer items (a list takes limit and $filter).`;
+}
+
+async function bodyOf(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export class SandboxCalls {
+  private readonly connection: SandboxConnection;
+
+  constructor(connection: SandboxConnection) {
+    this.connection = connection;
+  }
+
+  /** Runs `work` against the sandbox; a missing sandbox or a refused call becomes the tool's error. */
+  private async with(work: (target: SandboxTarget) => Promise<Answer>): Promise<Answer> {
+    let target: SandboxTarget;
+    try {
+      target = await this.connection.target();
+    } catch (error) {
+      if (error instanceof SandboxError) return {ok: false, error: error.message};
+      return {ok: false, error: `The sandbox could not start: ${(error as Error).message}`};
+    }
+    try {
+      return await work(target);
+    } catch (error) {
+      if (error instanceof SandboxError) return {ok: false, error: error.message};
+      const cause = (error as Error & {cause?: Error}).cause?.message ?? (error as Error).message;
+      return {
+        ok: false,
+        error: `The sandbox at ${target.base} did not answer (${cause}). Is it still running? Start it again (\`npm run sandbox\`), or unset KESTREL_SANDBOX_URL and this server starts its own.`,
+      };
+    }
+  }
+
+  private async control(target: SandboxTarget, method: string, path: string, body?: unknown): Promise<Answer> {
+    const res = await fetch(`${target.origin}${path}`, {
+      method,
+      ...(body !== undefined && {headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)}),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const answer = await bodyOf(res);
+    if (res.status === 404 && path.startsWith('/_sandbox/deliveries'))
+      return {ok: false, error: `The sandbox at ${target.base} has no delivery log: it is older than this server. Restart it from this checkout (\`npm run sandbox\`).`};
+    if (!res.ok) return {ok: false, error: `${method} ${path} answered ${res.status}: ${bounded(answer)}`};
+    return {ok: true, text: bounded(answer)};
+  }
+
+  request(call: ApiRequest): Promise<Answer> {
+    return this.with(async (target) => {
+      const method = call.method.toUpperCase();
+      const url = /^[a-z][a-z0-9+.-]*:/i.test(call.path)
+        ? call.path
+        : `${target.base}${call.path.replace(/^\/v1(?=\/|$)/, '').replace(/^(?!\/)/, '/')}`;
+      const refusal = loopbackRefusal(url);
+      if (refusal)
+        return {ok: false, error: `Refused: ${refusal}. sandbox_request calls only the local sandbox; give a path such as /invoices.`};
+      const headers: Record<string, string> = {Authorization: SANDBOX_TOKEN};
+      for (const [name, value] of Object.entries(call.headers ?? {})) {
+        if (name.toLowerCase() === 'host')
+          return {ok: false, error: 'Refused: headers.Host is not sent; sandbox_request calls only the local sandbox.'};
+        headers[name] = value;
+      }
+      if (call.idempotencyKey !== undefined) headers['Idempotency-Key'] = call.idempotencyKey;
+      let body: string | undefined;
+      if (call.body !== undefined) {
+        body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+      }
+      const res = await fetch(url, {method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)});
+      const answer = {
+        status: res.status,
+        headers: Object.fromEntries([...res.headers].filter(([name]) => !name.startsWith('access-control-'))),
+        body: await bodyOf(res),
+      };
+      return {ok: true, text: bounded(answer)};
+    });
+  }
+
+  advanceClock(seconds: number): Promise<Answer> {
+    return this.with(async (target) => {
+      const answer = await this.control(target, 'POST', '/_sandbox/clock', {advanceSeconds: seconds});
+      // What fell due (payments, webhooks) has run; a sandbox of this process also lets its deliveries land.
+      if (answer.ok) await this.connection.settle();
+      return answer;
+    });
+  }
+
+  sendTestEvent(subscriptionId: string, eventType?: string): Promise<Answer> {
+    return this.with((target) =>
+      this.control(
+        target,
+        'POST',
+        `/_sandbox/subscriptions/${encodeURIComponent(subscriptionId)}/test-event`,
+        eventType === undefined ? {} : {eventType},
+      ),
+    );
+  }
+
+  deliveries(filter: {subscriptionId?: string; eventId?: string; limit?: number}): Promise<Answer> {
+    return this.with((target) => {
+      const query = new URLSearchParams();
+      if (filter.subscriptionId !== undefined) query.set('subscriptionId', filter.subscriptionId);
+      if (filter.eventId !== undefined) query.set('eventId', filter.eventId);
+      query.set('limit', String(filter.limit ?? 20));
+      return this.control(target, 'GET', `/_sandbox/deliveries?${query}`);
+    });
+  }
+
+  reset(): Promise<Answer> {
+    return this.with(async () => {
+      const target = await this.connection.reset();
+      return {ok: true, text: `A fresh sandbox at ${target.base}: no objects, the clock at now.`};
+    });
+  }
+}

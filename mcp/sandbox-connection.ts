@@ -1,0 +1,148 @@
+/**
+ * Which sandbox the sandbox tools call, found on first use:
+ *
+ * - `KESTREL_SANDBOX_URL` when set: it must be on this machine's loopback, and a sandbox must
+ *   answer there (otherwise the tool's error names the URL and how to start one);
+ * - else `http://127.0.0.1:4010/v1` when a sandbox answers there (`npm run sandbox`, `npm start`);
+ * - else a sandbox started in this process, on a free loopback port (`--own-sandbox` always does
+ *   this). Only that one can be reset, and it delivers webhooks to loopback URLs only unless
+ *   `--remote-webhooks` (or KESTREL_MCP_REMOTE_WEBHOOKS=1) allows other hosts.
+ */
+import type {AddressInfo} from 'node:net';
+import {loopbackRefusal} from '../sandbox/loopback.ts';
+import type {Sandbox} from '../sandbox/start.ts';
+
+export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010/v1';
+const PROBE_TIMEOUT_MS = 1_000;
+/** How long advancing the clock waits for the deliveries it started, in a sandbox of this process. */
+const SETTLE_MS = 3_000;
+
+export interface SandboxTarget {
+  /** The API's base URL, such as http://127.0.0.1:4010/v1. */
+  base: string;
+  /** Where `/_sandbox/*` lives. */
+  origin: string;
+  /** Started by this process (and so resettable). */
+  owned: boolean;
+}
+
+export interface ConnectionOptions {
+  /** KESTREL_SANDBOX_URL as given; undefined when unset. */
+  url?: string;
+  /** Tried when `url` is unset; DEFAULT_SANDBOX_URL unless a test names another. */
+  defaultUrl?: string;
+  /** Start a sandbox in this process even when one answers at defaultUrl. */
+  ownSandbox?: boolean;
+  /** Let a sandbox of this process deliver webhooks to hosts other than loopback. */
+  remoteWebhooks?: boolean;
+  log: (line: string) => void;
+}
+
+export class SandboxError extends Error {}
+
+async function answers(origin: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${origin}/_sandbox/clock`, {signal: AbortSignal.timeout(PROBE_TIMEOUT_MS)});
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export class SandboxConnection {
+  private readonly options: ConnectionOptions;
+  private found?: Promise<SandboxTarget>;
+  private own?: {sandbox: Sandbox; port: number};
+
+  constructor(options: ConnectionOptions) {
+    this.options = options;
+  }
+
+  /** The sandbox to call; a SandboxError says why there is none. */
+  target(): Promise<SandboxTarget> {
+    this.found ??= this.find();
+    // A failed look-up is tried again next time: the reader may have started the sandbox since.
+    this.found.catch(() => (this.found = undefined));
+    return this.found;
+  }
+
+  private async find(): Promise<SandboxTarget> {
+    const {url} = this.options;
+    if (url !== undefined) {
+      const refusal = loopbackRefusal(url);
+      if (refusal)
+        throw new SandboxError(
+          `KESTREL_SANDBOX_URL=${url} is refused: ${refusal}. These tools call only a sandbox on this machine; unset it to use a local one.`,
+        );
+      const base = url.replace(/\/+$/, '');
+      const origin = new URL(base).origin;
+      if (!(await answers(origin)))
+        throw new SandboxError(
+          `No sandbox answers at ${base} (KESTREL_SANDBOX_URL). Start one with \`npm run sandbox -- --port ${new URL(base).port || 80}\` in the portal's folder, or unset KESTREL_SANDBOX_URL and this server starts its own.`,
+        );
+      return {base, origin, owned: false};
+    }
+    const defaultUrl = this.options.defaultUrl ?? DEFAULT_SANDBOX_URL;
+    if (!this.options.ownSandbox && (await answers(new URL(defaultUrl).origin))) {
+      this.options.log(`using the sandbox at ${defaultUrl}`);
+      return {base: defaultUrl, origin: new URL(defaultUrl).origin, owned: false};
+    }
+    return this.start(0);
+  }
+
+  private async start(port: number): Promise<SandboxTarget> {
+    // Loaded on the first sandbox call: most sessions only read the docs.
+    const [{BUNDLED_DEFINITION}, {Definition}, {createSandbox}] = await Promise.all([
+      import('../definition/load.ts'),
+      import('../sandbox/definition.ts'),
+      import('../sandbox/start.ts'),
+    ]);
+    const definition = Definition.load(BUNDLED_DEFINITION);
+    const sandbox = createSandbox(definition, {
+      log: (line) => this.options.log(`sandbox: ${line}`),
+      ...(!this.options.remoteWebhooks && {
+        webhooksLoopbackOnly: {
+          optIn: 'start the MCP server with --remote-webhooks, or set KESTREL_MCP_REMOTE_WEBHOOKS=1, to allow other hosts',
+        },
+      }),
+    });
+    await new Promise<void>((resolve, reject) => {
+      sandbox.server.once('error', reject);
+      sandbox.server.listen(port, '127.0.0.1', () => resolve());
+    });
+    const {port: bound} = sandbox.server.address() as AddressInfo;
+    this.own = {sandbox, port: bound};
+    const origin = `http://127.0.0.1:${bound}`;
+    this.options.log(`started a sandbox at ${origin}/v1`);
+    return {base: `${origin}/v1`, origin, owned: true};
+  }
+
+  /** Waits (a little) for the webhook deliveries a sandbox of this process has on the wire. */
+  async settle(): Promise<void> {
+    if (!this.own) return;
+    const worlds = this.own.sandbox.accounts.entries().map(([, world]) => world.webhooks.settled());
+    await Promise.race([Promise.all(worlds), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
+  }
+
+  /** Forgets every object: a fresh sandbox of this process on the same port. */
+  async reset(): Promise<SandboxTarget> {
+    const target = await this.target();
+    if (!target.owned || !this.own)
+      throw new SandboxError(
+        `The sandbox at ${target.base} was not started by this MCP server, so it cannot reset it: restart that sandbox (Ctrl+C, then \`npm run sandbox\`), or start the MCP server with --own-sandbox.`,
+      );
+    const {port} = this.own;
+    await this.close();
+    this.found = this.start(port);
+    return this.found;
+  }
+
+  async close(): Promise<void> {
+    const own = this.own;
+    this.own = undefined;
+    if (!own) return;
+    own.sandbox.server.closeAllConnections();
+    await new Promise<void>((resolve) => own.sandbox.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The Kestrel MCP server: the portal's docs (search, pages, resources), its definition (operations,
+ * error codes) and a local sandbox, for an assistant. Transport-free: cli.ts connects it to stdio or
+ * to Streamable HTTP.
+ */
+import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {DefinitionLookup} from './definition-lookup.ts';
+import {registerPrompt} from './prompt.ts';
+import {registerResources} from './resources.ts';
+import {SandboxCalls} from './sandbox-calls.ts';
+import type {SandboxConnection} from './sandbox-connection.ts';
+import {DocsSearch} from './search-docs.ts';
+import {SiteBuild} from './site-build.ts';
+import {registerTools} from './tools.ts';
+
+export const SERVER_NAME = 'kestrel';
+const VERSION = '1.0.0';
+
+const INSTRUCTIONS =
+  'Kestrel developer portal: search_docs then read_page for guides; get_operation and lookup_error for the API definition; sandbox_* tools run requests against a local stateful sandbox (loopback only) with a movable clock and a webhook delivery log.';
+
+export function createKestrelServer(buildDir: string, connection: SandboxConnection): McpServer {
+  const server = new McpServer({name: SERVER_NAME, version: VERSION}, {instructions: INSTRUCTIONS});
+  const site = new SiteBuild(buildDir);
+  registerTools(server, {
+    site,
+    search: new DocsSearch(site),
+    definition: new DefinitionLookup(),
+    sandbox: new SandboxCalls(connection),
+  });
+  registerResources(server, site);
+  registerPrompt(server);
+  return server;
+}

@@ -1,0 +1,184 @@
+/**
+ * The tools, by their contract names, with described input schemas. The ones that only read are
+ * annotated `readOnlyHint: true`; the sandbox's writes (requests, the clock, test events, reset) are
+ * not. Every answer is text; an error is `isError` with a message that says what to do.
+ */
+import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {z} from 'zod';
+import type {DefinitionLookup} from './definition-lookup.ts';
+import {LANGUAGE_KEYS} from './definition-lookup.ts';
+import {readPage} from './read-page.ts';
+import type {SandboxCalls} from './sandbox-calls.ts';
+import {DEFAULT_LIMIT, MAX_LIMIT, type DocsSearch} from './search-docs.ts';
+import type {SiteBuild} from './site-build.ts';
+
+type Answer = {ok: true; text: string} | {ok: false; error: string};
+
+const reply = (answer: Answer) =>
+  answer.ok
+    ? {content: [{type: 'text' as const, text: answer.text}]}
+    : {content: [{type: 'text' as const, text: answer.error}], isError: true};
+
+const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false};
+const SANDBOX_WRITE = {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false};
+
+export interface ToolParts {
+  site: SiteBuild;
+  search: DocsSearch;
+  definition: DefinitionLookup;
+  sandbox: SandboxCalls;
+}
+
+export function registerTools(server: McpServer, {site, search, definition, sandbox}: ToolParts): void {
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the Kestrel docs',
+      description:
+        'Searches the Kestrel developer portal (guides and API reference) with the ranking of its search box. Each result has a title, a route with its #anchor (open it with read_page) and a snippet.',
+      inputSchema: {
+        query: z.string().min(1).describe('What to look for, in words or as an identifier: "receive a payment", "429", "amount.currency".'),
+        limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`How many results (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
+        offset: z.number().int().min(0).optional().describe('How many results to skip: the nextOffset of the previous answer (default 0).'),
+      },
+      annotations: READ_ONLY,
+    },
+    async ({query, limit, offset}) => {
+      const answer = await search.search(query, limit ?? DEFAULT_LIMIT, offset ?? 0);
+      const lines = answer.results.map((r, i) => `${answer.offset + i + 1}. ${r.title}\n   ${r.route}\n   ${r.snippet}`);
+      const more = answer.nextOffset === undefined ? '' : `\n\nMore: call search_docs with offset ${answer.nextOffset}.`;
+      const head = `${answer.total} results for "${query}"${answer.results.length ? `, ${answer.offset + 1}-${answer.offset + answer.results.length}` : ''}:`;
+      return {
+        content: [{type: 'text', text: `${head}\n\n${lines.join('\n\n') || 'No page matches; try other words.'}${more}`}],
+        structuredContent: {...answer},
+      };
+    },
+  );
+
+  server.registerTool(
+    'read_page',
+    {
+      title: 'Read a docs page',
+      description:
+        'Reads a page of the portal as Markdown: a route as search_docs gives it (/walkthrough/receiving-payments, with or without .md). A #anchor reads just that section. A long page comes in parts: pass the cursor the answer gives for the next.',
+      inputSchema: {
+        route: z.string().min(1).describe('The page route, such as /api/issue-invoice or /webhooks/overview#event-types.'),
+        cursor: z.string().optional().describe('The cursor a previous part of this page gave, to read the next part.'),
+      },
+      annotations: READ_ONLY,
+    },
+    async ({route, cursor}) => {
+      const page = readPage(site, route, cursor);
+      if (!page.ok) return reply(page);
+      const footer =
+        page.nextCursor === undefined
+          ? ''
+          : `\n\n[part ${page.part} of ${page.parts}; call read_page with route "${page.route}" and cursor "${page.nextCursor}" for the next part]`;
+      return {
+        content: [{type: 'text', text: `${page.text}${footer}`}],
+        structuredContent: {route: page.route, part: page.part, parts: page.parts, ...(page.nextCursor && {nextCursor: page.nextCursor})},
+      };
+    },
+  );
+
+  server.registerTool(
+    'get_operation',
+    {
+      title: 'Describe an API operation',
+      description:
+        'An operation of the Kestrel API from its definition: parameters, request body fields with constraints, responses, each error with its catalogue row, and a code sample. Name it one way: slug, operationId, or method and path.',
+      inputSchema: {
+        slug: z.string().optional().describe('The operation page\'s slug: issue-invoice (its page is /api/issue-invoice).'),
+        operationId: z.string().optional().describe('The operationId: issueInvoice.'),
+        method: z.string().optional().describe('The HTTP method, with path: POST.'),
+        path: z.string().optional().describe('The path template or a concrete path, with method: /invoices or /invoices/{invoiceId}.'),
+        language: z.string().optional().describe(`The code sample's language (default curl): ${LANGUAGE_KEYS.join(', ')}.`),
+      },
+      annotations: READ_ONLY,
+    },
+    async (query) => reply(await definition.getOperation(query)),
+  );
+
+  server.registerTool(
+    'lookup_error',
+    {
+      title: 'Look up an error code',
+      description:
+        'An error code of the Kestrel API (the `code` of a problem answer): its status, meaning, whether to retry, what to do, and the operations that answer it.',
+      inputSchema: {code: z.string().min(1).describe('The code, such as VALIDATION_FAILED or INVOICE_NOT_FOUND.')},
+      annotations: READ_ONLY,
+    },
+    async ({code}) => reply(await definition.lookupError(code)),
+  );
+
+  server.registerTool(
+    'sandbox_request',
+    {
+      title: 'Call the local sandbox',
+      description:
+        'Sends a request to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only this machine\'s loopback is ever called. A bearer token is sent unless headers give one.',
+      inputSchema: {
+        method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
+        path: z.string().min(1).describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added).'),
+        body: z.unknown().optional().describe('The JSON body, for POST, PUT and PATCH.'),
+        headers: z.record(z.string(), z.string()).optional().describe('Extra request headers, such as Kestrel-Sandbox-Simulate.'),
+        idempotencyKey: z.string().optional().describe('Sent as Idempotency-Key: operations that create or move money need one; reuse it to retry safely.'),
+      },
+      annotations: SANDBOX_WRITE,
+    },
+    async (call) => reply(await sandbox.request(call)),
+  );
+
+  server.registerTool(
+    'sandbox_advance_clock',
+    {
+      title: 'Move the sandbox clock forward',
+      description:
+        'Moves the sandbox clock forward: everything due in between runs in order (quotes expire, simulated payments land, webhooks and their retries are sent). Time never moves back.',
+      inputSchema: {seconds: z.number().min(0).max(366 * 24 * 3600).describe('How many seconds to move forward (up to one year).')},
+      annotations: SANDBOX_WRITE,
+    },
+    async ({seconds}) => reply(await sandbox.advanceClock(seconds)),
+  );
+
+  server.registerTool(
+    'sandbox_send_test_event',
+    {
+      title: 'Send a test webhook event',
+      description: 'Sends one signed test event to a webhook subscription, once, without retries, and answers how the delivery went.',
+      inputSchema: {
+        subscriptionId: z.string().min(1).describe('The subscription\'s id (from POST /subscriptions).'),
+        eventType: z.string().optional().describe('The event type, such as invoice.updated (default: the subscription\'s first).'),
+      },
+      annotations: SANDBOX_WRITE,
+    },
+    async ({subscriptionId, eventType}) => reply(await sandbox.sendTestEvent(subscriptionId, eventType)),
+  );
+
+  server.registerTool(
+    'sandbox_reset',
+    {
+      title: 'Reset the sandbox',
+      description: 'Forgets every object of a sandbox this server started (a fresh sandbox on the same port, its clock at now). A sandbox started elsewhere is left alone.',
+      inputSchema: {},
+      annotations: {...SANDBOX_WRITE, destructiveHint: true},
+    },
+    async () => reply(await sandbox.reset()),
+  );
+
+  server.registerTool(
+    'sandbox_deliveries',
+    {
+      title: 'Webhook delivery log',
+      description:
+        'Every webhook delivery attempt of the sandbox, newest first: URL, status or error, latency, attempt number, next retry and the Kestrel-Signature header sent.',
+      inputSchema: {
+        subscriptionId: z.string().optional().describe('Only attempts to this subscription.'),
+        eventId: z.string().optional().describe('Only attempts of this event.'),
+        limit: z.number().int().min(1).max(100).optional().describe('How many attempts (default 20, at most 100).'),
+      },
+      annotations: READ_ONLY,
+    },
+    async (filter) => reply(await sandbox.deliveries(filter)),
+  );
+}
