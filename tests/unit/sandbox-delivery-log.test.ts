@@ -4,14 +4,17 @@
  * filtered by subscription or event; an event's `deliveries` is made from the same entries. And a
  * sandbox told to deliver to loopback only (as the MCP server starts it) sends nothing elsewhere.
  */
+import {execFile} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
+import path from 'node:path';
+import {promisify} from 'node:util';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {Definition} from '../../sandbox/definition';
 import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {listenOnFreePort} from '../../scripts/ports.mjs';
-import {loadBundledDefinition} from './openapi-definition';
+import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {waitFor} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
@@ -40,6 +43,7 @@ function client(origin: string) {
 
 describe('GET /_sandbox/deliveries', () => {
   let sandbox: Sandbox;
+  let origin: string;
   let send: ReturnType<typeof client>;
   const receivers: Server[] = [];
   const got: string[] = [];
@@ -60,7 +64,8 @@ describe('GET /_sandbox/deliveries', () => {
 
   beforeAll(async () => {
     sandbox = createSandbox(definition, {manualClock: true, rateLimit: false});
-    send = client(await listen(sandbox));
+    origin = await listen(sandbox);
+    send = client(origin);
   });
   afterAll(() => {
     sandbox.server.close();
@@ -96,6 +101,14 @@ describe('GET /_sandbox/deliveries', () => {
     const filtered = (await send('GET', `/_sandbox/deliveries?subscriptionId=${down.id}&eventId=${newest.eventId}`)).body;
     expect(filtered.items.map((d: Json) => d.subscriptionId)).toEqual([down.id]);
     expect((await send('GET', '/_sandbox/deliveries?limit=1')).body).toMatchObject({total: 2, items: [{sequence: newest.sequence}]});
+  });
+
+  test('examples/sandbox/delivery-log.sh, as /sandbox/ shows it, prints the log of one subscription', async () => {
+    const [latest] = (await send('GET', '/_sandbox/deliveries?limit=1')).body.items;
+    const {stdout} = await promisify(execFile)('bash', [path.join(ROOT, 'examples/sandbox/delivery-log.sh'), latest.subscriptionId], {
+      env: {...process.env, KESTREL_SANDBOX_ORIGIN: origin},
+    });
+    expect(JSON.parse(stdout)).toEqual((await send('GET', `/_sandbox/deliveries?limit=20&subscriptionId=${latest.subscriptionId}`)).body);
   });
 
   test('a retry is a new entry with its attempt number', async () => {
