@@ -1,0 +1,54 @@
+/**
+ * `npm run --silent mcp -- --http PORT`: the same server over Streamable HTTP, on the loopback
+ * only, refusing a request whose Host is another name (a web page's DNS rebinding). Needs
+ * `npm run build`.
+ */
+import {spawn} from 'node:child_process';
+import {request} from 'node:http';
+import {afterAll, beforeAll, expect, test} from 'vitest';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {freePort} from '../../scripts/ports.mjs';
+import {waitFor} from '../unit/sandbox-process';
+import {ROOT} from '../mcp-client';
+
+let port: number;
+let output = '';
+const child = {current: undefined as ReturnType<typeof spawn> | undefined};
+
+beforeAll(async () => {
+  port = await freePort();
+  child.current = spawn('npm', ['run', '--silent', 'mcp', '--', '--http', String(port)], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+  child.current.stdout!.on('data', (c: Buffer) => (output += c));
+  child.current.stderr!.on('data', (c: Buffer) => (output += c));
+  await waitFor('the HTTP server', async () => output.includes('ready at'), 30_000);
+}, 40_000);
+afterAll(() => {
+  child.current?.kill('SIGTERM');
+});
+
+test('answers tools/list to the SDK client at /mcp, listening on 127.0.0.1 only', async () => {
+  expect(output).toContain(`ready at http://127.0.0.1:${port}/mcp`);
+  const client = new Client({name: 'kestrel-tests', version: '1.0.0'});
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+  const {tools} = await client.listTools();
+  expect(tools).toHaveLength(9);
+  await client.close();
+});
+
+test('refuses a request that names another host', async () => {
+  // node:http, not fetch: fetch does not let a caller set Host.
+  const body = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'x', version: '1'}}});
+  const status = await new Promise<number | undefined>((resolve, reject) => {
+    const req = request(
+      {host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: {Host: 'attacker.example', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'}},
+      (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  expect(status).toBe(403);
+});
