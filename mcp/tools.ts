@@ -120,7 +120,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
         path: z.string().min(1).describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added).'),
-        body: z.unknown().optional().describe('The JSON body, for POST, PUT and PATCH.'),
+        body: z.record(z.string(), z.json()).optional().describe('The JSON body (an object), for POST, PUT and PATCH.'),
         headers: z.record(z.string(), z.string()).optional().describe('Extra request headers, such as Kestrel-Sandbox-Simulate.'),
         idempotencyKey: z.string().optional().describe('Sent as Idempotency-Key: operations that create or move money need one; reuse it to retry safely.'),
       },
