@@ -48,12 +48,18 @@ export class DefinitionLookup {
       const webhook = this.model.webhooks.find((w) => w.slug === slug);
       if (webhook)
         return `${slug} is a webhook event (${webhook.event}), not an operation: read_page /api/${slug} describes its payload.`;
-      return `No operation has the slug "${q.slug}". Closest: ${closest(slug, ops.map((o) => o.slug)).join(', ')}.`;
+      return `No operation has the slug "${q.slug}". Closest: ${closest(
+        slug,
+        ops.map((o) => o.slug),
+      ).join(', ')}.`;
     }
     if (q.operationId !== undefined) {
       const op = ops.find((o) => o.operationId === q.operationId);
       if (op) return op;
-      return `No operation has the operationId "${q.operationId}". Closest: ${closest(q.operationId, ops.map((o) => o.operationId)).join(', ')}.`;
+      return `No operation has the operationId "${q.operationId}". Closest: ${closest(
+        q.operationId,
+        ops.map((o) => o.operationId),
+      ).join(', ')}.`;
     }
     if (q.method !== undefined && q.path !== undefined) {
       const method = q.method.toUpperCase();
@@ -73,15 +79,21 @@ export class DefinitionLookup {
     await this.load();
     const language = (q.language ?? 'curl').toLowerCase();
     const lang = CODE_SAMPLE_LANGUAGES.find(
-      (l) => l.key === language || l.codeSampleLanguage.toLowerCase() === language || l.label.toLowerCase() === language,
+      (l) =>
+        l.key === language || l.codeSampleLanguage.toLowerCase() === language || l.label.toLowerCase() === language,
     );
-    if (!lang) return {ok: false, error: `language "${q.language}" has no samples; one of: ${LANGUAGE_KEYS.join(', ')}.`};
+    if (!lang)
+      return {ok: false, error: `language "${q.language}" has no samples; one of: ${LANGUAGE_KEYS.join(', ')}.`};
     const op = this.find(q);
     if (typeof op === 'string') return {ok: false, error: op};
     const sample = op.codeSamples.find((s) => s.lang === lang.codeSampleLanguage);
     return {
       ok: true,
-      text: describeOperation(op, this.catalogue(), sample && {label: lang.label, highlight: lang.highlight, source: sample.source}),
+      text: describeOperation(
+        op,
+        this.catalogue(),
+        sample && {label: lang.label, highlight: lang.highlight, source: sample.source},
+      ),
     };
   }
 
@@ -91,7 +103,10 @@ export class DefinitionLookup {
     const row = this.catalogue().get(wanted);
     if (!row) {
       const codes = [...this.catalogue().keys()];
-      return {ok: false, error: `No error code "${code}" in the catalogue. Closest: ${closest(wanted, codes).join(', ')}.`};
+      return {
+        ok: false,
+        error: `No error code "${code}" in the catalogue. Closest: ${closest(wanted, codes).join(', ')}.`,
+      };
     }
     const ops = row.operations.map((slug) => {
       const op = this.model.operations.find((o) => o.slug === slug)!;

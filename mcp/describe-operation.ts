@@ -20,7 +20,8 @@ export function constraints(s: SchemaFacts): string {
   out.push(s.items ? `${type} of ${s.items.type.join(' | ') || 'any'}` : type);
   if (s.format) out.push(`format ${s.format}`);
   if (s.pattern) out.push(`pattern ${s.pattern}`);
-  if (s.minLength !== undefined || s.maxLength !== undefined) out.push(`length ${s.minLength ?? 0}-${s.maxLength ?? '∞'}`);
+  if (s.minLength !== undefined || s.maxLength !== undefined)
+    out.push(`length ${s.minLength ?? 0}-${s.maxLength ?? '∞'}`);
   if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
   if (s.exclusiveMinimum !== undefined) out.push(`> ${s.exclusiveMinimum}`);
   if (s.maximum !== undefined) out.push(`≤ ${s.maximum}`);
@@ -103,6 +104,7 @@ export function describeOperation(
       }
     }
   }
-  if (sample) out.push('', `## Sample (${sample.label})`, '', `\`\`\`${sample.highlight}`, sample.source.trimEnd(), '```');
+  if (sample)
+    out.push('', `## Sample (${sample.label})`, '', `\`\`\`${sample.highlight}`, sample.source.trimEnd(), '```');
   return `${out.join('\n')}\n`;
 }

@@ -10,7 +10,11 @@ import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/st
 
 export const MCP_PATH = '/mcp';
 
-export function serveHttp(port: number, createServer: () => McpServer, log: (line: string) => void): Promise<http.Server> {
+export function serveHttp(
+  port: number,
+  createServer: () => McpServer,
+  log: (line: string) => void,
+): Promise<http.Server> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
   const httpServer = http.createServer((req, res) => {
@@ -20,7 +24,7 @@ export function serveHttp(port: number, createServer: () => McpServer, log: (lin
       return;
     }
     const id = req.headers['mcp-session-id'];
-    let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+    const transport = typeof id === 'string' ? sessions.get(id) : undefined;
     if (!transport) {
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
@@ -31,7 +35,6 @@ export function serveHttp(port: number, createServer: () => McpServer, log: (lin
       created.onclose = () => {
         if (created.sessionId) sessions.delete(created.sessionId);
       };
-      transport = created;
       void createServer()
         .connect(created)
         .then(() => created.handleRequest(req, res))

@@ -33,7 +33,7 @@ export function partOf(text: string, offset: number): Part {
   const starts = [0];
   while (partEnd(text, starts.at(-1)!) < text.length) starts.push(partEnd(text, starts.at(-1)!));
   // A cursor inside a part (hand-made) reads from where it points, counted as that part.
-  const index = starts.findLastIndex((s) => s <= offset);
+  const index = starts.filter((s) => s <= offset).length - 1;
   const end = partEnd(text, offset);
   return {
     text: text.slice(offset, end),

@@ -25,7 +25,8 @@ export function registerPrompt(server: McpServer): void {
     PROMPT_NAME,
     {
       title: 'Integrate Kestrel payments',
-      description: 'Plan and build a Kestrel payments integration from the walkthroughs, tried end to end in the local sandbox.',
+      description:
+        'Plan and build a Kestrel payments integration from the walkthroughs, tried end to end in the local sandbox.',
       argsSchema: {
         goal: z.string().optional().describe('What the integration should do, such as "take payments in my shop".'),
         language: z.string().optional().describe('The language of the code, such as Node.js or Python.'),

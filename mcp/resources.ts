@@ -33,7 +33,9 @@ export function registerResources(server: McpServer, site: SiteBuild): void {
     },
     async () => {
       const {BUNDLED_DEFINITION} = await import('../definition/load.ts');
-      return {contents: [{uri: DEFINITION_URI, mimeType: 'application/json', text: readFileSync(BUNDLED_DEFINITION, 'utf8')}]};
+      return {
+        contents: [{uri: DEFINITION_URI, mimeType: 'application/json', text: readFileSync(BUNDLED_DEFINITION, 'utf8')}],
+      };
     },
   );
 }

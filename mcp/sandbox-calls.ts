@@ -73,7 +73,10 @@ export class SandboxCalls {
     });
     const answer = await bodyOf(res);
     if (res.status === 404 && path.startsWith('/_sandbox/deliveries'))
-      return {ok: false, error: `The sandbox at ${target.base} has no delivery log: it is older than this server. Restart it from this checkout (\`npm run sandbox\`).`};
+      return {
+        ok: false,
+        error: `The sandbox at ${target.base} has no delivery log: it is older than this server. Restart it from this checkout (\`npm run sandbox\`).`,
+      };
     if (!res.ok) return {ok: false, error: `${method} ${path} answered ${res.status}: ${bounded(answer)}`};
     return {ok: true, text: bounded(answer)};
   }
@@ -86,7 +89,10 @@ export class SandboxCalls {
         : `${target.base}${call.path.replace(/^\/v1(?=\/|$)/, '').replace(/^(?!\/)/, '/')}`;
       const refusal = loopbackRefusal(url);
       if (refusal)
-        return {ok: false, error: `Refused: ${refusal}. sandbox_request calls only the local sandbox; give a path such as /invoices.`};
+        return {
+          ok: false,
+          error: `Refused: ${refusal}. sandbox_request calls only the local sandbox; give a path such as /invoices.`,
+        };
       const headers: Record<string, string> = {Authorization: SANDBOX_TOKEN};
       for (const [name, value] of Object.entries(call.headers ?? {})) {
         if (name.toLowerCase() === 'host')
@@ -97,12 +103,23 @@ export class SandboxCalls {
       let body: string | undefined;
       if (call.body !== undefined) {
         body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
-        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+          headers['Content-Type'] = 'application/json';
       }
-      const res = await fetch(url, {method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)});
+      const res = await fetch(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const answered: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (!name.startsWith('access-control-')) answered[name] = value;
+      });
       const answer = {
         status: res.status,
-        headers: Object.fromEntries([...res.headers].filter(([name]) => !name.startsWith('access-control-'))),
+        headers: answered,
         body: await bodyOf(res),
       };
       return {ok: true, text: bounded(answer)};

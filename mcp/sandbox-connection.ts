@@ -103,7 +103,8 @@ export class SandboxConnection {
       log: (line) => this.options.log(`sandbox: ${line}`),
       ...(!this.options.remoteWebhooks && {
         webhooksLoopbackOnly: {
-          optIn: 'start the MCP server with --remote-webhooks, or set KESTREL_MCP_REMOTE_WEBHOOKS=1, to allow other hosts',
+          optIn:
+            'start the MCP server with --remote-webhooks, or set KESTREL_MCP_REMOTE_WEBHOOKS=1, to allow other hosts',
         },
       }),
     });

@@ -66,9 +66,17 @@ export class DocsSearch {
 
   async search(query: string, limit = DEFAULT_LIMIT, offset = 0): Promise<SearchAnswer> {
     // Loaded on the first search, so that start-up (the first tools/list) does not wait for the index.
-    this.engine ??= import('../packages/kestrel-search/engine/node.ts').then(({searchBuiltSite}) => searchBuiltSite(this.site.dir));
+    this.engine ??= import('../packages/kestrel-search/engine/node.ts').then(({searchBuiltSite}) =>
+      searchBuiltSite(this.site.dir),
+    );
     const {total, hits} = (await this.engine).search(query, {limit, offset});
     const next = offset + hits.length;
-    return {query, total, offset, results: hits.map((hit) => resultOf(this.site, hit)), ...(next < total && {nextOffset: next})};
+    return {
+      query,
+      total,
+      offset,
+      results: hits.map((hit) => resultOf(this.site, hit)),
+      ...(next < total && {nextOffset: next}),
+    };
   }
 }

@@ -69,5 +69,10 @@ export function sectionOf(markdown: string, html: string, id: string): string | 
   const start = twin.filter((h) => h.text === text)[occurrence];
   if (!start) return undefined;
   const end = twin.find((h) => h.line > start.line && h.level <= start.level);
-  return lines.slice(start.line, end?.line ?? lines.length).join('\n').trimEnd() + '\n';
+  return (
+    lines
+      .slice(start.line, end?.line ?? lines.length)
+      .join('\n')
+      .trimEnd() + '\n'
+  );
 }

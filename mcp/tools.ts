@@ -37,19 +37,38 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       description:
         'Searches the Kestrel developer portal (guides and API reference) with the ranking of its search box. Each result has a title, a route with its #anchor (open it with read_page) and a snippet.',
       inputSchema: {
-        query: z.string().min(1).describe('What to look for, in words or as an identifier: "receive a payment", "429", "amount.currency".'),
-        limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`How many results (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
-        offset: z.number().int().min(0).optional().describe('How many results to skip: the nextOffset of the previous answer (default 0).'),
+        query: z
+          .string()
+          .min(1)
+          .describe('What to look for, in words or as an identifier: "receive a payment", "429", "amount.currency".'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_LIMIT)
+          .optional()
+          .describe(`How many results (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
+        offset: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('How many results to skip: the nextOffset of the previous answer (default 0).'),
       },
       annotations: READ_ONLY,
     },
     async ({query, limit, offset}) => {
       const answer = await search.search(query, limit ?? DEFAULT_LIMIT, offset ?? 0);
-      const lines = answer.results.map((r, i) => `${answer.offset + i + 1}. ${r.title}\n   ${r.route}\n   ${r.snippet}`);
-      const more = answer.nextOffset === undefined ? '' : `\n\nMore: call search_docs with offset ${answer.nextOffset}.`;
+      const lines = answer.results.map(
+        (r, i) => `${answer.offset + i + 1}. ${r.title}\n   ${r.route}\n   ${r.snippet}`,
+      );
+      const more =
+        answer.nextOffset === undefined ? '' : `\n\nMore: call search_docs with offset ${answer.nextOffset}.`;
       const head = `${answer.total} results for "${query}"${answer.results.length ? `, ${answer.offset + 1}-${answer.offset + answer.results.length}` : ''}:`;
       return {
-        content: [{type: 'text', text: `${head}\n\n${lines.join('\n\n') || 'No page matches; try other words.'}${more}`}],
+        content: [
+          {type: 'text', text: `${head}\n\n${lines.join('\n\n') || 'No page matches; try other words.'}${more}`},
+        ],
         structuredContent: {...answer},
       };
     },
@@ -62,7 +81,10 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       description:
         'Reads a page of the portal as Markdown: a route as search_docs gives it (/walkthrough/receiving-payments, with or without .md). A #anchor reads just that section. A long page comes in parts: pass the cursor the answer gives for the next.',
       inputSchema: {
-        route: z.string().min(1).describe('The page route, such as /api/issue-invoice or /webhooks/overview#event-types.'),
+        route: z
+          .string()
+          .min(1)
+          .describe('The page route, such as /api/issue-invoice or /webhooks/overview#event-types.'),
         cursor: z.string().optional().describe('The cursor a previous part of this page gave, to read the next part.'),
       },
       annotations: READ_ONLY,
@@ -76,7 +98,12 @@ export function registerTools(server: McpServer, {site, search, definition, sand
           : `\n\n[part ${page.part} of ${page.parts}; call read_page with route "${page.route}" and cursor "${page.nextCursor}" for the next part]`;
       return {
         content: [{type: 'text', text: `${page.text}${footer}`}],
-        structuredContent: {route: page.route, part: page.part, parts: page.parts, ...(page.nextCursor && {nextCursor: page.nextCursor})},
+        structuredContent: {
+          route: page.route,
+          part: page.part,
+          parts: page.parts,
+          ...(page.nextCursor && {nextCursor: page.nextCursor}),
+        },
       };
     },
   );
@@ -88,11 +115,20 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       description:
         'An operation of the Kestrel API from its definition: parameters, request body fields with constraints, responses, each error with its catalogue row, and a code sample. Name it one way: slug, operationId, or method and path.',
       inputSchema: {
-        slug: z.string().optional().describe('The operation page\'s slug: issue-invoice (its page is /api/issue-invoice).'),
+        slug: z
+          .string()
+          .optional()
+          .describe("The operation page's slug: issue-invoice (its page is /api/issue-invoice)."),
         operationId: z.string().optional().describe('The operationId: issueInvoice.'),
         method: z.string().optional().describe('The HTTP method, with path: POST.'),
-        path: z.string().optional().describe('The path template or a concrete path, with method: /invoices or /invoices/{invoiceId}.'),
-        language: z.string().optional().describe(`The code sample's language (default curl): ${LANGUAGE_KEYS.join(', ')}.`),
+        path: z
+          .string()
+          .optional()
+          .describe('The path template or a concrete path, with method: /invoices or /invoices/{invoiceId}.'),
+        language: z
+          .string()
+          .optional()
+          .describe(`The code sample's language (default curl): ${LANGUAGE_KEYS.join(', ')}.`),
       },
       annotations: READ_ONLY,
     },
@@ -116,13 +152,24 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     {
       title: 'Call the local sandbox',
       description:
-        'Sends a request to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only this machine\'s loopback is ever called. A bearer token is sent unless headers give one.',
+        "Sends a request to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only this machine's loopback is ever called. A bearer token is sent unless headers give one.",
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
-        path: z.string().min(1).describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added).'),
+        path: z
+          .string()
+          .min(1)
+          .describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added).'),
         body: z.record(z.string(), z.json()).optional().describe('The JSON body (an object), for POST, PUT and PATCH.'),
-        headers: z.record(z.string(), z.string()).optional().describe('Extra request headers, such as Kestrel-Sandbox-Simulate.'),
-        idempotencyKey: z.string().optional().describe('Sent as Idempotency-Key: operations that create or move money need one; reuse it to retry safely.'),
+        headers: z
+          .record(z.string(), z.string())
+          .optional()
+          .describe('Extra request headers, such as Kestrel-Sandbox-Simulate.'),
+        idempotencyKey: z
+          .string()
+          .optional()
+          .describe(
+            'Sent as Idempotency-Key: operations that create or move money need one; reuse it to retry safely.',
+          ),
       },
       annotations: SANDBOX_WRITE,
     },
@@ -135,7 +182,13 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       title: 'Move the sandbox clock forward',
       description:
         'Moves the sandbox clock forward: everything due in between runs in order (quotes expire, simulated payments land, webhooks and their retries are sent). Time never moves back.',
-      inputSchema: {seconds: z.number().min(0).max(366 * 24 * 3600).describe('How many seconds to move forward (up to one year).')},
+      inputSchema: {
+        seconds: z
+          .number()
+          .min(0)
+          .max(366 * 24 * 3600)
+          .describe('How many seconds to move forward (up to one year).'),
+      },
       annotations: SANDBOX_WRITE,
     },
     async ({seconds}) => reply(await sandbox.advanceClock(seconds)),
@@ -145,10 +198,14 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     'sandbox_send_test_event',
     {
       title: 'Send a test webhook event',
-      description: 'Sends one signed test event to a webhook subscription, once, without retries, and answers how the delivery went.',
+      description:
+        'Sends one signed test event to a webhook subscription, once, without retries, and answers how the delivery went.',
       inputSchema: {
-        subscriptionId: z.string().min(1).describe('The subscription\'s id (from POST /subscriptions).'),
-        eventType: z.string().optional().describe('The event type, such as invoice.updated (default: the subscription\'s first).'),
+        subscriptionId: z.string().min(1).describe("The subscription's id (from POST /subscriptions)."),
+        eventType: z
+          .string()
+          .optional()
+          .describe("The event type, such as invoice.updated (default: the subscription's first)."),
       },
       annotations: SANDBOX_WRITE,
     },
@@ -159,7 +216,8 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     'sandbox_reset',
     {
       title: 'Reset the sandbox',
-      description: 'Forgets every object of a sandbox this server started (a fresh sandbox on the same port, its clock at now). A sandbox started elsewhere is left alone.',
+      description:
+        'Forgets every object of a sandbox this server started (a fresh sandbox on the same port, its clock at now). A sandbox started elsewhere is left alone.',
       inputSchema: {},
       annotations: {...SANDBOX_WRITE, destructiveHint: true},
     },

@@ -185,7 +185,12 @@ export class Webhooks {
     return sending;
   }
 
-  private async postSigned(url: string, rawBody: string, signatureHeader: string, timeoutSeconds: number): Promise<Outcome> {
+  private async postSigned(
+    url: string,
+    rawBody: string,
+    signatureHeader: string,
+    timeoutSeconds: number,
+  ): Promise<Outcome> {
     {
       try {
         const res = await fetch(url, {

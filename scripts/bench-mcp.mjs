@@ -63,7 +63,10 @@ for (const [label, command, args] of [
 ]) {
   const t = await startUp(command, args);
   const cpu = t.cpu === undefined ? '' : `; the server's CPU time ${Math.round(t.cpu)} ms`;
-  rows.push([`start-up to first tools/list: ${label}`, `${Math.round(t.median)} ms (worst ${Math.round(t.worst)} ms, ${RUNS} runs${cpu})`]);
+  rows.push([
+    `start-up to first tools/list: ${label}`,
+    `${Math.round(t.median)} ms (worst ${Math.round(t.worst)} ms, ${RUNS} runs${cpu})`,
+  ]);
 }
 
 const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
@@ -81,20 +84,33 @@ await call('read_page', {route: '/webhooks/signature-verification'});
 await call('get_operation', {slug: 'issue-invoice'});
 await call('lookup_error', {code: 'VALIDATION_FAILED'});
 const invoice = JSON.parse(
-  await call('sandbox_request', {method: 'POST', path: '/invoices', idempotencyKey: 'bench-1', body: {amount: {currency: 'USD', amount: '25.00'}}}),
+  await call('sandbox_request', {
+    method: 'POST',
+    path: '/invoices',
+    idempotencyKey: 'bench-1',
+    body: {amount: {currency: 'USD', amount: '25.00'}},
+  }),
 ).body;
 await call('sandbox_request', {method: 'POST', path: `/invoices/${invoice.id}/quote`, idempotencyKey: 'bench-2'});
 await call('sandbox_request', {
   method: 'POST',
   path: '/subscriptions',
   idempotencyKey: 'bench-3',
-  body: {webhookUrl: receiverUrl, webhookVersion: '2025-06-01', secret: 'whsec_bench_0123456789abcdef', eventTypes: ['invoice.updated']},
+  body: {
+    webhookUrl: receiverUrl,
+    webhookVersion: '2025-06-01',
+    secret: 'whsec_bench_0123456789abcdef',
+    eventTypes: ['invoice.updated'],
+  },
 });
 await call('sandbox_advance_clock', {seconds: 15});
 await call('sandbox_deliveries', {});
 const status = readFileSync(`/proc/${transport.pid}/status`, 'utf8');
 const mem = (key) => `${Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)[1]) / 1024)} MB`;
-rows.push(['server memory after the session: resident (VmRSS)', mem('VmRSS')], ['server memory: peak resident (VmHWM)', mem('VmHWM')]);
+rows.push(
+  ['server memory after the session: resident (VmRSS)', mem('VmRSS')],
+  ['server memory: peak resident (VmHWM)', mem('VmHWM')],
+);
 await client.close();
 receiver.close();
 

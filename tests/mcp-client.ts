@@ -13,7 +13,10 @@ export interface McpSession {
   /** What the server wrote to stderr so far. */
   stderr: () => string;
   /** Calls a tool; `text` is its first content's text. */
-  call: (name: string, args?: Record<string, unknown>) => Promise<{text: string; isError: boolean; structured?: Record<string, unknown>}>;
+  call: (
+    name: string,
+    args?: Record<string, unknown>,
+  ) => Promise<{text: string; isError: boolean; structured?: Record<string, unknown>}>;
   close: () => Promise<void>;
 }
 
@@ -40,7 +43,9 @@ export async function startMcp(
       return {
         text: content[0]?.text ?? '',
         isError: result.isError === true,
-        ...(result.structuredContent !== undefined && {structured: result.structuredContent as Record<string, unknown>}),
+        ...(result.structuredContent !== undefined && {
+          structured: result.structuredContent as Record<string, unknown>,
+        }),
       };
     },
     close: () => client.close(),

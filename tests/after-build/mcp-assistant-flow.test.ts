@@ -74,7 +74,13 @@ test('search, read, look up, issue an invoice and its quote, subscribe, move the
   );
   expect(invoice.status).toBe(201);
   const quote = json(
-    (await mcp.call('sandbox_request', {method: 'POST', path: `/invoices/${invoice.body.id}/quote`, idempotencyKey: 'flow-quote'})).text,
+    (
+      await mcp.call('sandbox_request', {
+        method: 'POST',
+        path: `/invoices/${invoice.body.id}/quote`,
+        idempotencyKey: 'flow-quote',
+      })
+    ).text,
   );
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
 
@@ -97,14 +103,27 @@ test('search, read, look up, issue an invoice and its quote, subscribe, move the
     const log = json((await mcp.call('sandbox_deliveries', {subscriptionId: subscription.id})).text);
     return (log.items as Record<string, unknown>[]).find((d) => d.eventType === 'invoice.updated' && d.succeeded);
   });
-  expect(delivered).toMatchObject({url: receiverUrl, responseStatus: 200, attempt: 1, error: null, nextAttempt: null, test: false});
+  expect(delivered).toMatchObject({
+    url: receiverUrl,
+    responseStatus: 200,
+    attempt: 1,
+    error: null,
+    nextAttempt: null,
+    test: false,
+  });
   expect(delivered.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   expect(delivered.latencyMs).toEqual(expect.any(Number));
-  expect(verified).toContainEqual({eventType: 'invoice.updated', id: delivered.eventId, signature: delivered.signature});
+  expect(verified).toContainEqual({
+    eventType: 'invoice.updated',
+    id: delivered.eventId,
+    signature: delivered.signature,
+  });
   const paid = json((await mcp.call('sandbox_request', {method: 'GET', path: `/invoices/${invoice.body.id}`})).text);
   expect(paid.body.status).toBe('PAID');
   // The event's own record of the delivery is made from the same log entry.
-  const event = json((await mcp.call('sandbox_request', {method: 'GET', path: `/events/${delivered.eventId}`})).text).body;
+  const event = json(
+    (await mcp.call('sandbox_request', {method: 'GET', path: `/events/${delivered.eventId}`})).text,
+  ).body;
   expect(event.deliveries).toContainEqual({
     subscriptionId: subscription.id,
     status: 'SUCCEEDED',

@@ -18,7 +18,10 @@ const child = {current: undefined as ReturnType<typeof spawn> | undefined};
 
 beforeAll(async () => {
   port = await freePort();
-  child.current = spawn('npm', ['run', '--silent', 'mcp', '--', '--http', String(port)], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+  child.current = spawn('npm', ['run', '--silent', 'mcp', '--', '--http', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.current.stdout!.on('data', (c: Buffer) => (output += c));
   child.current.stderr!.on('data', (c: Buffer) => (output += c));
   await waitFor('the HTTP server', async () => output.includes('ready at'), 30_000);
@@ -38,10 +41,25 @@ test('answers tools/list to the SDK client at /mcp, listening on 127.0.0.1 only'
 
 test('refuses a request that names another host', async () => {
   // node:http, not fetch: fetch does not let a caller set Host.
-  const body = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'x', version: '1'}}});
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'x', version: '1'}},
+  });
   const status = await new Promise<number | undefined>((resolve, reject) => {
     const req = request(
-      {host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: {Host: 'attacker.example', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'}},
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          Host: 'attacker.example',
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode);

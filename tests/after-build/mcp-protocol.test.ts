@@ -38,7 +38,8 @@ describe('tools', () => {
     for (const tool of tools) {
       expect(tool.description, tool.name).toMatch(/\w{3,}/);
       const properties = (tool.inputSchema.properties ?? {}) as Record<string, {description?: string}>;
-      for (const [field, schema] of Object.entries(properties)) expect(schema.description, `${tool.name}.${field}`).toMatch(/\w{3,}/);
+      for (const [field, schema] of Object.entries(properties))
+        expect(schema.description, `${tool.name}.${field}`).toMatch(/\w{3,}/);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
     }
   });
@@ -124,7 +125,10 @@ describe('tools', () => {
     expect((await mcp.call('get_operation', {method: 'post', path: '/v1/invoices'})).text).toBe(bySlug.text);
     const python = await mcp.call('get_operation', {slug: 'find-invoice-by-id', language: 'python'});
     expect(python.text).toMatch(/```python\n[\s\S]*import requests/);
-    const byPath = await mcp.call('get_operation', {method: 'GET', path: '/invoices/3f0c2a1e-1111-4222-8333-444455556666'});
+    const byPath = await mcp.call('get_operation', {
+      method: 'GET',
+      path: '/invoices/3f0c2a1e-1111-4222-8333-444455556666',
+    });
     expect(byPath.text).toContain('operationId `findInvoiceById`');
   });
 
@@ -152,11 +156,23 @@ describe('tools', () => {
 describe('sandbox tools', () => {
   test('sandbox_request answers status, rate-limit headers, body; a retry with the same key is a replay', async () => {
     const body = {amount: {currency: 'USD', amount: '12.00'}, description: 'protocol test'};
-    const first = JSON.parse((await mcp.call('sandbox_request', {method: 'POST', path: '/invoices', body, idempotencyKey: 'mcp-protocol-1'})).text);
+    const first = JSON.parse(
+      (await mcp.call('sandbox_request', {method: 'POST', path: '/invoices', body, idempotencyKey: 'mcp-protocol-1'}))
+        .text,
+    );
     expect(first.status).toBe(201);
     expect(first.headers['ratelimit-limit']).toBe('25');
     expect(first.body.status).toBe('UNPAID');
-    const again = JSON.parse((await mcp.call('sandbox_request', {method: 'POST', path: '/v1/invoices', body, idempotencyKey: 'mcp-protocol-1'})).text);
+    const again = JSON.parse(
+      (
+        await mcp.call('sandbox_request', {
+          method: 'POST',
+          path: '/v1/invoices',
+          body,
+          idempotencyKey: 'mcp-protocol-1',
+        })
+      ).text,
+    );
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.id).toBe(first.body.id);
     const problem = JSON.parse((await mcp.call('sandbox_request', {method: 'GET', path: '/invoices/not-an-id'})).text);
@@ -168,7 +184,11 @@ describe('sandbox tools', () => {
     const url = await mcp.call('sandbox_request', {method: 'GET', path: 'https://api.kestrel.example/v1/invoices'});
     expect(url.isError).toBe(true);
     expect(url.text).toMatch(/Refused: api\.kestrel\.example is not on this machine's loopback/);
-    const host = await mcp.call('sandbox_request', {method: 'GET', path: '/invoices', headers: {Host: 'api.kestrel.example'}});
+    const host = await mcp.call('sandbox_request', {
+      method: 'GET',
+      path: '/invoices',
+      headers: {Host: 'api.kestrel.example'},
+    });
     expect(host.isError).toBe(true);
     expect(host.text).toMatch(/Host/);
   });
@@ -183,7 +203,12 @@ describe('sandbox tools', () => {
           method: 'POST',
           path: '/subscriptions',
           idempotencyKey: 'mcp-protocol-sub',
-          body: {webhookUrl: 'https://hooks.example.com/kestrel', webhookVersion: '2025-06-01', secret: 'whsec_protocol_0123456789', eventTypes: ['invoice.updated']},
+          body: {
+            webhookUrl: 'https://hooks.example.com/kestrel',
+            webhookVersion: '2025-06-01',
+            secret: 'whsec_protocol_0123456789',
+            eventTypes: ['invoice.updated'],
+          },
         })
       ).text,
     ).body;
@@ -193,7 +218,14 @@ describe('sandbox tools', () => {
     expect(sent.delivery.error).toMatch(/not sent: hooks\.example\.com.*--remote-webhooks/);
     const log = JSON.parse((await mcp.call('sandbox_deliveries', {subscriptionId: sub.id})).text);
     expect(log.total).toBe(1);
-    expect(log.items[0]).toMatchObject({eventId: sent.event.id, test: true, attempt: 1, succeeded: false, signature: null, url: 'https://hooks.example.com/kestrel'});
+    expect(log.items[0]).toMatchObject({
+      eventId: sent.event.id,
+      test: true,
+      attempt: 1,
+      succeeded: false,
+      signature: null,
+      url: 'https://hooks.example.com/kestrel',
+    });
   });
 
   test('sandbox_advance_clock moves the clock; sandbox_reset forgets every object', async () => {
@@ -240,7 +272,9 @@ describe('resources and prompt', () => {
       expect(uris, twin).toContain(`kestrel://docs${twin}`);
     }
     const page = await mcp.client.readResource({uri: 'kestrel://docs/api/issue-invoice.md'});
-    expect((page.contents[0] as {text: string}).text).toBe(readFileSync(path.join(ROOT, 'build/api/issue-invoice.md'), 'utf8'));
+    expect((page.contents[0] as {text: string}).text).toBe(
+      readFileSync(path.join(ROOT, 'build/api/issue-invoice.md'), 'utf8'),
+    );
     const definition = await mcp.client.readResource({uri: 'kestrel://definition/openapi.json'});
     expect(JSON.parse((definition.contents[0] as {text: string}).text).openapi).toMatch(/^3\.1/);
   });
@@ -248,7 +282,10 @@ describe('resources and prompt', () => {
   test('the prompt points at the walkthroughs and the sandbox tools', async () => {
     const {prompts} = await mcp.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['integrate-kestrel-payments']);
-    const prompt = await mcp.client.getPrompt({name: 'integrate-kestrel-payments', arguments: {goal: 'take payments in my shop'}});
+    const prompt = await mcp.client.getPrompt({
+      name: 'integrate-kestrel-payments',
+      arguments: {goal: 'take payments in my shop'},
+    });
     const text = (prompt.messages[0]!.content as {text: string}).text;
     expect(text).toContain('take payments in my shop');
     expect(text).toContain('/walkthrough/receiving-payments');
@@ -268,7 +305,9 @@ describe('round trip', () => {
       const page = await mcp.call('read_page', {route});
       if (page.isError || page.text.trim() === '') failed.push(`${route}: ${page.text.slice(0, 200)}`);
     }
-    console.log(`mcp round trip: ${routes.size - failed.length} of ${routes.size} routes from ${RELEVANCE.length} queries open`);
+    console.log(
+      `mcp round trip: ${routes.size - failed.length} of ${routes.size} routes from ${RELEVANCE.length} queries open`,
+    );
     expect(routes.size).toBeGreaterThan(RELEVANCE.length);
     expect(failed).toEqual([]);
   }, 120_000);

@@ -68,6 +68,7 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['examples/walkthroughs/python', snake],
   ['examples/webhooks/python', snake],
   ['examples/webhooks/go', snake],
+  ['mcp', kebab],
   ['packages/kestrel-theme', kebab],
   ['packages/kestrel-theme/theme', swizzles],
   ['packages/kestrel-theme/prism', browserModules],

@@ -36,6 +36,7 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['packages/kestrel-search/search-options.ts', 'build-time'],
   ['packages/kestrel-search/indexing/', 'build-time'],
   ['packages/kestrel-search/bundler/', 'build-time'],
+  ['packages/kestrel-search/engine/', 'build-time'],
   // Types only: the lunr build that the indexer and the search box both load; it imports nothing.
   ['packages/kestrel-search/lunr.d.ts', 'shared'],
   ['plugins/', 'build-time'],
@@ -43,6 +44,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['definition/', 'build-time'],
   ['scripts/', 'build-time'],
   ['sandbox/', 'build-time'],
+  // The MCP server: reads the build, the definition model, the search engine and the sandbox.
+  ['mcp/', 'build-time'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
   ['api/', 'build-time'],
   ['tests/', 'tests'],

@@ -14,7 +14,10 @@ afterAll(() => rmSync(empty, {recursive: true, force: true}));
 
 function run(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'mcp', '--', ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn('npm', ['run', '--silent', 'mcp', '--', ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c));

@@ -73,8 +73,22 @@ describe('GET /_sandbox/deliveries', () => {
   });
 
   test('lists each attempt, newest first, and the event summarises the same entries', async () => {
-    const ok = (await send('POST', '/v1/subscriptions', {webhookUrl: await receiver(200), webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']})).body;
-    const down = (await send('POST', '/v1/subscriptions', {webhookUrl: await receiver(503), webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']})).body;
+    const ok = (
+      await send('POST', '/v1/subscriptions', {
+        webhookUrl: await receiver(200),
+        webhookVersion: '2025-06-01',
+        secret: SECRET,
+        eventTypes: ['invoice.created'],
+      })
+    ).body;
+    const down = (
+      await send('POST', '/v1/subscriptions', {
+        webhookUrl: await receiver(503),
+        webhookVersion: '2025-06-01',
+        secret: SECRET,
+        eventTypes: ['invoice.created'],
+      })
+    ).body;
     await send('POST', '/v1/invoices', {amount: {currency: 'USD', amount: '5.00'}});
     const log = await waitFor('two attempts', async () => {
       const page = (await send('GET', '/_sandbox/deliveries')).body;
@@ -83,7 +97,17 @@ describe('GET /_sandbox/deliveries', () => {
     const [newest, oldest] = log.items;
     expect(newest.sequence).toBeGreaterThan(oldest.sequence);
     const bySub = (id: string) => log.items.find((d: Json) => d.subscriptionId === id);
-    expect(bySub(ok.id)).toMatchObject({eventType: 'invoice.created', url: ok.webhookUrl, attempt: 1, succeeded: true, responseStatus: 200, error: null, nextAttempt: null, test: false, account: 'default'});
+    expect(bySub(ok.id)).toMatchObject({
+      eventType: 'invoice.created',
+      url: ok.webhookUrl,
+      attempt: 1,
+      succeeded: true,
+      responseStatus: 200,
+      error: null,
+      nextAttempt: null,
+      test: false,
+      account: 'default',
+    });
     expect(bySub(down.id)).toMatchObject({succeeded: false, responseStatus: 503, attempt: 1});
     expect(bySub(down.id).nextAttempt).toEqual(expect.any(String));
     for (const d of log.items) {
@@ -94,30 +118,58 @@ describe('GET /_sandbox/deliveries', () => {
     const event = (await send('GET', `/v1/events/${newest.eventId}`)).body;
     expect(event.deliveries).toEqual(
       expect.arrayContaining([
-        {subscriptionId: down.id, status: 'PENDING', attempts: 1, lastAttempt: bySub(down.id).attemptedAt, lastResponseStatus: 503, nextAttempt: bySub(down.id).nextAttempt},
-        {subscriptionId: ok.id, status: 'SUCCEEDED', attempts: 1, lastAttempt: bySub(ok.id).attemptedAt, lastResponseStatus: 200, nextAttempt: null},
+        {
+          subscriptionId: down.id,
+          status: 'PENDING',
+          attempts: 1,
+          lastAttempt: bySub(down.id).attemptedAt,
+          lastResponseStatus: 503,
+          nextAttempt: bySub(down.id).nextAttempt,
+        },
+        {
+          subscriptionId: ok.id,
+          status: 'SUCCEEDED',
+          attempts: 1,
+          lastAttempt: bySub(ok.id).attemptedAt,
+          lastResponseStatus: 200,
+          nextAttempt: null,
+        },
       ]),
     );
-    const filtered = (await send('GET', `/_sandbox/deliveries?subscriptionId=${down.id}&eventId=${newest.eventId}`)).body;
+    const filtered = (await send('GET', `/_sandbox/deliveries?subscriptionId=${down.id}&eventId=${newest.eventId}`))
+      .body;
     expect(filtered.items.map((d: Json) => d.subscriptionId)).toEqual([down.id]);
-    expect((await send('GET', '/_sandbox/deliveries?limit=1')).body).toMatchObject({total: 2, items: [{sequence: newest.sequence}]});
+    expect((await send('GET', '/_sandbox/deliveries?limit=1')).body).toMatchObject({
+      total: 2,
+      items: [{sequence: newest.sequence}],
+    });
   });
 
   test('examples/sandbox/delivery-log.sh, as /sandbox/ shows it, prints the log of one subscription', async () => {
     const [latest] = (await send('GET', '/_sandbox/deliveries?limit=1')).body.items;
-    const {stdout} = await promisify(execFile)('bash', [path.join(ROOT, 'examples/sandbox/delivery-log.sh'), latest.subscriptionId], {
-      env: {...process.env, KESTREL_SANDBOX_ORIGIN: origin},
-    });
-    expect(JSON.parse(stdout)).toEqual((await send('GET', `/_sandbox/deliveries?limit=20&subscriptionId=${latest.subscriptionId}`)).body);
+    const {stdout} = await promisify(execFile)(
+      'bash',
+      [path.join(ROOT, 'examples/sandbox/delivery-log.sh'), latest.subscriptionId],
+      {
+        env: {...process.env, KESTREL_SANDBOX_ORIGIN: origin},
+      },
+    );
+    expect(JSON.parse(stdout)).toEqual(
+      (await send('GET', `/_sandbox/deliveries?limit=20&subscriptionId=${latest.subscriptionId}`)).body,
+    );
   });
 
   test('a retry is a new entry with its attempt number', async () => {
     const before = (await send('GET', '/_sandbox/deliveries?limit=500')).body.total;
     const pending = (await send('GET', '/_sandbox/deliveries')).body.items.find((d: Json) => d.nextAttempt !== null);
     const {now} = (await send('GET', '/_sandbox/clock')).body;
-    await send('POST', '/_sandbox/clock', {advanceSeconds: (Date.parse(pending.nextAttempt) - Date.parse(now)) / 1000 + 1});
+    await send('POST', '/_sandbox/clock', {
+      advanceSeconds: (Date.parse(pending.nextAttempt) - Date.parse(now)) / 1000 + 1,
+    });
     const retry = await waitFor('the second attempt', async () =>
-      (await send('GET', `/_sandbox/deliveries?subscriptionId=${pending.subscriptionId}`)).body.items.find((d: Json) => d.attempt === 2),
+      (await send('GET', `/_sandbox/deliveries?subscriptionId=${pending.subscriptionId}`)).body.items.find(
+        (d: Json) => d.attempt === 2,
+      ),
     );
     expect(retry).toMatchObject({eventId: pending.eventId, responseStatus: 503, succeeded: false});
     expect((await send('GET', '/_sandbox/deliveries?limit=500')).body.total).toBe(before + 1);
@@ -136,13 +188,31 @@ describe('GET /_sandbox/deliveries', () => {
 
 describe('a sandbox that delivers to loopback only', () => {
   test('sends nothing to another host, logs why, and still delivers to a loopback receiver', async () => {
-    const sandbox = createSandbox(definition, {manualClock: true, rateLimit: false, webhooksLoopbackOnly: {optIn: 'pass --remote-webhooks'}});
+    const sandbox = createSandbox(definition, {
+      manualClock: true,
+      rateLimit: false,
+      webhooksLoopbackOnly: {optIn: 'pass --remote-webhooks'},
+    });
     const send = client(await listen(sandbox));
     const local = createServer((_req, res) => res.writeHead(200).end());
     const localUrl = `${await listenOnFreePort(local)}/hook`;
     try {
-      const remote = (await send('POST', '/v1/subscriptions', {webhookUrl: 'https://hooks.example.com/kestrel', webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']})).body;
-      const near = (await send('POST', '/v1/subscriptions', {webhookUrl: localUrl, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']})).body;
+      const remote = (
+        await send('POST', '/v1/subscriptions', {
+          webhookUrl: 'https://hooks.example.com/kestrel',
+          webhookVersion: '2025-06-01',
+          secret: SECRET,
+          eventTypes: ['invoice.created'],
+        })
+      ).body;
+      const near = (
+        await send('POST', '/v1/subscriptions', {
+          webhookUrl: localUrl,
+          webhookVersion: '2025-06-01',
+          secret: SECRET,
+          eventTypes: ['invoice.created'],
+        })
+      ).body;
       await send('POST', '/v1/invoices', {amount: {currency: 'USD', amount: '5.00'}});
       const log = await waitFor('both attempts', async () => {
         const page = (await send('GET', '/_sandbox/deliveries')).body;

@@ -29,8 +29,21 @@ export interface SearchHit {
   terms: string[];
 }
 
+/** What this module uses of a loaded lunr index, which the shared lunr declaration leaves out. */
+interface QueryableIndex {
+  query(
+    build: (query: {
+      term(terms: string[], options: {fields: string[]; boost: number; wildcard?: number}): unknown;
+    }) => void,
+  ): {
+    ref: string;
+    score: number;
+  }[];
+}
+const lunrIndex = (lunr as unknown as {Index: {load(serialized: object): QueryableIndex}}).Index;
+
 interface LoadedIndex {
-  index: lunr.Index;
+  index: QueryableIndex;
   documents: Map<string, SearchDocument>;
 }
 
@@ -56,7 +69,7 @@ export async function searchBuiltSite(
       index: object;
     };
     return {
-      index: lunr.Index.load(json.index),
+      index: lunrIndex.load(json.index),
       documents: new Map(json.documents.map((d) => [String(d.id), d])),
     };
   });
