@@ -1,5 +1,5 @@
 /**
- * `npm run --silent mcp -- --http PORT`: the same server over Streamable HTTP, on the loopback
+ * `node mcp/cli.ts --http PORT` (what `npm run mcp -- --http PORT` runs): the same server over Streamable HTTP, on the loopback
  * only, refusing a request whose Host is another name (a web page's DNS rebinding). Needs
  * `npm run build`.
  */
@@ -18,7 +18,8 @@ const child = {current: undefined as ReturnType<typeof spawn> | undefined};
 
 beforeAll(async () => {
   port = await freePort();
-  child.current = spawn('npm', ['run', '--silent', 'mcp', '--', '--http', String(port)], {
+  // Node itself, not npm: a signal to npm would leave the server running.
+  child.current = spawn(process.execPath, ['mcp/cli.ts', '--http', String(port)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
