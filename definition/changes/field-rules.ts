@@ -195,11 +195,11 @@ function patternRule(
   const failing = examples.filter((e) => !matches(by.pattern, e));
   if (examples.length === 0 || failing.length > 0) {
     const why = failing.length
-      ? `${request ? 'refusing' : 'sending'} ${code(failing[0])}`
-      : 'and no example shows it accepts what it did';
-    report('pattern-changed', true, path, `${where} changed its pattern, ${why}.`);
+      ? `${request ? 'it now refuses' : 'it may now send'} ${code(failing[0])}`
+      : `no documented example shows it ${request ? 'still accepts' : 'sends only'} what it did`;
+    report('pattern-changed', true, path, `${where} changed its pattern: ${why}.`);
   } else {
-    report('pattern-changed', false, path, `${where} changed its pattern, still matching every documented example.`);
+    report('pattern-changed', false, path, `${where} changed its pattern, which every documented example still matches.`);
   }
 }
 
