@@ -56,7 +56,7 @@ export function toChange(found: Found): ApiChange {
   if (found.page?.kind === 'operation') {
     change.operation = {slug: found.page.operation.slug, operationId: found.page.operation.operationId};
   }
-  if (found.page?.kind === 'webhook') change.webhook = found.page.webhook.event;
+  if (found.page?.kind === 'webhook') change.webhook = found.page.webhook.slug;
   if (found.schema) change.schema = found.schema;
   if (found.anchor) change.anchor = found.anchor;
   return change;

@@ -4,7 +4,7 @@
  * rule-data-rules) decide; the generic engine's major verdicts that they do not report are added.
  */
 import type {Operation, Webhook} from '../types.ts';
-import {sideOf, toChange, type Context, type Found, type Page} from './context.ts';
+import {pageName, sideOf, toChange, type Context, type Found, type Page} from './context.ts';
 import {engineVerdicts, type EngineVerdict} from './engine.ts';
 import {operationRules} from './operation-rules.ts';
 import {schemaOfPointer} from './pointers.ts';
@@ -29,27 +29,7 @@ function pageOfPath(operations: Operation[], webhooks: Webhook[], changePath: st
   return webhook && {kind: 'webhook', webhook};
 }
 
-export function diffDefinitions(older: object, newer: object): ApiChange[] {
-  const found: Found[] = [];
-  const ctx: Context = {older: sideOf(older), newer: sideOf(newer), add: (f) => found.push(f)};
-  operationRules(ctx);
-  webhookRules(ctx);
-  ruleDataRules(ctx);
-  const ours = [...found];
-  for (const verdict of engineVerdicts(older, newer)) {
-    if (covered(ours, verdict)) continue;
-    const page =
-      pageOfPath(ctx.newer.model.operations, ctx.newer.model.webhooks, verdict.path) ??
-      pageOfPath(ctx.older.model.operations, ctx.older.model.webhooks, verdict.path);
-    found.push({
-      rule: `redocly/${verdict.ruleId}`,
-      severity: 'breaking',
-      message: verdict.message,
-      pointer: verdict.pointer,
-      page,
-      schema: schemaOfPointer(verdict.pointer),
-    });
-  }
+function changesOf(found: Found[]): ApiChange[] {
   const seen = new Set<string>();
   return found
     .map(toChange)
@@ -60,4 +40,38 @@ export function diffDefinitions(older: object, newer: object): ApiChange[] {
       return true;
     })
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
+function ruleFindings(older: object, newer: object): {ctx: Context; found: Found[]} {
+  const found: Found[] = [];
+  const ctx: Context = {older: sideOf(older), newer: sideOf(newer), add: (f) => found.push(f)};
+  operationRules(ctx);
+  webhookRules(ctx);
+  ruleDataRules(ctx);
+  return {ctx, found};
+}
+
+/** The changes our rules find, without the generic engine (which runs in a process of its own). */
+export function diffByRules(older: object, newer: object): ApiChange[] {
+  return changesOf(ruleFindings(older, newer).found);
+}
+
+export function diffDefinitions(older: object, newer: object): ApiChange[] {
+  const {ctx, found} = ruleFindings(older, newer);
+  const ours = [...found];
+  for (const verdict of engineVerdicts(older, newer)) {
+    if (covered(ours, verdict)) continue;
+    const page =
+      pageOfPath(ctx.newer.model.operations, ctx.newer.model.webhooks, verdict.path) ??
+      pageOfPath(ctx.older.model.operations, ctx.older.model.webhooks, verdict.path);
+    found.push({
+      rule: `redocly/${verdict.ruleId}`,
+      severity: 'breaking',
+      message: page ? `${pageName(page)}: ${verdict.message}` : verdict.message,
+      pointer: verdict.pointer,
+      page,
+      schema: schemaOfPointer(verdict.pointer),
+    });
+  }
+  return changesOf(found);
 }

@@ -57,7 +57,11 @@ export function operationRules(ctx: Context): void {
 }
 
 function parameterRules(ctx: Context, page: Page & {kind: 'operation'}, old: Operation, op: Operation): void {
-  const all = (o: Operation) => [...o.parameters.path, ...o.parameters.query, ...o.parameters.header];
+  // Whether an operation takes an Idempotency-Key is the idempotency rule's to say.
+  const all = (o: Operation) =>
+    [...o.parameters.path, ...o.parameters.query, ...o.parameters.header].filter(
+      (p) => !(p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
+    );
   const before = new Map(all(old).map((p) => [`${p.in} ${p.name}`, p]));
   const after = new Map(all(op).map((p) => [`${p.in} ${p.name}`, p]));
   const label = (p: Parameter) => `the \`${p.name}\` ${p.in} parameter of ${pageName(page)}`;

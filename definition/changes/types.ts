@@ -17,6 +17,7 @@ export interface ApiChange {
   pointer: string;
   operation?: {slug: string; operationId: string};
   schema?: string;
+  /** The webhook page's slug (`/api/{webhook}`); its event type is in the message. */
   webhook?: string;
   /** The row's id on the operation or webhook page (`request-body.amount.currency`); absent when removed. */
   anchor?: string;
