@@ -50,7 +50,9 @@ export function deprecationOf(item: unknown, at: string): Deprecation | undefine
   if (!isObject(data)) throw new Error(`definition: ${at}/x-deprecation is not an object`);
   for (const name of ['since', 'sunset'] as const) {
     if (typeof data[name] !== 'string' || !DATE.test(data[name]))
-      throw new Error(`definition: ${at}/x-deprecation/${name} is ${JSON.stringify(data[name])}, not a date (YYYY-MM-DD)`);
+      throw new Error(
+        `definition: ${at}/x-deprecation/${name} is ${JSON.stringify(data[name])}, not a date (YYYY-MM-DD)`,
+      );
   }
   return {since: data.since as string, sunset: data.sunset as string};
 }

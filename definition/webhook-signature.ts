@@ -63,7 +63,12 @@ export function webhookSignatureOf(doc: JsonObject): WebhookSignature {
 }
 
 /** The header value for `rawBody` signed at `timestamp` with each secret: `t=…,v1=…[,v1=…]`. */
-export function signWebhook(scheme: WebhookSignature, secrets: string | string[], timestamp: number, rawBody: string): string {
+export function signWebhook(
+  scheme: WebhookSignature,
+  secrets: string | string[],
+  timestamp: number,
+  rawBody: string,
+): string {
   const signed = scheme.signedPayload.replace('{t}', String(timestamp)).replace('{body}', () => rawBody);
   const signatures = [secrets]
     .flat()

@@ -29,7 +29,14 @@ const bundling = bundleWorkingDefinition();
 bundling.catch(() => {});
 for (let i = 1; i < releases.length; i++) {
   const [previous, release] = [releases[i - 1], releases[i]];
-  problems.push(...releaseProblems(previous, release, diffDefinitions(previous.definition, release.definition), readNotes(release.version)));
+  problems.push(
+    ...releaseProblems(
+      previous,
+      release,
+      diffDefinitions(previous.definition, release.definition),
+      readNotes(release.version),
+    ),
+  );
 }
 const last = releases.at(-1);
 let current;

@@ -10,6 +10,7 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
+import {format, resolveConfig} from 'prettier';
 import {parse, stringify} from 'yaml';
 import {diffDefinitions, readReleases} from '../definition/changes/index.ts';
 import {breakingOnce, bumpBetween, describe, requiredBump} from '../definition/changes/release-checks.ts';
@@ -41,11 +42,13 @@ try {
   fail(`the version "${version}" is not MAJOR.MINOR.PATCH`);
 }
 if (!summary?.trim()) fail(`--summary is missing: one line saying what the release brings\n${USAGE}`);
-if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) fail(`--date "${date}" is not a date YYYY-MM-DD`);
+if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+  fail(`--date "${date}" is not a date YYYY-MM-DD`);
 
 const releases = readReleases();
 const last = releases.at(-1);
-if (last && compareVersions(version, last.version) <= 0) fail(`${version} does not come after the last release, ${last.version}`);
+if (last && compareVersions(version, last.version) <= 0)
+  fail(`${version} does not come after the last release, ${last.version}`);
 if (last && date < last.date) fail(`--date ${date} is before the last release's date, ${last.date}`);
 
 // info.version is edited as text, so the rest of the file keeps its layout.
@@ -69,20 +72,30 @@ if (last) {
     writeFileSync(DEFINITION, source);
     fail(
       `${version} is a ${bump} release after ${last.version}, but the changes need a ${needed} release:\n` +
-        breakingOnce(changes).map((c) => `- ${describe(c)}`).join('\n'),
+        breakingOnce(changes)
+          .map((c) => `- ${describe(c)}`)
+          .join('\n'),
     );
   }
 }
 
-writeFileSync(path.join(RELEASES_DIR, `${version}.json`), `${JSON.stringify(definition, null, 2)}\n`);
-const manifest = [...releases.map(({version: v, date: d, summary: s}) => ({version: v, date: d, summary: s})), {version, date, summary: summary.trim()}];
-writeFileSync(path.join(RELEASES_DIR, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+/** Writes a file as Prettier formats it, so that the format check passes on what the command wrote. */
+async function writeFormatted(file, text) {
+  writeFileSync(file, await format(text, {...(await resolveConfig(file)), filepath: file}));
+}
+
+await writeFormatted(path.join(RELEASES_DIR, `${version}.json`), JSON.stringify(definition));
+const manifest = [
+  ...releases.map(({version: v, date: d, summary: s}) => ({version: v, date: d, summary: s})),
+  {version, date, summary: summary.trim()},
+];
+await writeFormatted(path.join(RELEASES_DIR, MANIFEST), JSON.stringify(manifest));
 
 const notesFile = path.join(RELEASES_DIR, `${version}.notes.yaml`);
 const notes = existsSync(notesFile) ? (parse(readFileSync(notesFile, 'utf8')) ?? {}) : {};
 const breaking = breakingOnce(changes);
 for (const change of breaking) notes[change.id] ??= '';
-if (breaking.length || existsSync(notesFile)) writeFileSync(notesFile, stringify(notes, {lineWidth: 0}));
+if (breaking.length || existsSync(notesFile)) await writeFormatted(notesFile, stringify(notes, {lineWidth: 0}));
 
 console.log(
   `release:cut: ${version} (${date}) -> ${path.relative(ROOT, RELEASES_DIR)}/${version}.json; ` +

@@ -28,9 +28,12 @@ export async function bundleWorkingDefinition() {
     });
     return JSON.parse(readFileSync(out, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot bundle ${path.relative(ROOT, DEFINITION)}: ${`${error.stdout ?? ''}${error.stderr ?? error.message}`.trim()}`, {
-      cause: error,
-    });
+    throw new Error(
+      `cannot bundle ${path.relative(ROOT, DEFINITION)}: ${`${error.stdout ?? ''}${error.stderr ?? error.message}`.trim()}`,
+      {
+        cause: error,
+      },
+    );
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

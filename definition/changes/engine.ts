@@ -23,7 +23,11 @@ export interface EngineVerdict {
 }
 
 interface Report {
-  changes: {path: string; impact: string; verdicts: {ruleId: string; impact: string; message: string; location: {pointer: string}}[]}[];
+  changes: {
+    path: string;
+    impact: string;
+    verdicts: {ruleId: string; impact: string; message: string; location: {pointer: string}}[];
+  }[];
 }
 
 const require = createRequire(import.meta.url);
@@ -41,7 +45,18 @@ export function engineVerdicts(older: object, newer: object): EngineVerdict[] {
     try {
       execFileSync(
         process.execPath,
-        [redoclyCli(), 'diff', 'older.json', 'newer.json', '--format', 'json', '--output', 'report.json', '--fail-on', 'none'],
+        [
+          redoclyCli(),
+          'diff',
+          'older.json',
+          'newer.json',
+          '--format',
+          'json',
+          '--output',
+          'report.json',
+          '--fail-on',
+          'none',
+        ],
         {
           cwd: dir,
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,13 +65,20 @@ export function engineVerdicts(older: object, newer: object): EngineVerdict[] {
       );
     } catch (error) {
       const e = error as {stdout?: Buffer; stderr?: Buffer};
-      throw new Error(`api-changes: redocly diff failed: ${`${e.stdout ?? ''}${e.stderr ?? ''}`.trim()}`, {cause: error});
+      throw new Error(`api-changes: redocly diff failed: ${`${e.stdout ?? ''}${e.stderr ?? ''}`.trim()}`, {
+        cause: error,
+      });
     }
     const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as Report;
     return report.changes.flatMap((change) =>
       change.verdicts
         .filter((verdict) => verdict.impact === 'major')
-        .map((verdict) => ({ruleId: verdict.ruleId, message: verdict.message, pointer: verdict.location.pointer, path: change.path})),
+        .map((verdict) => ({
+          ruleId: verdict.ruleId,
+          message: verdict.message,
+          pointer: verdict.location.pointer,
+          path: change.path,
+        })),
     );
   } finally {
     rmSync(dir, {recursive: true, force: true});

@@ -199,11 +199,24 @@ function patternRule(
       : `no documented example shows it ${request ? 'still accepts' : 'sends only'} what it did`;
     report('pattern-changed', true, path, `${where} changed its pattern: ${why}.`);
   } else {
-    report('pattern-changed', false, path, `${where} changed its pattern, which every documented example still matches.`);
+    report(
+      'pattern-changed',
+      false,
+      path,
+      `${where} changed its pattern, which every documented example still matches.`,
+    );
   }
 }
 
-function enumRules(ctx: Context, place: Place, report: Report, where: string, path: string, old: Field, field: Field): void {
+function enumRules(
+  ctx: Context,
+  place: Place,
+  report: Report,
+  where: string,
+  path: string,
+  old: Field,
+  field: Field,
+): void {
   const before = enumOf(old);
   const after = enumOf(field);
   if (!before || !after) return;
@@ -235,7 +248,15 @@ function enumRules(ctx: Context, place: Place, report: Report, where: string, pa
       at(after.schemaName) && `${at(after.schemaName)}/enum`,
     );
   }
-  if (!request && wasOpen && !open) report('enum-closed', true, path, `${label} is no longer declared open.`, 'newer', at(after.schemaName));
-  if (!request && !wasOpen && open) report('enum-opened', false, path, `${label} is declared open: expect values not listed.`, 'newer', at(after.schemaName));
+  if (!request && wasOpen && !open)
+    report('enum-closed', true, path, `${label} is no longer declared open.`, 'newer', at(after.schemaName));
+  if (!request && !wasOpen && open)
+    report(
+      'enum-opened',
+      false,
+      path,
+      `${label} is declared open: expect values not listed.`,
+      'newer',
+      at(after.schemaName),
+    );
 }
-

@@ -11,7 +11,12 @@ export type {ApiChange, ChangeSeverity, Release} from './types.ts';
 export {diffDefinitions, readReleases};
 
 /** Every release, newest first, with what changed since the one before it and its migration notes. */
-export function releaseHistory(): {release: Release; previous?: Release; changes: ApiChange[]; notes: Record<string, string>}[] {
+export function releaseHistory(): {
+  release: Release;
+  previous?: Release;
+  changes: ApiChange[];
+  notes: Record<string, string>;
+}[] {
   const releases = readReleases();
   return releases
     .map((release, i) => {

@@ -4,13 +4,7 @@
  * `Idempotency-Key`; and a deprecation without the notice the policy gives. Operations are matched
  * by method and path, which is what a client calls.
  */
-import {
-  errorCodeAnchor,
-  fieldAnchor,
-  parameterAnchor,
-  REQUEST_BODY_ANCHOR,
-  responseAnchor,
-} from '../anchors.ts';
+import {errorCodeAnchor, fieldAnchor, parameterAnchor, REQUEST_BODY_ANCHOR, responseAnchor} from '../anchors.ts';
 import {pointerOf, resolve} from '../refs.ts';
 import type {JsonObject, Operation, Parameter} from '../types.ts';
 import {pageName, type Context, type Page} from './context.ts';
@@ -36,7 +30,13 @@ export function operationRules(ctx: Context): void {
     const page: Page = {kind: 'operation', operation: op};
     const old = older.get(key);
     if (!old) {
-      ctx.add({rule: 'operation-added', severity: 'additive', pointer: op.pointer, page, message: `The operation ${pageName(page)} was added.`});
+      ctx.add({
+        rule: 'operation-added',
+        severity: 'additive',
+        pointer: op.pointer,
+        page,
+        message: `The operation ${pageName(page)} was added.`,
+      });
       continue;
     }
     parameterRules(ctx, page, old, op);
@@ -52,7 +52,8 @@ export function operationRules(ctx: Context): void {
         message: `${pageName(page)} ${op.idempotent ? 'now takes' : 'no longer takes'} an \`Idempotency-Key\`.`,
       });
     }
-    if (op.deprecated && !old.deprecated) deprecationRule(ctx, {pointer: op.pointer, what: `The operation ${pageName(page)}`, page});
+    if (op.deprecated && !old.deprecated)
+      deprecationRule(ctx, {pointer: op.pointer, what: `The operation ${pageName(page)}`, page});
   }
 }
 
@@ -67,7 +68,13 @@ function parameterRules(ctx: Context, page: Page & {kind: 'operation'}, old: Ope
   const label = (p: Parameter) => `the \`${p.name}\` ${p.in} parameter of ${pageName(page)}`;
   for (const [key, p] of before) {
     if (after.has(key)) continue;
-    ctx.add({rule: 'parameter-removed', severity: 'breaking', pointer: parameterAt(p), page, message: `${label(p)} was removed.`});
+    ctx.add({
+      rule: 'parameter-removed',
+      severity: 'breaking',
+      pointer: parameterAt(p),
+      page,
+      message: `${label(p)} was removed.`,
+    });
   }
   for (const [key, p] of after) {
     const anchor = parameterAnchor(p.in, p.name);
@@ -84,7 +91,14 @@ function parameterRules(ctx: Context, page: Page & {kind: 'operation'}, old: Ope
       continue;
     }
     if (p.required && !previous.required) {
-      ctx.add({rule: 'parameter-became-required', severity: 'breaking', pointer: parameterAt(p), page, anchor, message: `${label(p)} is now required.`});
+      ctx.add({
+        rule: 'parameter-became-required',
+        severity: 'breaking',
+        pointer: parameterAt(p),
+        page,
+        anchor,
+        message: `${label(p)} is now required.`,
+      });
     }
     compareFields(
       ctx,
@@ -92,7 +106,8 @@ function parameterRules(ctx: Context, page: Page & {kind: 'operation'}, old: Ope
       {root: {...previous.schema, path: '', children: []}, at: previous.schemaPointer},
       {root: {...p.schema, path: '', children: []}, at: p.schemaPointer},
     );
-    if (p.deprecated && !previous.deprecated) deprecationRule(ctx, {pointer: parameterAt(p), what: label(p), page, anchor});
+    if (p.deprecated && !previous.deprecated)
+      deprecationRule(ctx, {pointer: parameterAt(p), what: label(p), page, anchor});
   }
 }
 
@@ -101,7 +116,13 @@ function requestBodyRules(ctx: Context, page: Page & {kind: 'operation'}, old: O
   const before = old.requestBody;
   const after = op.requestBody;
   if (before && !after) {
-    ctx.add({rule: 'request-body-removed', severity: 'breaking', pointer: `${old.pointer}/requestBody`, page, message: `${label} was removed.`});
+    ctx.add({
+      rule: 'request-body-removed',
+      severity: 'breaking',
+      pointer: `${old.pointer}/requestBody`,
+      page,
+      message: `${label} was removed.`,
+    });
   } else if (after && (!before || (after.required && !before.required))) {
     ctx.add({
       rule: after.required ? 'request-body-required' : 'request-body-added',
@@ -109,7 +130,9 @@ function requestBodyRules(ctx: Context, page: Page & {kind: 'operation'}, old: O
       pointer: `${op.pointer}/requestBody`,
       page,
       anchor: REQUEST_BODY_ANCHOR,
-      message: after.required ? `${pageName(page)} now requires a request body.` : `${pageName(page)} takes an optional request body.`,
+      message: after.required
+        ? `${pageName(page)} now requires a request body.`
+        : `${pageName(page)} takes an optional request body.`,
     });
   }
   if (before && after) {
@@ -131,7 +154,11 @@ function responseRules(ctx: Context, page: Page & {kind: 'operation'}, old: Oper
       severity: 'breaking',
       pointer: `${old.pointer}/responses/${r.status}`,
       page,
-      message: `${pageName(page)} no longer answers ${r.status} (it answers ${success(op).map((s) => s.status).join(', ') || 'no success'}).`,
+      message: `${pageName(page)} no longer answers ${r.status} (it answers ${
+        success(op)
+          .map((s) => s.status)
+          .join(', ') || 'no success'
+      }).`,
     });
   }
   for (const after of op.responses) {
@@ -140,7 +167,12 @@ function responseRules(ctx: Context, page: Page & {kind: 'operation'}, old: Oper
     const prefix = responseAnchor(after.status);
     compareFields(
       ctx,
-      {page, direction: 'response', label: `the ${after.status} answer of ${pageName(page)}`, anchorOf: (path) => fieldAnchor(prefix, path)},
+      {
+        page,
+        direction: 'response',
+        label: `the ${after.status} answer of ${pageName(page)}`,
+        anchorOf: (path) => fieldAnchor(prefix, path),
+      },
       {root: before.body.schema, at: before.body.schemaPointer},
       {root: after.body.schema, at: after.body.schemaPointer},
     );

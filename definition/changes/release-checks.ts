@@ -67,10 +67,14 @@ export function unreleasedProblems(last: Release, current: object): {problems: s
   const problems = breakingOnce(changes).map((c) => `unreleased breaking change: ${describe(c)}`);
   if (problems.length) {
     const [major] = versionParts(last.version);
-    problems.push(`Release them as a major version with a migration note each: npm run release:cut -- ${major + 1}.0.0 --summary "..."`);
+    problems.push(
+      `Release them as a major version with a migration note each: npm run release:cut -- ${major + 1}.0.0 --summary "..."`,
+    );
   }
   if (version !== last.version) {
-    problems.push(`openapi/openapi.yaml says info.version ${JSON.stringify(version)}, but the last release is ${last.version}: cut a release to change it`);
+    problems.push(
+      `openapi/openapi.yaml says info.version ${JSON.stringify(version)}, but the last release is ${last.version}: cut a release to change it`,
+    );
   }
   return {problems, changes};
 }

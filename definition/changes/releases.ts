@@ -13,7 +13,13 @@ import {parse} from 'yaml';
 import {isObject} from '../refs.ts';
 import type {Release} from './types.ts';
 
-export const RELEASES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi', 'releases');
+export const RELEASES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'openapi',
+  'releases',
+);
 export const MANIFEST = 'releases.json';
 const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,20 +53,26 @@ export function readReleases(dir: string = RELEASES_DIR): Release[] {
     const at = `${manifest} [${i}]`;
     if (!isObject(entry)) throw new Error(`api-changes: ${at} is not an object`);
     const {version, date, summary} = entry;
-    if (typeof version !== 'string' || !VERSION.test(version)) throw new Error(`api-changes: ${at}.version is not MAJOR.MINOR.PATCH`);
-    if (typeof date !== 'string' || !DATE.test(date)) throw new Error(`api-changes: ${at}.date is not a date YYYY-MM-DD`);
+    if (typeof version !== 'string' || !VERSION.test(version))
+      throw new Error(`api-changes: ${at}.version is not MAJOR.MINOR.PATCH`);
+    if (typeof date !== 'string' || !DATE.test(date))
+      throw new Error(`api-changes: ${at}.date is not a date YYYY-MM-DD`);
     if (typeof summary !== 'string' || !summary.trim()) throw new Error(`api-changes: ${at}.summary is missing`);
     const file = path.join(dir, `${version}.json`);
     if (!existsSync(file)) throw new Error(`api-changes: ${at}: its definition ${file} is missing`);
     const definition = readJson(file);
     if (!isObject(definition) || !isObject(definition.info) || definition.info.version !== version) {
-      throw new Error(`api-changes: ${file} has info.version ${JSON.stringify(isObject(definition) && isObject(definition.info) ? definition.info.version : undefined)}, not ${version}`);
+      throw new Error(
+        `api-changes: ${file} has info.version ${JSON.stringify(isObject(definition) && isObject(definition.info) ? definition.info.version : undefined)}, not ${version}`,
+      );
     }
     return {version, date, summary, definition};
   });
   for (let i = 1; i < releases.length; i++) {
     if (compareVersions(releases[i - 1].version, releases[i].version) >= 0 || releases[i - 1].date > releases[i].date) {
-      throw new Error(`api-changes: ${manifest}: ${releases[i].version} must come after ${releases[i - 1].version}, in version and date`);
+      throw new Error(
+        `api-changes: ${manifest}: ${releases[i].version} must come after ${releases[i - 1].version}, in version and date`,
+      );
     }
   }
   return releases;

@@ -18,7 +18,12 @@ function idempotencyRules(ctx: Context): void {
   const after = idempotencyOf(ctx.newer.doc);
   if (!before && !after) return;
   if (!after) {
-    ctx.add({rule: 'idempotency-table-removed', severity: 'breaking', pointer: IDEMPOTENCY_AT, message: 'The idempotency table (x-idempotency) was removed.'});
+    ctx.add({
+      rule: 'idempotency-table-removed',
+      severity: 'breaking',
+      pointer: IDEMPOTENCY_AT,
+      message: 'The idempotency table (x-idempotency) was removed.',
+    });
     return;
   }
   if (!before) {
@@ -26,7 +31,8 @@ function idempotencyRules(ctx: Context): void {
       rule: 'idempotency-table-added',
       severity: 'additive',
       pointer: IDEMPOTENCY_AT,
-      message: 'The idempotency outcomes are data (x-idempotency on the Idempotency-Key parameter): which answers a key keeps and what to send next.',
+      message:
+        'The idempotency outcomes are data (x-idempotency on the Idempotency-Key parameter): which answers a key keeps and what to send next.',
     });
     return;
   }
@@ -91,11 +97,21 @@ function ruleDataRule(
   const after = ctx.newer.doc[extension];
   if (before === undefined && after === undefined) return;
   if (before === undefined) {
-    ctx.add({rule: addedRule, severity: 'additive', pointer: pointerOf(extension), message: `${what} is data (${extension}).`});
+    ctx.add({
+      rule: addedRule,
+      severity: 'additive',
+      pointer: pointerOf(extension),
+      message: `${what} is data (${extension}).`,
+    });
     return;
   }
   if (!isObject(before) || !isObject(after)) {
-    ctx.add({rule, severity: 'breaking', pointer: pointerOf(extension), message: `${what} (${extension}) was removed.`});
+    ctx.add({
+      rule,
+      severity: 'breaking',
+      pointer: pointerOf(extension),
+      message: `${what} (${extension}) was removed.`,
+    });
     return;
   }
   for (const member of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -112,7 +128,13 @@ function ruleDataRule(
 
 export function ruleDataRules(ctx: Context): void {
   idempotencyRules(ctx);
-  ruleDataRule(ctx, 'x-webhook-signature', 'webhook-signature-changed', 'webhook-signature-added', 'The webhook signature scheme');
+  ruleDataRule(
+    ctx,
+    'x-webhook-signature',
+    'webhook-signature-changed',
+    'webhook-signature-added',
+    'The webhook signature scheme',
+  );
   ruleDataRule(
     ctx,
     'x-webhook-delivery',
@@ -120,6 +142,7 @@ export function ruleDataRules(ctx: Context): void {
     'retry-schedule-added',
     'The webhook retry schedule',
     // A longer overlap for a rotated secret only gives a receiver more time.
-    (member, before, after) => !(member === 'secretRotationOverlapHours' && typeof after === 'number' && after >= (before as number)),
+    (member, before, after) =>
+      !(member === 'secretRotationOverlapHours' && typeof after === 'number' && after >= (before as number)),
   );
 }

@@ -24,7 +24,12 @@ export function webhookRules(ctx: Context): void {
     if (old.payload && webhook.payload) {
       compareFields(
         ctx,
-        {page, direction: 'response', label: `the payload of ${pageName(page)}`, anchorOf: (path) => fieldAnchor(PAYLOAD_ANCHOR, path)},
+        {
+          page,
+          direction: 'response',
+          label: `the payload of ${pageName(page)}`,
+          anchorOf: (path) => fieldAnchor(PAYLOAD_ANCHOR, path),
+        },
         {root: old.payload.schema, at: old.payload.schemaPointer},
         {root: webhook.payload.schema, at: webhook.payload.schemaPointer},
       );

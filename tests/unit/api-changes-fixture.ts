@@ -31,7 +31,10 @@ export function fixture() {
             content: {'application/json': {schema: {$ref: '#/components/schemas/WidgetCreate'}}},
           },
           responses: {
-            '201': {description: 'Created', content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}}}},
+            '201': {
+              description: 'Created',
+              content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}}},
+            },
             '422': {
               description: 'Refused',
               content: problem({tooLarge: 'AMOUNT_TOO_LARGE', invalid: 'VALIDATION_FAILED'}),
@@ -46,7 +49,10 @@ export function fixture() {
           summary: 'Get a widget',
           parameters: [{name: 'widgetId', in: 'path', required: true, schema: {type: 'string'}}],
           responses: {
-            '200': {description: 'The widget', content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}}}},
+            '200': {
+              description: 'The widget',
+              content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}}},
+            },
             '404': {description: 'Not found', content: problem({notFound: 'WIDGET_NOT_FOUND'})},
           },
         } as Record<string, unknown>,
@@ -119,7 +125,12 @@ export function fixture() {
         },
       } as Record<string, Record<string, unknown>>,
     },
-    'x-webhook-delivery': {timeoutSeconds: 10, acknowledgedBy: '2xx', attemptMinutes: [0, 1, 5], secretRotationOverlapHours: 24},
+    'x-webhook-delivery': {
+      timeoutSeconds: 10,
+      acknowledgedBy: '2xx',
+      attemptMinutes: [0, 1, 5],
+      secretRotationOverlapHours: 24,
+    },
     'x-webhook-signature': {
       header: 'Kestrel-Signature',
       algorithm: 'HMAC-SHA256',

@@ -17,7 +17,9 @@ describe("the repository's releases", () => {
       ['1.0.0', '2026-11-26'],
       ['2.0.0', '2026-11-27'],
     ]);
-    const [first, second] = releases.map((r) => r.definition as Fixture & {components: {schemas: Record<string, {enum?: string[]}>}});
+    const [first, second] = releases.map(
+      (r) => r.definition as Fixture & {components: {schemas: Record<string, {enum?: string[]}>}},
+    );
     expect(first.components.schemas.PayoutStatus.enum).not.toContain('EXPIRED');
     expect(second.components.schemas.PayoutStatus.enum).toContain('EXPIRED');
   });
@@ -35,13 +37,20 @@ describe("the repository's releases", () => {
       'response-field-removed:#/components/schemas/ReceiveRequest/properties/lnInvoice',
     ]);
     expect(releaseProblems(latest.previous!, latest.release, latest.changes, latest.notes)).toEqual([]);
-    const payout = latest.changes.find((c) => c.id.includes('PayoutStatus') && c.operation?.slug === 'find-payout-by-id');
+    const payout = latest.changes.find(
+      (c) => c.id.includes('PayoutStatus') && c.operation?.slug === 'find-payout-by-id',
+    );
     expect(payout).toMatchObject({anchor: 'response-200.status', schema: 'PayoutStatus'});
   });
 });
 
 describe('the versioning policy', () => {
-  const release = (version: string, definition: object): Release => ({version, date: '2026-12-01', summary: version, definition});
+  const release = (version: string, definition: object): Release => ({
+    version,
+    date: '2026-12-01',
+    summary: version,
+    definition,
+  });
   const older = release('1.0.0', fixture());
   const withExpired = () => {
     const doc = fixture();
@@ -52,12 +61,16 @@ describe('the versioning policy', () => {
 
   it('a breaking change released as a major version with its migration note passes', () => {
     const changes = diffByRules(older.definition, withExpired());
-    expect(releaseProblems(older, release('2.0.0', withExpired()), changes, {[id]: 'Treat `EXPIRED` as final.'})).toEqual([]);
+    expect(
+      releaseProblems(older, release('2.0.0', withExpired()), changes, {[id]: 'Treat `EXPIRED` as final.'}),
+    ).toEqual([]);
   });
 
   it('a breaking change released as a minor version fails, naming it', () => {
     const changes = diffByRules(older.definition, withExpired());
-    const problems = releaseProblems(older, release('1.1.0', withExpired()), changes, {[id]: 'Treat `EXPIRED` as final.'});
+    const problems = releaseProblems(older, release('1.1.0', withExpired()), changes, {
+      [id]: 'Treat `EXPIRED` as final.',
+    });
     expect(problems[0]).toBe('1.1.0 is a minor release after 1.0.0, but its changes need a major release:');
     expect(problems[1]).toContain(`[#/components/schemas/WidgetStatus/enum] (id ${id})`);
   });
@@ -71,7 +84,10 @@ describe('the versioning policy', () => {
 
   it('an additive change needs a minor version, no note', () => {
     const newer = fixture();
-    newer.components.schemas.Widget.properties = {...newer.components.schemas.Widget.properties, colour: {type: 'string'}};
+    newer.components.schemas.Widget.properties = {
+      ...newer.components.schemas.Widget.properties,
+      colour: {type: 'string'},
+    };
     const changes = diffByRules(older.definition, newer);
     expect(releaseProblems(older, release('1.1.0', newer), changes, {})).toEqual([]);
     expect(releaseProblems(older, release('1.0.1', newer), changes, {})).toEqual([

@@ -8,7 +8,7 @@ import {buildDefinition} from '../../definition/model.ts';
 import type {ApiField, ApiOperationPage} from '../../config/api-page.ts';
 import {operationPage} from '../../plugins/api-reference/page-data.ts';
 import type {JsonObject} from '../../definition/types.ts';
-import {breaking, changesAfter, fixture, type Fixture} from './api-changes-fixture.ts';
+import {breaking, changesAfter, type Fixture} from './api-changes-fixture.ts';
 
 type Schema = Record<string, unknown> & {properties: Record<string, Record<string, unknown>>; required?: string[]};
 const schema = (doc: Fixture, name: string) => doc.components.schemas[name] as Schema;
@@ -41,7 +41,9 @@ describe('breaking changes fail, naming the change', () => {
   it('a type or format change', () => {
     const [change] = onlyBreaking((doc) => (schema(doc, 'Widget').properties.id = {type: 'integer'}));
     expect(change.rule).toBe('type-changed');
-    expect(change.message).toContain('`id` of the 201 answer of createWidget (POST /widgets) changed type from string, uuid to integer');
+    expect(change.message).toContain(
+      '`id` of the 201 answer of createWidget (POST /widgets) changed type from string, uuid to integer',
+    );
     const [format] = onlyBreaking((doc) => (schema(doc, 'Widget').properties.id = {type: 'string'}));
     expect(format.rule).toBe('type-changed');
   });
@@ -49,9 +51,14 @@ describe('breaking changes fail, naming the change', () => {
   it('a shorter maxLength, a smaller maximum and a tighter pattern on a request field', () => {
     const [shorter] = onlyBreaking((doc) => (schema(doc, 'WidgetCreate').properties.name.maxLength = 20));
     expect(shorter).toMatchObject({rule: 'constraint-narrowed', anchor: 'request-body.name'});
-    expect(shorter.message).toContain('`name` of the request body of createWidget (POST /widgets) changed `maxLength` from 40 to 20');
+    expect(shorter.message).toContain(
+      '`name` of the request body of createWidget (POST /widgets) changed `maxLength` from 40 to 20',
+    );
     const [smaller] = onlyBreaking((doc) => (schema(doc, 'WidgetCreate').properties.quantity.maximum = 50));
-    expect(smaller).toMatchObject({rule: 'constraint-narrowed', pointer: '#/components/schemas/WidgetCreate/properties/quantity'});
+    expect(smaller).toMatchObject({
+      rule: 'constraint-narrowed',
+      pointer: '#/components/schemas/WidgetCreate/properties/quantity',
+    });
     const [tighter] = onlyBreaking((doc) => (schema(doc, 'WidgetCreate').properties.name.pattern = '^[a-f]+$'));
     expect(tighter.rule).toBe('pattern-changed');
     expect(tighter.message).toContain('it now refuses `gear`');
@@ -67,7 +74,9 @@ describe('breaking changes fail, naming the change', () => {
       createWidget(doc).parameters.push({name: 'region', in: 'query', required: true, schema: {type: 'string'}}),
     );
     expect(parameter).toMatchObject({rule: 'parameter-added-required', anchor: 'query.region'});
-    expect(parameter.message).toContain('the `region` query parameter of createWidget (POST /widgets) was added, required');
+    expect(parameter.message).toContain(
+      'the `region` query parameter of createWidget (POST /widgets) was added, required',
+    );
   });
 
   it('an enum value removed from a request, or added to an answer enum that is not declared open', () => {
@@ -76,7 +85,10 @@ describe('breaking changes fail, naming the change', () => {
     expect(removed.message).toContain('`WidgetSize`');
     expect(removed.message).toContain('no longer accepts `L`');
     const added = onlyBreaking((doc) => (schema(doc, 'WidgetStatus').enum = ['NEW', 'DONE', 'EXPIRED']));
-    expect(added[0]).toMatchObject({rule: 'enum-value-added', id: 'enum-value-added:#/components/schemas/WidgetStatus/enum'});
+    expect(added[0]).toMatchObject({
+      rule: 'enum-value-added',
+      id: 'enum-value-added:#/components/schemas/WidgetStatus/enum',
+    });
     expect(added[0].message).toContain('gained `EXPIRED`, in an enum not declared open');
     // One change, listed on each page it reaches.
     expect(added.map((c) => c.operation?.slug).sort()).toEqual(['create-widget', 'get-widget']);
@@ -84,7 +96,11 @@ describe('breaking changes fail, naming the change', () => {
 
   it('an enum no longer declared open', () => {
     const [closed] = onlyBreaking((doc) => delete schema(doc, 'EventType')['x-ms-enum']);
-    expect(closed).toMatchObject({rule: 'enum-closed', pointer: '#/components/schemas/EventType', webhook: 'widget-updated'});
+    expect(closed).toMatchObject({
+      rule: 'enum-closed',
+      pointer: '#/components/schemas/EventType',
+      webhook: 'widget-updated',
+    });
   });
 
   it('an error code removed from an operation, or its status changed', () => {
