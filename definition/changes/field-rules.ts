@@ -195,7 +195,7 @@ function patternRule(
   const failing = examples.filter((e) => !matches(by.pattern, e));
   if (examples.length === 0 || failing.length > 0) {
     const why = failing.length
-      ? `${request ? 'it now refuses' : 'it may now send'} ${code(failing[0])}`
+      ? `${request ? 'it now refuses' : 'it may now send'} ${code(failing[0]!)}`
       : `no documented example shows it ${request ? 'still accepts' : 'sends only'} what it did`;
     report('pattern-changed', true, path, `${where} changed its pattern: ${why}.`);
   } else {

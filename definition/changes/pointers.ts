@@ -14,7 +14,7 @@ export function fieldPointer(doc: JsonObject, rootAt: string, path: string): str
   let at = rootAt;
   if (!path) return at;
   for (const segment of path.split('.')) {
-    const [, name, arrays] = /^(.*?)((?:\[\])*)$/.exec(segment)!;
+    const [, name = '', arrays = ''] = /^(.*?)((?:\[\])*)$/.exec(segment)!;
     const here = resolve(doc, {$ref: at}, at).pointer;
     at = name === '*' ? `${here}/additionalProperties` : `${here}/properties/${escape(name)}`;
     for (let i = 0; i < arrays.length / 2; i++) at = `${resolve(doc, {$ref: at}, at).pointer}/items`;

@@ -68,10 +68,11 @@ export function readReleases(dir: string = RELEASES_DIR): Release[] {
     }
     return {version, date, summary, definition};
   });
-  for (let i = 1; i < releases.length; i++) {
-    if (compareVersions(releases[i - 1].version, releases[i].version) >= 0 || releases[i - 1].date > releases[i].date) {
+  for (const [i, release] of releases.entries()) {
+    const before = releases[i - 1];
+    if (before && (compareVersions(before.version, release.version) >= 0 || before.date > release.date)) {
       throw new Error(
-        `api-changes: ${manifest}: ${releases[i].version} must come after ${releases[i - 1].version}, in version and date`,
+        `api-changes: ${manifest}: ${release.version} must come after ${before.version}, in version and date`,
       );
     }
   }

@@ -10,6 +10,8 @@ import {readReleases, releaseHistory, type Release} from '../../definition/chang
 import {releaseProblems, unreleasedProblems} from '../../definition/changes/release-checks.ts';
 import {breaking, fixture, type Fixture} from './api-changes-fixture.ts';
 
+type HistoryEntry = ReturnType<typeof releaseHistory>[number];
+
 describe("the repository's releases", () => {
   it('keep 1.0.0 and 2.0.0, oldest first, each with its bundled definition', () => {
     const releases = readReleases();
@@ -17,15 +19,13 @@ describe("the repository's releases", () => {
       ['1.0.0', '2026-11-26'],
       ['2.0.0', '2026-11-27'],
     ]);
-    const [first, second] = releases.map(
-      (r) => r.definition as Fixture & {components: {schemas: Record<string, {enum?: string[]}>}},
-    );
+    const [first, second] = releases.map((r) => r.definition as Fixture);
     expect(first.components.schemas.PayoutStatus.enum).not.toContain('EXPIRED');
     expect(second.components.schemas.PayoutStatus.enum).toContain('EXPIRED');
   });
 
   it('2.0.0 is a major release whose breaking changes each have a migration note', {timeout: 60_000}, () => {
-    const [latest, first] = releaseHistory();
+    const [latest, first] = releaseHistory() as [HistoryEntry, HistoryEntry];
     expect(latest.release.version).toBe('2.0.0');
     expect(latest.previous?.version).toBe('1.0.0');
     expect(first).toMatchObject({release: {version: '1.0.0'}, changes: []});

@@ -8,17 +8,17 @@ import {buildDefinition} from '../../definition/model.ts';
 import type {ApiField, ApiOperationPage} from '../../config/api-page.ts';
 import {operationPage} from '../../plugins/api-reference/page-data.ts';
 import type {JsonObject} from '../../definition/types.ts';
+import type {ApiChange} from '../../definition/changes/index.ts';
 import {breaking, changesAfter, type Fixture} from './api-changes-fixture.ts';
 
-type Schema = Record<string, unknown> & {properties: Record<string, Record<string, unknown>>; required?: string[]};
-const schema = (doc: Fixture, name: string) => doc.components.schemas[name] as Schema;
+const schema = (doc: Fixture, name: string): Fixture => doc.components.schemas[name];
 const createWidget = (doc: Fixture) => doc.paths['/widgets'].post;
 
 /** The one breaking change (by id) the edit makes, with each entry of it. */
-function onlyBreaking(change: (doc: Fixture) => void) {
+function onlyBreaking(change: (doc: Fixture) => void): [ApiChange, ...ApiChange[]] {
   const found = breaking(changesAfter(change));
   expect(new Set(found.map((c) => c.id)).size, found.map((c) => c.message).join('\n')).toBe(1);
-  return found;
+  return found as [ApiChange, ...ApiChange[]];
 }
 
 describe('breaking changes fail, naming the change', () => {
@@ -105,7 +105,7 @@ describe('breaking changes fail, naming the change', () => {
 
   it('an error code removed from an operation, or its status changed', () => {
     const [removed] = onlyBreaking((doc) => {
-      const content = (createWidget(doc).responses['422'] as {content: Record<string, {examples: object}>}).content;
+      const content = createWidget(doc).responses['422'].content;
       content['application/problem+json'].examples = {invalid: {value: {code: 'VALIDATION_FAILED'}}};
     });
     expect(removed).toMatchObject({
@@ -148,7 +148,7 @@ describe('breaking changes fail, naming the change', () => {
 
   it("a webhook's payload narrowed", () => {
     const [change] = onlyBreaking((doc) => {
-      const data = schema(doc, 'WidgetEvent').properties.data as Schema;
+      const data = schema(doc, 'WidgetEvent').properties.data;
       delete data.properties.colour;
     });
     expect(change).toMatchObject({rule: 'response-field-removed', webhook: 'widget-updated'});
@@ -186,7 +186,7 @@ describe('additive changes pass', () => {
     const changes = changesAfter((doc) => {
       schema(doc, 'Widget').properties.colour = {type: 'string'};
       createWidget(doc).parameters.push({name: 'locale', in: 'query', schema: {type: 'string'}});
-      const content = (createWidget(doc).responses['422'] as {content: Record<string, {examples: object}>}).content;
+      const content = createWidget(doc).responses['422'].content;
       Object.assign(content['application/problem+json'].examples, {locked: {value: {code: 'WIDGET_LOCKED'}}});
       schema(doc, 'EventType').enum = ['widget.updated', 'widget.deleted'];
       schema(doc, 'WidgetCreate').properties.name.maxLength = 80;
@@ -206,7 +206,7 @@ describe('additive changes pass', () => {
       }),
     );
     expect(changes).toMatchObject([{rule: 'deprecated', severity: 'deprecated'}]);
-    expect(changes[0].message).toContain('deprecated since 2026-12-01; it stops working on 2027-06-01');
+    expect(changes[0]!.message).toContain('deprecated since 2026-12-01; it stops working on 2027-06-01');
   });
 
   it('an unchanged definition has no changes', () => {
@@ -235,7 +235,7 @@ describe('anchors', () => {
       schema(doc, 'Widget').properties.colour = {type: 'string'};
       schema(doc, 'WidgetCreate').properties.name.maxLength = 20;
       createWidget(doc).parameters.push({name: 'region', in: 'query', required: true, schema: {type: 'string'}});
-      const content = (createWidget(doc).responses['422'] as {content: Record<string, {examples: object}>}).content;
+      const content = createWidget(doc).responses['422'].content;
       Object.assign(content['application/problem+json'].examples, {locked: {value: {code: 'WIDGET_LOCKED'}}});
       newer = doc;
     });

@@ -30,7 +30,7 @@ describe('lifecycle', () => {
   });
 
   it('is absent from release 1.0.0, which stated no policy', () => {
-    expect(lifecycleOf(readReleases()[0].definition as JsonObject)).toBeUndefined();
+    expect(lifecycleOf(readReleases()[0]!.definition as JsonObject)).toBeUndefined();
   });
 
   it('fails on a malformed value, naming it', () => {
