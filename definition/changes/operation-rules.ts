@@ -1,12 +1,19 @@
 /**
  * The rules on operations: an operation removed; its parameters, request body and answers (through
  * the field rules); the error codes it answers and at which status; whether it takes an
- * `Idempotency-Key`; and a deprecation without the notice the policy gives. Operations are matched
+ * `Idempotency-Key`; the headers its answers carry; and a deprecation without the notice the policy gives. Operations are matched
  * by method and path, which is what a client calls.
  */
-import {errorCodeAnchor, fieldAnchor, parameterAnchor, REQUEST_BODY_ANCHOR, responseAnchor} from '../anchors.ts';
+import {
+  errorCodeAnchor,
+  fieldAnchor,
+  parameterAnchor,
+  REQUEST_BODY_ANCHOR,
+  responseAnchor,
+  responseHeadersAnchor,
+} from '../anchors.ts';
 import {pointerOf, resolve} from '../refs.ts';
-import type {JsonObject, Operation, Parameter} from '../types.ts';
+import type {JsonObject, Operation, Parameter, Response} from '../types.ts';
 import {pageName, type Context, type Page} from './context.ts';
 import {compareFields} from './field-rules.ts';
 import {deprecationRule} from './lifecycle-rules.ts';
@@ -163,6 +170,7 @@ function responseRules(ctx: Context, page: Page & {kind: 'operation'}, old: Oper
   }
   for (const after of op.responses) {
     const before = old.responses.find((r) => r.status === after.status);
+    if (before) responseHeaderRules(ctx, page, old, op, before, after);
     if (!before?.body || !after.body) continue;
     const prefix = responseAnchor(after.status);
     compareFields(
@@ -176,6 +184,46 @@ function responseRules(ctx: Context, page: Page & {kind: 'operation'}, old: Oper
       {root: before.body.schema, at: before.body.schemaPointer},
       {root: after.body.schema, at: after.body.schemaPointer},
     );
+  }
+}
+
+/** Where an answer is written: under the operation, or the shared response component it refers to. */
+function responseAt(doc: JsonObject, op: Operation, status: string): string {
+  const at = `${op.pointer}/responses/${status}`;
+  return resolve(doc, {$ref: at}, at).pointer;
+}
+
+/** A header an answer no longer carries breaks a client that reads it; a new one is additive. */
+function responseHeaderRules(
+  ctx: Context,
+  page: Page & {kind: 'operation'},
+  old: Operation,
+  op: Operation,
+  before: Response,
+  after: Response,
+): void {
+  const names = (r: Response) => new Set(r.headers.map((h) => h.name));
+  const label = `The ${after.status} answer of ${pageName(page)}`;
+  for (const name of names(before)) {
+    if (names(after).has(name)) continue;
+    ctx.add({
+      rule: 'response-header-removed',
+      severity: 'breaking',
+      pointer: `${responseAt(ctx.older.doc, old, before.status)}${pointerOf('headers', name).slice(1)}`,
+      page,
+      message: `${label} no longer carries the \`${name}\` header.`,
+    });
+  }
+  for (const name of names(after)) {
+    if (names(before).has(name)) continue;
+    ctx.add({
+      rule: 'response-header-added',
+      severity: 'additive',
+      pointer: `${responseAt(ctx.newer.doc, op, after.status)}${pointerOf('headers', name).slice(1)}`,
+      page,
+      anchor: fieldAnchor(responseHeadersAnchor(after.status), name),
+      message: `${label} carries the \`${name}\` header.`,
+    });
   }
 }
 

@@ -55,6 +55,7 @@ export function fixture(): Fixture {
           responses: {
             '200': {
               description: 'The widget',
+              headers: {ETag: {schema: {type: 'string'}}},
               content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}}},
             },
             '404': {description: 'Not found', content: problem({notFound: 'WIDGET_NOT_FOUND'})},

@@ -155,6 +155,17 @@ describe('breaking changes fail, naming the change', () => {
     expect(change.message).toContain('`data.colour` was removed from the payload of the widget.updated webhook');
   });
 
+  it('a response header removed', () => {
+    const [change] = onlyBreaking((doc) => delete doc.paths['/widgets/{widgetId}'].get.responses['200'].headers);
+    expect(change).toMatchObject({
+      rule: 'response-header-removed',
+      pointer: '#/paths/~1widgets~1{widgetId}/get/responses/200/headers/ETag',
+    });
+    expect(change.message).toBe(
+      'The 200 answer of getWidget (GET /widgets/{widgetId}) no longer carries the `ETag` header.',
+    );
+  });
+
   it('a change to the signature scheme', () => {
     const [change] = onlyBreaking((doc) => (doc['x-webhook-signature'].signedPayload = '{t}:{body}'));
     expect(change).toMatchObject({rule: 'webhook-signature-changed', pointer: '#/x-webhook-signature/signedPayload'});
@@ -190,10 +201,17 @@ describe('additive changes pass', () => {
       Object.assign(content['application/problem+json'].examples, {locked: {value: {code: 'WIDGET_LOCKED'}}});
       schema(doc, 'EventType').enum = ['widget.updated', 'widget.deleted'];
       schema(doc, 'WidgetCreate').properties.name.maxLength = 80;
+      createWidget(doc).responses['201'].headers = {'Idempotent-Replayed': {schema: {type: 'string'}}};
     });
     expect(breaking(changes)).toEqual([]);
     expect(new Set(changes.map((c) => c.rule))).toEqual(
-      new Set(['response-field-added', 'parameter-added', 'error-code-added', 'enum-value-added']),
+      new Set([
+        'response-field-added',
+        'parameter-added',
+        'error-code-added',
+        'enum-value-added',
+        'response-header-added',
+      ]),
     );
     expect(changes.every((c) => c.severity === 'additive')).toBe(true);
   });
@@ -237,6 +255,7 @@ describe('anchors', () => {
       createWidget(doc).parameters.push({name: 'region', in: 'query', required: true, schema: {type: 'string'}});
       const content = createWidget(doc).responses['422'].content;
       Object.assign(content['application/problem+json'].examples, {locked: {value: {code: 'WIDGET_LOCKED'}}});
+      createWidget(doc).responses['201'].headers = {'Idempotent-Replayed': {schema: {type: 'string'}}};
       newer = doc;
     });
     const model = buildDefinition(newer as unknown as JsonObject);
@@ -247,6 +266,7 @@ describe('anchors', () => {
       'request-body.name',
       'response-200.colour',
       'response-201.colour',
+      'response-201.headers.Idempotent-Replayed',
     ]);
     for (const change of withAnchors) {
       const operation = model.operations.find((op) => op.slug === change.operation!.slug)!;
