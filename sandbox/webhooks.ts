@@ -1,7 +1,8 @@
 /**
  * Webhook deliveries: each event is POSTed to every enabled subscription that lists its type,
- * signed in `Kestrel-Signature` as `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`
- * (the scheme the signature-verification guide and examples/webhooks/ verify). The rules are the
+ * signed by the definition's `x-webhook-signature` (definition/webhook-signature.ts: in
+ * `Kestrel-Signature`, `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`, the
+ * scheme the signature-verification guide and examples/webhooks/ verify). The delivery rules are the
  * definition's `x-webhook-delivery` (definition/webhook-delivery.ts): an attempt succeeds on an
  * answer in its status class (2xx) within its timeout; otherwise the next attempt is made at its
  * offset after the first, on the sandbox clock. `--retry-speedup N` divides the offsets by N (60
@@ -24,8 +25,14 @@
  * flight), and one dead endpoint could slow every other delivery. An attempt pushed out of a full
  * queue counts as failed and the next one is scheduled, so no event loses its retries.
  */
-import {createHmac} from 'node:crypto';
-import {acknowledges, type WebhookDelivery} from '../definition/index.ts';
+import {
+  acknowledges,
+  readDefinition,
+  signWebhook,
+  webhookSignatureOf,
+  type WebhookDelivery,
+  type WebhookSignature,
+} from '../definition/index.ts';
 import type {Clock} from './clock.ts';
 import type {Json} from './definition.ts';
 import {DeliveryLog, deliverySummary, type DeliveryAttempt, type DeliverySummary} from './delivery-log.ts';
@@ -55,13 +62,16 @@ interface Lane {
 /** An event's delivery to one subscription, as `Event.deliveries` lists it. */
 export type Delivery = DeliverySummary;
 
-export function signature(secrets: string | string[], timestamp: number, rawBody: string): string {
-  const v1 = [secrets]
-    .flat()
-    .map((secret) =>
-      createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex'),
-    );
-  return [`t=${timestamp}`, ...v1.map((v) => `v1=${v}`)].join(',');
+let bundledScheme: WebhookSignature | undefined;
+
+/** The `Kestrel-Signature` value of a delivery; `scheme` defaults to the bundled definition's. */
+export function signature(
+  secrets: string | string[],
+  timestamp: number,
+  rawBody: string,
+  scheme: WebhookSignature = (bundledScheme ??= webhookSignatureOf(readDefinition())),
+): string {
+  return signWebhook(scheme, secrets, timestamp, rawBody);
 }
 
 /** The secrets a subscription signs with at `now`: the previous one during a rotation's overlap, then its own. */
@@ -93,6 +103,8 @@ export interface WebhookOptions {
   log: (line: string) => void;
   /** The definition's `x-webhook-delivery`. */
   delivery: WebhookDelivery;
+  /** The definition's `x-webhook-signature`. */
+  signature: WebhookSignature;
 }
 
 export class Webhooks {
@@ -173,7 +185,7 @@ export class Webhooks {
       return Promise.resolve({outcome: {ok: false, status: null, error}, signature: null, latencyMs: 0});
     }
     const t = Math.floor(Date.now() / 1000);
-    const signatureHeader = signature(signingSecrets(sub, this.clock.now()), t, rawBody);
+    const signatureHeader = signature(signingSecrets(sub, this.clock.now()), t, rawBody, this.options.signature);
     const {timeoutSeconds} = this.options.delivery;
     const started = performance.now();
     const sending = (async (): Promise<Sent> => {
@@ -199,7 +211,7 @@ export class Webhooks {
           signal: AbortSignal.timeout(this.timeoutMs),
           headers: {
             'Content-Type': 'application/json',
-            'Kestrel-Signature': signatureHeader,
+            [this.options.signature.header]: signatureHeader,
             'User-Agent': 'Kestrel-Webhooks/1.0',
           },
           body: rawBody,

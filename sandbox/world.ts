@@ -9,7 +9,7 @@ import {Rates, fromUnits, money, toUnits} from './money.ts';
 import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
 import {Webhooks} from './webhooks.ts';
-import type {WebhookDelivery} from '../definition/index.ts';
+import {webhookSignatureOf, type WebhookDelivery} from '../definition/index.ts';
 
 /** How long Kestrel keeps events. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -89,6 +89,7 @@ export class World {
       ...(options.webhooksLoopbackOnly && {loopbackOnly: options.webhooksLoopbackOnly}),
       log: options.log,
       delivery: webhookDeliveryRules(definition),
+      signature: webhookSignatureOf(definition.doc),
     });
   }
 

@@ -47,6 +47,7 @@ const playwrightCounts = (r) => ({
 const steps = [
   ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
   ['API pages', 'npm', ['run', '--silent', 'gen-api'], publicEnv],
+  ['API changes', 'npm', ['run', '--silent', 'check:api-changes']],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format check', 'npm', ['run', '--silent', 'format:check']],

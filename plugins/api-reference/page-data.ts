@@ -12,6 +12,15 @@ import type {
 } from '../../config/api-page.ts';
 import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages.ts';
 import {SCHEME_LABELS} from '../../config/security-schemes.ts';
+import {
+  errorCodeAnchor,
+  fieldAnchor,
+  PAYLOAD_ANCHOR,
+  parameterAnchor,
+  REQUEST_BODY_ANCHOR,
+  responseAnchor,
+  responseHeadersAnchor,
+} from '../../definition/anchors.ts';
 import {tryItOperation} from '../../definition/try-it.ts';
 import type {
   ApiDefinition,
@@ -50,17 +59,17 @@ function fieldOf(field: Field, anchorOf: (path: string) => string, description =
 const withExample = (field: Field, example: Json | undefined): Field =>
   example === undefined || field.example !== undefined ? field : {...field, example};
 
-function parameterOf(parameter: Parameter | Header, prefix: string): ApiField {
+function parameterOf(parameter: Parameter | Header, anchorOf: (path: string) => string): ApiField {
   const schema = withExample(parameter.schema, parameter.example);
   return fieldOf(
     {...schema, name: parameter.name, path: parameter.name, required: parameter.required},
-    (path) => `${prefix}.${path}`,
+    anchorOf,
     parameter.description ?? schema.description,
   );
 }
 
 function bodyOf(body: Body, prefix: string): ApiBody {
-  const anchorOf = (path: string) => (path ? `${prefix}.${path}` : prefix);
+  const anchorOf = (path: string) => fieldAnchor(prefix, path);
   const root = body.schema;
   // A body that is one plain value (not an object with fields) shows as one row named by its type.
   const fields =
@@ -88,13 +97,15 @@ function responsesOf(responses: Response[]): ApiResponse[] {
   return [...responses]
     .sort((a, b) => statusRank(a.status) - statusRank(b.status))
     .map((response) => {
-      const anchor = `response-${response.status}`;
+      const anchor = responseAnchor(response.status);
       const view: ApiResponse = {
         status: response.status,
         anchor,
         descriptionHtml: markdownToHtml(response.description),
-        headers: response.headers.map((header) => parameterOf(header, `${anchor}.headers`)),
-        errorCodes: response.errorCodes.map((code) => ({code, anchor: `error-${response.status}-${code}`})),
+        headers: response.headers.map((header) =>
+          parameterOf(header, (path) => fieldAnchor(responseHeadersAnchor(response.status), path)),
+        ),
+        errorCodes: response.errorCodes.map((code) => ({code, anchor: errorCodeAnchor(response.status, code)})),
       };
       if (response.body) view.body = bodyOf(response.body, anchor);
       return view;
@@ -146,15 +157,15 @@ export function operationPage(model: ApiDefinition, operation: Operation): ApiOp
     idempotent: operation.idempotent,
     deprecated: operation.deprecated,
     parameters: {
-      path: path.map((p) => parameterOf(p, 'path')),
-      query: query.map((p) => parameterOf(p, 'query')),
-      header: header.map((p) => parameterOf(p, 'header')),
+      path: path.map((p) => parameterOf(p, (at) => parameterAnchor('path', at))),
+      query: query.map((p) => parameterOf(p, (at) => parameterAnchor('query', at))),
+      header: header.map((p) => parameterOf(p, (at) => parameterAnchor('header', at))),
     },
     responses: responsesOf(operation.responses),
     samples: samplesOf(operation),
     tryIt: tryItOperation(model, operation),
   };
-  if (operation.requestBody) page.requestBody = bodyOf(operation.requestBody, 'request-body');
+  if (operation.requestBody) page.requestBody = bodyOf(operation.requestBody, REQUEST_BODY_ANCHOR);
   return page;
 }
 
@@ -166,9 +177,9 @@ export function webhookPage(webhook: Webhook): ApiWebhookPage {
     descriptionHtml: markdownToHtml(webhook.description),
     event: webhook.event,
     method: webhook.method,
-    headers: webhook.headers.map((h) => parameterOf(h, 'header')),
+    headers: webhook.headers.map((h) => parameterOf(h, (at) => parameterAnchor('header', at))),
     responses: responsesOf(webhook.responses),
   };
-  if (webhook.payload) page.payload = bodyOf(webhook.payload, 'payload');
+  if (webhook.payload) page.payload = bodyOf(webhook.payload, PAYLOAD_ANCHOR);
   return page;
 }

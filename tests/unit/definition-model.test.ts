@@ -128,7 +128,7 @@ describe('the model of the real definition', () => {
   });
 
   it("gives the info and the servers in the definition's order", () => {
-    expect(model.info).toMatchObject({title: 'Kestrel API', version: '1.0.0'});
+    expect(model.info).toMatchObject({title: 'Kestrel API', version: '2.0.0'});
     expect(model.servers).toEqual([
       {url: 'https://api.kestrel.example/v1', description: 'Production'},
       {url: 'https://api.sandbox.kestrel.example/v1', description: 'Sandbox'},

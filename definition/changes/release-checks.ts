@@ -1,0 +1,80 @@
+/**
+ * The versioning policy as checks. A release whose changes include a breaking one must be a new
+ * major version, with a migration note for each breaking change in its notes; additive or
+ * deprecating changes need at least a minor version. The definition under `openapi/` may hold
+ * additive changes not yet released, never a breaking one.
+ */
+import {diffDefinitions} from './diff.ts';
+import {versionParts} from './releases.ts';
+import type {ApiChange, Release} from './types.ts';
+
+export type Bump = 'major' | 'minor' | 'patch';
+
+/** The least version bump that releases these changes. */
+export function requiredBump(changes: ApiChange[]): Bump {
+  if (changes.some((c) => c.severity === 'breaking')) return 'major';
+  return changes.length ? 'minor' : 'patch';
+}
+
+/** The bump from one version to the next. */
+export function bumpBetween(from: string, to: string): Bump {
+  const [a, b] = [versionParts(from), versionParts(to)];
+  if (b[0] > a[0]) return 'major';
+  return b[1] > a[1] ? 'minor' : 'patch';
+}
+
+const RANK: Record<Bump, number> = {patch: 0, minor: 1, major: 2};
+
+/** A change as a problem line names it: its message, pointer and id. */
+export function describe(change: ApiChange): string {
+  return `${change.message} [${change.pointer}] (id ${change.id})`;
+}
+
+/** Breaking changes once each (a change to a shared schema is listed once per page it reaches). */
+export function breakingOnce(changes: ApiChange[]): ApiChange[] {
+  const seen = new Set<string>();
+  return changes.filter((c) => c.severity === 'breaking' && !seen.has(c.id) && (seen.add(c.id), true));
+}
+
+/** What one release breaks of the policy, given its changes since the release before it. */
+export function releaseProblems(
+  previous: Release,
+  release: Release,
+  changes: ApiChange[],
+  notes: Record<string, string>,
+): string[] {
+  const needed = requiredBump(changes);
+  const bump = bumpBetween(previous.version, release.version);
+  const problems: string[] = [];
+  if (RANK[bump] < RANK[needed]) {
+    problems.push(
+      `${release.version} is a ${bump} release after ${previous.version}, but its changes need a ${needed} release:`,
+      ...breakingOnce(changes).map((c) => `  ${describe(c)}`),
+    );
+  }
+  for (const change of breakingOnce(changes)) {
+    if (!notes[change.id]?.trim()) {
+      problems.push(`${release.version} has no migration note for a breaking change: ${describe(change)}`);
+    }
+  }
+  return problems;
+}
+
+/** What the unreleased definition breaks of the policy, compared with the last release. */
+export function unreleasedProblems(last: Release, current: object): {problems: string[]; changes: ApiChange[]} {
+  const changes = diffDefinitions(last.definition, current);
+  const version = (current as {info?: {version?: unknown}}).info?.version;
+  const problems = breakingOnce(changes).map((c) => `unreleased breaking change: ${describe(c)}`);
+  if (problems.length) {
+    const [major] = versionParts(last.version);
+    problems.push(
+      `Release them as a major version with a migration note each: npm run release:cut -- ${major + 1}.0.0 --summary "..."`,
+    );
+  }
+  if (version !== last.version) {
+    problems.push(
+      `openapi/openapi.yaml says info.version ${JSON.stringify(version)}, but the last release is ${last.version}: cut a release to change it`,
+    );
+  }
+  return {problems, changes};
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// npm run check:api-changes: the definition's releases keep the versioning policy, and openapi/
+// holds no breaking change that is not released. It compares each release with the one before it
+// (a breaking change needs a new major version and a migration note in <version>.notes.yaml), then
+// openapi/ with the last release (additive changes may wait for the next release; a breaking one
+// may not). Exits non-zero naming each change: its operation or schema, JSON pointer and id.
+import {performance} from 'node:perf_hooks';
+import {readReleases} from '../definition/changes/index.ts';
+import {readNotes} from '../definition/changes/releases.ts';
+import {releaseProblems, unreleasedProblems} from '../definition/changes/release-checks.ts';
+import {diffByRules, diffDefinitions} from '../definition/changes/diff.ts';
+import {bundleWorkingDefinition} from './working-definition.mjs';
+
+const started = performance.now();
+const problems = [];
+let releases;
+try {
+  releases = readReleases();
+} catch (error) {
+  console.error(`check:api-changes: ${error.message}`);
+  process.exit(1);
+}
+if (releases.length === 0) {
+  console.error('check:api-changes: openapi/releases/releases.json lists no release');
+  process.exit(1);
+}
+// The bundle is made in a child process while the releases are compared.
+const bundling = bundleWorkingDefinition();
+bundling.catch(() => {});
+// The newest release is compared as the changelog compares it, with the generic engine too; older
+// ones, checked the same way when they were cut, by our rules alone, so that the check's time does
+// not grow by an engine run per release (about a second each) and a newer engine cannot fail a
+// release that is already published.
+for (let i = 1; i < releases.length; i++) {
+  const [previous, release] = [releases[i - 1], releases[i]];
+  const diff = i === releases.length - 1 ? diffDefinitions : diffByRules;
+  problems.push(
+    ...releaseProblems(previous, release, diff(previous.definition, release.definition), readNotes(release.version)),
+  );
+}
+const last = releases.at(-1);
+let current;
+try {
+  current = await bundling;
+} catch (error) {
+  console.error(`check:api-changes: ${error.message}`);
+  process.exit(1);
+}
+let unreleased = 0;
+// The usual case on main: openapi/ is the last release, and there is nothing to compare.
+if (JSON.stringify(current) !== JSON.stringify(last.definition)) {
+  const result = unreleasedProblems(last, current);
+  problems.push(...result.problems);
+  unreleased = new Set(result.changes.map((c) => c.id)).size;
+}
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+if (problems.length) {
+  console.error(`check:api-changes: ${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(
+  `check:api-changes: ${releases.length} releases keep the policy; openapi/ ${unreleased ? `has ${unreleased} unreleased non-breaking change(s) since` : 'is'} ${last.version} (${seconds} s)`,
+);
