@@ -13,6 +13,7 @@ import type {AccountWorlds} from './account-worlds.ts';
 import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
+import {deprecationHeaders} from './deprecation.ts';
 import type {Json} from './definition.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
@@ -101,6 +102,8 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       );
     }
     const {op} = route;
+    // Sent on every answer to a request that uses something deprecated, refusals included.
+    Object.assign(headers, deprecationHeaders(op, url.searchParams, req.headers));
     const token = bearerToken(req.headers.authorization);
     const grant = tokens.grant(token, accounts.clock.now());
     authorize(op, grant);
