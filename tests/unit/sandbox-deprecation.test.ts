@@ -16,13 +16,21 @@ import {ROOT} from './openapi-definition';
 type Doc = ReturnType<typeof readDefinition>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the fixture edits the definition's plain JSON
 
-/** The bundled definition, with `GET /account/balances` deprecated on 27 November 2026 (no sunset named: the notice period's) and `$top` on 1 December 2026, sunset 1 July 2027. */
+/**
+ * The bundled definition, with `GET /account/balances` deprecated on 27 November 2026 (no sunset
+ * named: the notice period's), `$top` on 1 December 2026, sunset 1 July 2027, and the path
+ * parameter `payoutId` on 4 January 2027, sunset 2 August 2027.
+ */
 function deprecatedFixture(): Doc {
   const doc = readDefinition(path.join(ROOT, 'static', 'openapi.json')) as Json;
   Object.assign(doc.paths['/account/balances'].get, {deprecated: true, 'x-deprecation': {date: '2026-11-27'}});
   Object.assign(doc.components.parameters.Top, {
     deprecated: true,
     'x-deprecation': {date: '2026-12-01', sunset: '2027-07-01'},
+  });
+  Object.assign(doc.components.parameters.PayoutId, {
+    deprecated: true,
+    'x-deprecation': {date: '2027-01-04', sunset: '2027-08-02'},
   });
   return doc as Doc;
 }
@@ -68,6 +76,13 @@ describe('Deprecation and Sunset headers in the local sandbox', () => {
     expect(without.status).toBe(200);
     expect(without.headers.get('deprecation')).toBeNull();
     expect(without.headers.get('sunset')).toBeNull();
+  });
+
+  it('a deprecated path parameter is in every request to its operations, a 404 included', async () => {
+    const res = await get('/payouts/00000000-0000-4000-8000-000000000000');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('deprecation')).toBe(`@${Date.UTC(2027, 0, 4) / 1000}`);
+    expect(res.headers.get('sunset')).toBe('Mon, 02 Aug 2027 00:00:00 GMT');
   });
 
   it('an operation that is not deprecated answers without them', async () => {
