@@ -2,8 +2,9 @@
  * What an API reference page draws: plain JSON that plugins/api-reference writes for each operation
  * and webhook page at build time and src/components/ApiPage renders. Every description is already
  * HTML and every constraint already words, so the browser needs no Markdown parser and no schema
- * logic. The two sides share only this file, so it imports nothing but its sibling.
+ * logic. The two sides share only this file, so it imports nothing but its siblings.
  */
+import type {PageChange} from './changelog';
 import type {TryItOperation} from './try-it';
 
 /** One parameter, header or body field, with the fields below it. */
@@ -76,6 +77,8 @@ interface ApiPageBase {
   summary: string;
   descriptionHtml: string;
   responses: ApiResponse[];
+  /** What the recent releases changed in this page's subject, newest first; absent when nothing. */
+  changes?: PageChange[];
 }
 
 export interface ApiOperationPage extends ApiPageBase {

@@ -1,6 +1,7 @@
 /** The operations under `paths`: each with its page's slug, its parameters, bodies, answers and errors. */
 import kebabCase from 'lodash/kebabCase.js';
 import {bodyOf} from './bodies.ts';
+import {deprecationOf} from './deprecation.ts';
 import {parametersOf} from './parameters.ts';
 import {isObject, pointerOf, resolve} from './refs.ts';
 import {errorsOf, responsesOf} from './responses.ts';
@@ -92,6 +93,8 @@ function operationOf(
     codeSamples: codeSamplesOf(raw),
     pointer: at,
   };
+  const deprecation = deprecationOf(raw, at);
+  if (deprecation) operation.deprecation = deprecation;
   if (raw.requestBody !== undefined) {
     const {node, pointer} = resolve(doc, raw.requestBody, `${at}/requestBody`);
     const body = bodyOf(doc, node, pointer, 'request');

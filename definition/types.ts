@@ -75,12 +75,22 @@ export interface Example {
   value: Json;
 }
 
+/** `x-deprecation` of something `deprecated: true`: the day it was deprecated and the day it goes away. */
+export interface Deprecation {
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** `YYYY-MM-DD`: the day `x-deprecation` names, else the deprecation's date plus the policy's notice period. */
+  sunset: string;
+}
+
 export interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
   deprecated: boolean;
+  /** When `deprecated`: its dates. */
+  deprecation?: Deprecation;
   example?: Json;
   /** The parameter's schema as a field named after it (`path` is the name). */
   schema: Field;
@@ -159,6 +169,8 @@ export interface Operation {
   summary: string;
   description: string;
   deprecated: boolean;
+  /** When `deprecated`: its dates. */
+  deprecation?: Deprecation;
   /** Any one of these grants access; empty for an operation that needs no credentials. */
   security: SecurityRequirement[];
   /** Every scope named by `security`, once each. */

@@ -14,6 +14,7 @@ import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
+import {deprecationHeaders} from './deprecation.ts';
 import type {Json} from './definition.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
@@ -102,6 +103,8 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       );
     }
     const {op} = route;
+    // Sent on every answer to a request that uses something deprecated, refusals included.
+    Object.assign(headers, deprecationHeaders(op, url.searchParams, req.headers));
     const token = bearerToken(req.headers.authorization);
     const grant = tokens.grant(token, accounts.clock.now());
     authorize(op, grant);

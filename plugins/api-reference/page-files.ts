@@ -2,22 +2,28 @@
  * Writes the reference's generated pages into the `api` docs folder, for the stock docs plugin to
  * load: per operation and webhook `{slug}.api.mdx` (front matter and one component) and
  * `{slug}.json` (its data), `sidebar.ts` (the groups, in the definition's order) and
- * `error-catalogue.json` (the rows of the introduction's error catalogue) and `webhook-delivery.json`
- * (the introduction's webhook retry schedule). A file whose
+ * `error-catalogue.json` (the rows of the introduction's error catalogue), `webhook-delivery.json`
+ * (the introduction's webhook retry schedule), `changelog.json` and `versioning-policy.json` (the
+ * introduction's changelog and policy; each page also carries the recent changes to its subject). A file whose
  * content is unchanged is not rewritten, so `npm start` reloads only the pages a change touched;
  * a generated file whose page is gone is deleted.
  */
 import {existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {ApiPage} from '../../config/api-page.ts';
+import {releaseHistory, type ReleaseHistoryEntry} from '../../definition/changes/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
+import {changelogData} from './changelog.ts';
 import {errorCatalogue} from './error-catalogue.ts';
 import {operationPage, webhookPage} from './page-data.ts';
+import {versioningPolicy} from './versioning-policy.ts';
 import {webhookDeliveryData} from './webhook-delivery.ts';
 
 const GENERATED = /\.(api\.mdx|json)$/;
 const ERROR_CATALOGUE_FILE = 'error-catalogue.json';
 const WEBHOOK_DELIVERY_FILE = 'webhook-delivery.json';
+const CHANGELOG_FILE = 'changelog.json';
+const VERSIONING_POLICY_FILE = 'versioning-policy.json';
 
 /** The description's first paragraph as plain text, for the page's meta description. */
 function metaDescription(markdown: string): string {
@@ -81,7 +87,11 @@ function writeIfChanged(file: string, content: string): boolean {
 }
 
 /** Writes every page of the model into `apiDir`; returns how many files it wrote and deleted. */
-export function writePages(model: ApiDefinition, apiDir: string): {pages: number; written: number; deleted: number} {
+export function writePages(
+  model: ApiDefinition,
+  apiDir: string,
+  history: readonly ReleaseHistoryEntry[] = releaseHistory(),
+): {pages: number; written: number; deleted: number} {
   const pages = new Map<string, ApiPage>();
   const descriptions = new Map<string, string>();
   for (const operation of model.operations) {
@@ -92,6 +102,8 @@ export function writePages(model: ApiDefinition, apiDir: string): {pages: number
     pages.set(webhook.slug, webhookPage(webhook));
     descriptions.set(webhook.slug, webhook.description);
   }
+  const {changelog, pageChanges} = changelogData(model, pages, history);
+  for (const [slug, changes] of pageChanges) pages.get(slug)!.changes = changes;
   const files = new Map<string, string>();
   for (const [slug, page] of pages) {
     files.set(`${slug}.api.mdx`, mdx(page, descriptions.get(slug)!));
@@ -102,6 +114,9 @@ export function writePages(model: ApiDefinition, apiDir: string): {pages: number
   files.set(ERROR_CATALOGUE_FILE, `${JSON.stringify(errorCatalogue(model))}\n`);
   // The webhook retry schedule, drawn on the same introduction.
   files.set(WEBHOOK_DELIVERY_FILE, `${JSON.stringify(webhookDeliveryData(model))}\n`);
+  // The changelog and the versioning policy, on the same introduction.
+  files.set(CHANGELOG_FILE, `${JSON.stringify(changelog)}\n`);
+  files.set(VERSIONING_POLICY_FILE, `${JSON.stringify(versioningPolicy(model))}\n`);
   let written = 0;
   for (const [name, content] of files) if (writeIfChanged(path.join(apiDir, name), content)) written++;
   let deleted = 0;

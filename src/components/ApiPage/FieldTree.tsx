@@ -5,6 +5,7 @@
  * sees every field at every depth. Each row's id is its anchor (`request-body.amount.currency`).
  */
 import React, {useState, type ReactNode} from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ApiField} from '@site/config/api-page';
 import Html from './Html';
 
@@ -30,6 +31,8 @@ function Children({field}: {field: ApiField}): ReactNode {
 }
 
 function FieldRow({field}: {field: ApiField}): ReactNode {
+  // Registered with the broken-anchor check: the changelog links rows by their ids.
+  useBrokenLinks().collectAnchor(field.anchor);
   return (
     <li className="api-field" id={field.anchor}>
       <div className="api-field__head">

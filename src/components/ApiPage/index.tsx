@@ -10,6 +10,7 @@ import type {ApiOperationPage, ApiPage as ApiPageData, ApiWebhookPage} from '@si
 import {IDEMPOTENCY_ROUTE, WEBHOOK_SIGNATURE_ROUTE} from '@site/config/api-page';
 import TryIt from '@site/src/components/TryIt';
 import CodeSamples from '@site/src/components/CodeSamples';
+import ChangedIn from './ChangedIn';
 import EndpointLine, {MethodBadge} from './EndpointLine';
 import Html from './Html';
 import ResponseExamples, {ExampleBlocks} from './ResponseExamples';
@@ -41,6 +42,7 @@ function OperationPage({page}: {page: ApiOperationPage}): ReactNode {
       request={
         <>
           <EndpointLine method={page.method} url={`${page.serverUrl}${page.path}`} />
+          <ChangedIn changes={page.changes} />
           {(page.authHtml || page.idempotent) && (
             <p className="api-auth">
               {page.authHtml && <span dangerouslySetInnerHTML={{__html: page.authHtml}} />}
@@ -82,6 +84,7 @@ function WebhookPage({page}: {page: ApiWebhookPage}): ReactNode {
             <MethodBadge method={page.method} />
             <code className="api-endpoint__path">{page.event}</code>
           </div>
+          <ChangedIn changes={page.changes} />
           <p className="api-auth">
             Kestrel sends this event to your webhook endpoint, signed:{' '}
             <Link to={WEBHOOK_SIGNATURE_ROUTE}>verify the signature</Link> before you trust a delivery.

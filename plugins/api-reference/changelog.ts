@@ -1,0 +1,200 @@
+/**
+ * The changelog on /api/introduction (config/changelog.ts) from the release history: each release,
+ * newest first, with its changes grouped breaking / additive / deprecated, each linked to the row
+ * of what changed on its operation or webhook page (the page alone when the row is gone), with its
+ * migration note. Also, per page, the changes of the last two releases to what it documents, which
+ * the page shows near its top. A link to a row that the page does not have fails the build, naming
+ * the change: the changelog never sends a reader to a place that is not there.
+ */
+import type {ApiField, ApiPage} from '../../config/api-page.ts';
+import {
+  CHANGELOG_ROUTE,
+  type ChangelogData,
+  type ChangelogEntry,
+  type ChangelogLink,
+  type ChangeSeverity,
+  type PageChange,
+} from '../../config/changelog.ts';
+import type {ApiChange, ReleaseHistoryEntry} from '../../definition/changes/index.ts';
+import type {ApiDefinition} from '../../definition/index.ts';
+import {inlineMarkdownToHtml, markdownToHtml} from './markdown-html.ts';
+import {schemaUsages} from './schema-usages.ts';
+
+const GROUPS: {severity: ChangeSeverity; title: string}[] = [
+  {severity: 'breaking', title: 'Breaking changes'},
+  {severity: 'additive', title: 'Additive changes'},
+  {severity: 'deprecated', title: 'Deprecations'},
+];
+
+/** How many of the newest releases a page's "Changed in" note covers. */
+export const RECENT_RELEASES = 2;
+
+/**
+ * Every element id of a generated page that the broken-anchor check knows: its headings, its
+ * parameter, field and header rows and its statuses (an error code's id is not registered: a
+ * change to a code links its status).
+ */
+export function pageAnchors(page: ApiPage): Set<string> {
+  const anchors = new Set<string>(['responses']);
+  const fields = (list: readonly ApiField[]) => {
+    for (const field of list) {
+      anchors.add(field.anchor);
+      fields(field.children);
+    }
+  };
+  if (page.kind === 'operation') {
+    const {path, query, header} = page.parameters;
+    if (path.length + query.length + header.length > 0) anchors.add('parameters');
+    fields([...path, ...query, ...header]);
+    if (page.requestBody) {
+      anchors.add('request');
+      fields(page.requestBody.fields);
+    }
+  } else {
+    anchors.add('delivery');
+    fields(page.headers);
+    if (page.payload) fields(page.payload.fields);
+  }
+  for (const response of page.responses) {
+    anchors.add(response.anchor);
+    fields(response.headers);
+    if (response.body) fields(response.body.fields);
+  }
+  return anchors;
+}
+
+/** An element id from a change id: lowercase words joined by hyphens. */
+export function entryAnchor(version: string, id: string): string {
+  const words = id
+    .toLowerCase()
+    .replace(/~1/g, '-')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `change-${version}-${words}`;
+}
+
+export const releaseAnchor = (version: string) => `release-${version}`;
+
+/** The property a pointer ends on (`/components/schemas/X/properties/p` -> `p`), if it does. */
+const propertyOf = (pointer: string) => /\/properties\/([^/]+)$/.exec(pointer)?.[1];
+
+class Linker {
+  private readonly anchors = new Map<string, Set<string>>();
+  private readonly model: ApiDefinition;
+  private readonly pages: ReadonlyMap<string, ApiPage>;
+
+  constructor(model: ApiDefinition, pages: ReadonlyMap<string, ApiPage>) {
+    this.model = model;
+    this.pages = pages;
+  }
+
+  private page(slug: string, change: ApiChange): ApiPage {
+    const page = this.pages.get(slug);
+    if (!page)
+      throw new Error(`api-reference: the change ${change.id} names the page /api/${slug}, which does not exist`);
+    return page;
+  }
+
+  private has(slug: string, anchor: string): boolean {
+    if (!this.anchors.has(slug)) this.anchors.set(slug, pageAnchors(this.pages.get(slug)!));
+    return this.anchors.get(slug)!.has(anchor);
+  }
+
+  private link(slug: string, change: ApiChange, anchor?: string): ChangelogLink {
+    const page = this.page(slug, change);
+    if (anchor === undefined) return {href: `/api/${slug}`, page: page.summary};
+    const status = /^error-(\d{3})-/.exec(anchor)?.[1];
+    if (status) anchor = `response-${status}`;
+    if (!this.has(slug, anchor)) {
+      throw new Error(
+        `api-reference: the change ${change.id} links /api/${slug}#${anchor}, which that page does not have`,
+      );
+    }
+    return {href: `/api/${slug}#${anchor}`, page: page.summary, anchor};
+  }
+
+  private webhookSlug(change: ApiChange): string {
+    const webhook = this.model.webhooks.find((w) => w.slug === change.webhook || w.event === change.webhook);
+    if (!webhook)
+      throw new Error(
+        `api-reference: the change ${change.id} names the webhook ${change.webhook}, which does not exist`,
+      );
+    return webhook.slug;
+  }
+
+  /** The rows a change is about: its operation's or webhook's, else every row that shows its schema. */
+  links(change: ApiChange): ChangelogLink[] {
+    if (change.operation) return [this.link(change.operation.slug, change, change.anchor)];
+    if (change.webhook) return [this.link(this.webhookSlug(change), change, change.anchor)];
+    if (change.schema) {
+      const property = propertyOf(change.pointer);
+      const links = schemaUsages(this.model, change.schema).map(({slug, anchor}) => {
+        const row = property && [`${anchor}.${property}`, `${anchor}[].${property}`].find((a) => this.has(slug, a));
+        return this.link(slug, change, row || anchor);
+      });
+      if (links.length === 0)
+        throw new Error(`api-reference: the change ${change.id} is to ${change.schema}, which no page shows`);
+      return links;
+    }
+    throw new Error(`api-reference: the change ${change.id} names no operation, webhook or schema to link`);
+  }
+}
+
+export interface ChangelogOutput {
+  changelog: ChangelogData;
+  /** Slug -> the changes of the recent releases to that page's subject, newest first. */
+  pageChanges: Map<string, PageChange[]>;
+}
+
+export function changelogData(
+  model: ApiDefinition,
+  pages: ReadonlyMap<string, ApiPage>,
+  history: readonly ReleaseHistoryEntry[],
+): ChangelogOutput {
+  const linker = new Linker(model, pages);
+  const pageChanges = new Map<string, PageChange[]>();
+  const changelog = history.map(({release, changes, notes}, index) => {
+    const known = new Set(changes.map((c) => c.id));
+    const stray = Object.keys(notes).filter((id) => !known.has(id));
+    if (stray.length) {
+      throw new Error(
+        `api-reference: openapi/releases/${release.version}.notes.yaml has notes for changes the release does not have: ${stray.join(', ')}`,
+      );
+    }
+    const entries = changes.map((change): [ApiChange, ChangelogEntry] => {
+      const entry: ChangelogEntry = {
+        id: change.id,
+        anchor: entryAnchor(release.version, change.id),
+        messageHtml: inlineMarkdownToHtml(change.message),
+        links: linker.links(change),
+      };
+      const note = notes[change.id];
+      if (note) entry.noteHtml = markdownToHtml(note);
+      if (index < RECENT_RELEASES) {
+        for (const slug of new Set(entry.links.map((l) => l.href.replace(/^\/api\/|#.*$/g, '')))) {
+          const list = pageChanges.get(slug) ?? [];
+          list.push({
+            version: release.version,
+            severity: change.severity,
+            messageHtml: entry.messageHtml,
+            href: `${CHANGELOG_ROUTE}#${entry.anchor}`,
+          });
+          pageChanges.set(slug, list);
+        }
+      }
+      return [change, entry];
+    });
+    return {
+      version: release.version,
+      date: release.date,
+      anchor: releaseAnchor(release.version),
+      summaryHtml: inlineMarkdownToHtml(release.summary),
+      groups: GROUPS.map(({severity, title}) => ({
+        severity,
+        title,
+        entries: entries.filter(([change]) => change.severity === severity).map(([, entry]) => entry),
+      })).filter((group) => group.entries.length > 0),
+    };
+  });
+  return {changelog, pageChanges};
+}
