@@ -12,7 +12,7 @@ import {
   type ApiDefinition,
   type Operation as ModelOperation,
 } from '../definition/index.ts';
-import {valueAt} from '../scripts/json-pointer.mjs';
+import {valueAt} from '../definition/json-pointer.mjs';
 
 // The definition is plain JSON of unknown shape; operations read it through these helpers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the definition's shape is redocly lint's to check, not the compiler's

@@ -10,7 +10,7 @@
  */
 import {CODE_SAMPLE_LANGUAGES} from '../config/code-sample-languages.ts';
 import {buildDefinition} from '../definition/index.ts';
-import {valueAt} from './json-pointer.mjs';
+import {valueAt} from '../definition/json-pointer.mjs';
 import {TEMPLATES} from './code-sample-templates.mjs';
 
 const IDEMPOTENCY_KEY = 'Idempotency-Key';
