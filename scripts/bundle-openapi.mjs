@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the split Kestrel API definition (openapi/openapi.yaml and the files it references)
 // into one file each of YAML and JSON, for the API reference pages and for download, with each
-// operation's code samples added as `x-codeSamples` (scripts/code-samples.mjs):
+// operation's code samples added as `x-codeSamples` (plugins/api-reference/code-samples.mjs):
 //
 //   node scripts/bundle-openapi.mjs            -> static/openapi.yaml, static/openapi.json
 //   node scripts/bundle-openapi.mjs <out-dir>  -> <out-dir>/openapi.yaml, <out-dir>/openapi.json
@@ -16,7 +16,7 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {addCodeSamples} from './code-samples.mjs';
+import {addCodeSamples} from '../plugins/api-reference/code-samples.mjs';
 import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from './local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
