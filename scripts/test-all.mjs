@@ -17,7 +17,7 @@
 import {spawnSync} from 'node:child_process';
 import {readFileSync, mkdirSync, rmSync} from 'node:fs';
 import {freePort} from './ports.mjs';
-import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from './local-sandbox.mjs';
+import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from '../sandbox/local-sandbox.mjs';
 
 // Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
