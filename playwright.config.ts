@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './scripts/chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tests/support/chromium.mjs';
 import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_ORIGIN} from './sandbox/local-sandbox.mjs';
 
 // Two builds, two static servers (scripts/test-all.mjs makes both builds):

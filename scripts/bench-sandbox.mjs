@@ -23,7 +23,7 @@ import {randomUUID} from 'node:crypto';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {freePort} from './ports.mjs';
+import {freePort} from '../tests/support/ports.mjs';
 import {median} from './stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

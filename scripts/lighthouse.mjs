@@ -9,8 +9,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from './ports.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {median} from './stats.mjs';
 import {analyticsOrigins} from '../config/brand.ts';
 

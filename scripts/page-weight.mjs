@@ -12,8 +12,8 @@
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from './ports.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {firstVisit, watchScripts} from './script-weights.mjs';
 import {BUDGETS, KIB, ownBytes, prefetchBytes} from './budgets.mjs';
 

@@ -15,7 +15,7 @@ import {promisify} from 'node:util';
 import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.mjs';
 import {TIMEOUT_SECONDS} from '../../plugins/api-reference/code-sample-templates.mjs';
 import {buildDefinition} from '../../definition/index.ts';
-import {listenOnFreePort} from '../../scripts/ports.mjs';
+import {listenOnFreePort} from '../support/ports.mjs';
 import {loadBundledDefinition} from './openapi-definition';
 import {startSandbox, type Sandbox} from './sandbox-process';
 

@@ -46,6 +46,9 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
   ['api/', 'build-time'],
   ['tests/', 'tests'],
+  // What the test runners (scripts/test-all.mjs, playwright.config.ts), the benches and the diagram
+  // renderer share with the tests: free ports, the one Chromium, Vitest's counting reporter.
+  ['tests/support/', 'build-time'],
   ['examples/', 'examples'],
 ];
 /** Files at the root: the site config, sidebars, build options and the test runners' configs. */
