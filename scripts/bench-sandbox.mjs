@@ -24,7 +24,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
 import {freePort} from '../tests/support/ports.mjs';
-import {median} from './stats.mjs';
+import {median} from '../bench/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const from = process.argv.indexOf('--from');

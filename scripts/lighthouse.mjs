@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import {createServer} from './serve-build.mjs';
 import {listenOnFreePort} from '../tests/support/ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
-import {median} from './stats.mjs';
+import {median} from '../bench/stats.mjs';
 import {analyticsOrigins} from '../config/brand.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

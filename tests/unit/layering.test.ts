@@ -42,6 +42,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   // The definition model: read by the plugins, the scripts and the sandbox.
   ['definition/', 'build-time'],
   ['scripts/', 'build-time'],
+  // What the benches in scripts/ measure with: budgets, statistics, a process tree's memory.
+  ['bench/', 'build-time'],
   ['sandbox/', 'build-time'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
   ['api/', 'build-time'],
