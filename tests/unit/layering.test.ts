@@ -32,6 +32,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['packages/kestrel-theme/ssr-template.ts', 'build-time'],
   ['packages/kestrel-theme/bundler/', 'build-time'],
   ['packages/kestrel-theme/html/', 'build-time'],
+  // Reads and rewrites the drift record beside it (upstream-files.json): the drift test and `npm run upstream:record`.
+  ['packages/kestrel-theme/upstream-files.mjs', 'build-time'],
   ['packages/kestrel-search/index.ts', 'build-time'],
   ['packages/kestrel-search/search-options.ts', 'build-time'],
   ['packages/kestrel-search/indexing/', 'build-time'],
