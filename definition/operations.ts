@@ -1,6 +1,7 @@
 /** The operations under `paths`: each with its page's slug, its parameters, bodies, answers and errors. */
 import kebabCase from 'lodash/kebabCase.js';
 import {bodyOf} from './bodies.ts';
+import {checkFilterable, filterableOf} from './filterable.ts';
 import {parametersOf} from './parameters.ts';
 import {isObject, pointerOf, resolve} from './refs.ts';
 import {errorsOf, responsesOf} from './responses.ts';
@@ -97,6 +98,9 @@ function operationOf(
     const body = bodyOf(doc, node, pointer, 'request');
     if (body) operation.requestBody = body;
   }
+  const filterable = filterableOf(raw['x-filterable'], `${at}/x-filterable`);
+  if (filterable) operation.filterable = filterable;
+  checkFilterable(operation);
   return operation;
 }
 

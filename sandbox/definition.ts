@@ -46,10 +46,6 @@ export interface Operation {
   notFoundCode?: string;
   /** Whether it takes an `Idempotency-Key` header. */
   idempotent: boolean;
-  /** For list operations: the fields the description says can be filtered and sorted on. */
-  filterFields?: string[];
-  /** Fields of a list inside each item that `$filter` reaches with `any` ("filter with `any` on ..."). */
-  filterAnyFields?: string[];
   raw: Json;
   /** The operation as the definition model (definition/) reads it. */
   model: ModelOperation;
@@ -136,8 +132,6 @@ export class Definition {
     const body = op.requestBody;
     const successes = op.responses.filter((r) => /^2\d\d$/.test(r.status)).map((r) => Number(r.status));
     const notFound = op.responses.find((r) => r.status === '404')?.body?.examples[0]?.value;
-    const filterText = /filter and sort on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
-    const anyText = /filter with `any` on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
     return {
       operationId: op.operationId,
       method: op.method,
@@ -153,8 +147,6 @@ export class Definition {
           ? notFound.code
           : undefined,
       idempotent: op.idempotent,
-      filterFields: filterText ? [...filterText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
-      filterAnyFields: anyText ? [...anyText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
       raw,
       model: op,
     };

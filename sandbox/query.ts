@@ -2,10 +2,10 @@
  * The list options every list operation takes: `$filter` (OData comparisons `eq ne gt ge lt le`,
  * `and`, `or`, `not` and parentheses, with quoted strings and unquoted RFC 3339 times, numbers,
  * booleans and null), `$orderby` (fields with `asc` or `desc`, default `created desc`), `$skip` and
- * `$top`. The fields come from the operation's description ("You can filter and sort on ...").
+ * `$top`. The fields are the operation's `x-filterable` ones (definition/filterable.ts).
  * A list of objects inside each item (an event's `deliveries`) is filtered with OData's `any`:
  * `deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')` holds when one of
- * them matches; its fields are the description's "filter with `any` on ..." ones.
+ * them matches; its fields are those `x-filterable` lists under `any`.
  * A small hand-written parser: OData libraries on npm cover far more of OData than these six
  * operators and are not maintained.
  */

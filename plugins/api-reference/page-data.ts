@@ -155,6 +155,7 @@ export function operationPage(model: ApiDefinition, operation: Operation): ApiOp
     tryIt: tryItOperation(model, operation),
   };
   if (operation.requestBody) page.requestBody = bodyOf(operation.requestBody, 'request-body');
+  if (operation.filterable) page.filterable = operation.filterable;
   return page;
 }
 

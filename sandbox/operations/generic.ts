@@ -22,8 +22,11 @@ export function listHandler(kind: string): Handler {
 }
 
 export function page(world: World, op: Operation, items: Json[], query: Json, kind: string): Json {
-  const fields = op.filterFields ?? Object.keys(world.definition.doc.components.schemas[kind]?.properties ?? {});
-  const result = listPage(items, query, fields, op.filterAnyFields);
+  // x-filterable, as the definition model reads it: the operation's page lists the same fields.
+  const filterable = op.model.filterable;
+  if (!filterable) throw new Error(`${op.operationId} answers a page of ${kind} but declares no x-filterable`);
+  const anyFields = filterable.any.flatMap(({collection, fields}) => fields.map((field) => `${collection}/${field}`));
+  const result = listPage(items, query, filterable.fields, anyFields);
   return {items: result.items.map((o) => world.publicView(kind, o)), count: result.count};
 }
 
