@@ -10,7 +10,7 @@
  */
 import type {AccountWorlds} from './account-worlds.ts';
 import type {Clock} from './clock.ts';
-import type {Json} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import {ProblemError} from './problems.ts';
 
 export const CLOCK_PATH = '/_sandbox/clock';
@@ -23,14 +23,14 @@ export function clockRoute(
   _tokens: unknown,
   method: string,
   raw: Buffer,
-): {status: number; body: Json} {
+): {status: number; body: ApiData} {
   const {clock} = accounts;
   if (method === 'GET') return {status: 200, body: state(clock)};
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {
       headers: {Allow: 'GET, POST'},
     });
-  let body: Json;
+  let body: ApiData;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {

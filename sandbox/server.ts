@@ -13,7 +13,7 @@ import type {AccountWorlds} from './account-worlds.ts';
 import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
-import type {Json} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
 import {ProblemCatalogue, ProblemError} from './problems.ts';
@@ -130,9 +130,9 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
       throw error;
     }
-    let body: Json = undefined;
+    let body: ApiData = undefined;
     // The body as sent, parsed: what a retry's body is compared with.
-    let sent: Json = undefined;
+    let sent: ApiData = undefined;
     if (op.bodySchemaAt) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (raw.length === 0) {
@@ -206,7 +206,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     res: http.ServerResponse,
     status: number,
     headers: Record<string, string>,
-    body: Json,
+    body: ApiData,
     problem: boolean,
   ): void {
     if (body === undefined) {

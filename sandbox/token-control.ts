@@ -10,8 +10,10 @@
  * `WWW-Authenticate: Bearer realm="kestrel", error="invalid_token"`, as an expired Kestrel access
  * token does.
  */
+import {isObject} from '../definition/refs.ts';
 import type {AccountWorlds} from './account-worlds.ts';
-import type {Definition, Json} from './definition.ts';
+import type {Definition} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import {ProblemError} from './problems.ts';
 import {DEFAULT_ACCOUNT, type Tokens} from './tokens.ts';
 
@@ -21,7 +23,9 @@ const FIELDS = ['account', 'expiresIn', 'scopes'];
 
 /** The OAuth scopes the definition declares. */
 export function definitionScopes(definition: Definition): string[] {
-  return Object.keys(definition.doc.components?.securitySchemes?.oauth2?.flows?.authorizationCode?.scopes ?? {});
+  const flows = definition.component('securitySchemes', 'oauth2')?.flows;
+  const scopes = isObject(flows) && isObject(flows.authorizationCode) ? flows.authorizationCode.scopes : undefined;
+  return isObject(scopes) ? Object.keys(scopes) : [];
 }
 
 const invalid = (field: string, message: string) =>
@@ -34,10 +38,10 @@ export function tokensRoute(
   tokens: Tokens,
   method: string,
   raw: Buffer,
-): {status: number; body: Json} {
+): {status: number; body: ApiData} {
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${TOKENS_PATH} takes POST.`, {headers: {Allow: 'POST'}});
-  let body: Json;
+  let body: ApiData;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {

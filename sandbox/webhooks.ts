@@ -27,7 +27,7 @@
 import {createHmac} from 'node:crypto';
 import {acknowledges, type WebhookDelivery} from '../definition/index.ts';
 import type {Clock} from './clock.ts';
-import type {Json} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import type {Store} from './store.ts';
 
 /** Deliveries on the wire per subscription. */
@@ -70,7 +70,7 @@ export function signature(secrets: string | string[], timestamp: number, rawBody
 }
 
 /** The secrets a subscription signs with at `now`: the previous one during a rotation's overlap, then its own. */
-export function signingSecrets(sub: Json, now: number): string[] {
+export function signingSecrets(sub: ApiData, now: number): string[] {
   return sub._previousSecret && sub._previousSecretUntil > now ? [sub._previousSecret, sub.secret] : [sub.secret];
 }
 
@@ -130,7 +130,7 @@ export class Webhooks {
   }
 
   /** Starts the first attempt of each of a stored event's deliveries. */
-  deliver(event: Json): void {
+  deliver(event: ApiData): void {
     // The offsets count from the event's `created`, so `nextAttempt - created` is the schedule's offset.
     const firstAt = Date.parse(event.created);
     for (const {subscriptionId} of event.deliveries as Delivery[]) {
@@ -155,7 +155,7 @@ export class Webhooks {
   }
 
   /** POSTs one signed delivery of `rawBody` to a subscription. */
-  private post(sub: Json, rawBody: string): Promise<Outcome> {
+  private post(sub: ApiData, rawBody: string): Promise<Outcome> {
     this.attempts++;
     const t = Math.floor(Date.now() / 1000);
     const {timeoutSeconds} = this.options.delivery;
@@ -189,7 +189,7 @@ export class Webhooks {
   }
 
   /** Sends an event to one subscription once, without retries or a stored event, and answers how it went. */
-  sendTest(sub: Json, event: Json): Promise<Outcome> {
+  sendTest(sub: ApiData, event: ApiData): Promise<Outcome> {
     return this.post(sub, JSON.stringify(event));
   }
 
