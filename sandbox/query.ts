@@ -9,13 +9,14 @@
  * A small hand-written parser: OData libraries on npm cover far more of OData than these six
  * operators and are not maintained.
  */
-import type {ApiData} from './api-data.ts';
+import {isObject} from '../definition/refs.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 
 type Node =
   | {kind: 'and' | 'or'; left: Node; right: Node}
   | {kind: 'not'; operand: Node}
-  | {kind: 'compare'; field: string; op: string; value: ApiData}
+  | {kind: 'compare'; field: string; op: string; value: Json}
   | {kind: 'any'; collection: string; inner: Node};
 
 const COMPARISONS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
@@ -120,7 +121,7 @@ export function parseFilter(text: string, fields: string[], anyFields: string[] 
     if (!v || v.type === 'open' || v.type === 'close' || v.type === 'colon')
       throw invalid(`$filter expected a value after "${written} ${op.text}".`);
     i += 3;
-    let value: ApiData;
+    let value: Json;
     if (v.type === 'string' || v.type === 'time') value = v.text;
     else if (v.type === 'number') value = Number(v.text);
     else if (v.text === 'true' || v.text === 'false') value = v.text === 'true';
@@ -154,11 +155,13 @@ export function parseFilter(text: string, fields: string[], anyFields: string[] 
   return tree;
 }
 
-const fieldValue = (item: ApiData, field: string): ApiData => field.split('/').reduce((v: ApiData, k) => v?.[k], item);
+const fieldValue = (item: Json, field: string): Json | undefined =>
+  field.split('/').reduce<Json | undefined>((v, k) => (isObject(v) ? v[k] : undefined), item);
 
-const isTime = (v: ApiData) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
+const isTime = (v: Json | undefined): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
 
-function compare(a: ApiData, b: ApiData): number | undefined {
+function compare(a: Json | undefined, b: Json | undefined): number | undefined {
   if (a === null || a === undefined || b === null) return a === b || (a === undefined && b === null) ? 0 : undefined;
   if (isTime(a) && isTime(b)) return Date.parse(a) - Date.parse(b);
   if (typeof b === 'number') {
@@ -169,7 +172,7 @@ function compare(a: ApiData, b: ApiData): number | undefined {
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
-export function matches(node: Node, item: ApiData): boolean {
+export function matches(node: Node, item: Json): boolean {
   switch (node.kind) {
     case 'and':
       return matches(node.left, item) && matches(node.right, item);
@@ -199,11 +202,11 @@ export interface ListOptions {
 
 /** Applies the list options to `items` (oldest first) and answers `{items, count}`. */
 export function listPage(
-  items: ApiData[],
+  items: Json[],
   options: ListOptions,
   fields: string[],
   anyFields: string[] = [],
-): {items: ApiData[]; count: number} {
+): {items: Json[]; count: number} {
   const filter = options.$filter ? parseFilter(options.$filter, fields, anyFields) : undefined;
   const order = (options.$orderby ?? 'created desc').split(',').map((part) => {
     const [field = '', direction = 'asc', extra] = part.trim().split(/\s+/);

@@ -15,7 +15,7 @@
  */
 import {closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync} from 'node:fs';
 import type {AccountWorlds} from './account-worlds.ts';
-import type {ApiData} from './api-data.ts';
+import type {Json} from '../definition/index.ts';
 import type {StoreChange} from './store.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 import type {World} from './world.ts';
@@ -30,10 +30,10 @@ const COMPACT_AT_ENTRIES = 5000;
 type Balances = Record<string, {available: string; pending: string; updated: number}>;
 interface AccountState {
   balances: Balances;
-  objects: Record<string, ApiData[]>;
+  objects: Record<string, Json[]>;
 }
 type Entry = {seq: number} & (
-  | {account: string; kind: string; put: ApiData}
+  | {account: string; kind: string; put: Json}
   | {account: string; kind: string; deleted: string}
   | {account: string; balance: Balances}
   | {clockOffsetMs: number}
@@ -154,7 +154,7 @@ export function keepState(accounts: AccountWorlds, file: string): () => void {
     entries = 0;
   };
 
-  const append = (entry: Record<string, ApiData>) => {
+  const append = (entry: Record<string, Json>) => {
     seq += 1;
     writeSync(fd!, `${JSON.stringify({seq, ...entry})}\n`);
     fsyncSync(fd!);

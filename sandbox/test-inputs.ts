@@ -5,7 +5,7 @@
  * `TEST_INPUTS` (test-inputs-markdown.ts), and a test sends every row's requests to a running
  * sandbox and checks the answers, the final status, the event and its webhook.
  */
-import type {ApiData} from './api-data.ts';
+import type {Json, JsonObject} from '../definition/index.ts';
 
 // ------------------------------------------------------------------------------ triggers
 
@@ -117,7 +117,7 @@ export interface Step {
   /** Under the base path (`/invoices`), or outside it (`/_sandbox/...`); `{name}` is a saved id. */
   path: string;
   /** A JSON body; string values `{name}` are saved ids. */
-  body?: ApiData;
+  body?: Json;
   /** A body sent as is, for bodies that are not JSON. */
   rawBody?: string;
   headers?: Record<string, string>;
@@ -141,7 +141,7 @@ export interface Step {
   status: number;
   code?: string;
   /** Members the problem must carry besides `code`, such as `paymentId` (`{name}` is a saved id). */
-  problem?: ApiData;
+  problem?: Json;
 }
 
 export interface Then {
@@ -150,7 +150,7 @@ export interface Then {
   /** The object to read afterwards (`{name}` is a saved id). */
   path: string;
   /** Fields it must then have. */
-  fields: ApiData;
+  fields: Json;
   /** The event type that reports the change, delivered to every subscription for it. */
   event?: string;
   /** The saved id the event names in `data.entityId`. */
@@ -206,7 +206,7 @@ const GOOD_ACCOUNT = '000123456789';
 const withBank = {setup: [bank(GOOD_ACCOUNT)], needs: 'With a USD bank payment method `{paymentMethodId}`'};
 const failingAccount = (ending: string) => `00000000${ending}`;
 
-const invoiceSteps = (amount: string, extra: ApiData = {}): Step[] => [
+const invoiceSteps = (amount: string, extra: JsonObject = {}): Step[] => [
   {method: 'POST', path: '/invoices', body: {amount: usd(amount), ...extra}, saveAs: 'invoiceId', status: 201},
   {method: 'POST', path: '/invoices/{invoiceId}/quote', status: 201},
 ];
@@ -226,7 +226,7 @@ const executePayment: Step = {
 };
 /** Seconds a payout holds its fee and rate; one second more and it is `EXPIRED`. */
 const PAYOUT_HOLD_SECONDS = 15 * 60;
-const onchainQuote = (amount: ApiData): Step => ({
+const onchainQuote = (amount: Json): Step => ({
   method: 'POST',
   path: '/payment-quotes/onchain',
   body: {address: ONCHAIN_ADDRESS, amount, sourceCurrency: 'USD'},

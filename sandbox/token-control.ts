@@ -13,7 +13,7 @@
 import {isObject} from '../definition/refs.ts';
 import type {AccountWorlds} from './account-worlds.ts';
 import type {Definition} from './definition.ts';
-import type {ApiData} from './api-data.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 import {DEFAULT_ACCOUNT, type Tokens} from './tokens.ts';
 
@@ -38,10 +38,10 @@ export function tokensRoute(
   tokens: Tokens,
   method: string,
   raw: Buffer,
-): {status: number; body: ApiData} {
+): {status: number; body: unknown} {
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${TOKENS_PATH} takes POST.`, {headers: {Allow: 'POST'}});
-  let body: ApiData;
+  let body: Json;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {
@@ -56,15 +56,14 @@ export function tokensRoute(
   if (typeof account !== 'string' || !accounts.has(account))
     throw invalid('account', `Must be one of the sandbox's accounts: ${accounts.names().join(', ')}.`);
   const expiresIn = body.expiresIn ?? 3600;
-  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_IN)
+  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_IN)
     throw invalid('expiresIn', `Must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN}.`);
   const known = definitionScopes(accounts.definition);
-  const scopes = body.scopes;
-  if (
-    scopes !== undefined &&
-    (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => typeof s !== 'string' || !known.includes(s)))
-  )
+  const requested = body.scopes;
+  const isScope = (s: Json): s is string => typeof s === 'string' && known.includes(s);
+  if (requested !== undefined && (!Array.isArray(requested) || requested.length === 0 || !requested.every(isScope)))
     throw invalid('scopes', `Must be a non-empty list of the API's scopes: ${known.join(', ')}.`);
+  const scopes = requested === undefined ? undefined : requested.filter(isScope);
 
   const accessToken = tokens.issue({account, scopes}, accounts.clock.now() + expiresIn * 1000);
   return {status: 200, body: {accessToken, tokenType: 'Bearer', expiresIn, account}};
