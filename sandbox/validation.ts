@@ -11,11 +11,10 @@ import addFormatsModule from 'ajv-formats';
 import type {Json, JsonObject} from '../definition/index.ts';
 import {isObject} from '../definition/refs.ts';
 import type {Definition, Operation} from './definition.ts';
-import type {ApiData} from './api-data.ts';
 import {ProblemError, validationFailed} from './problems.ts';
 
 // ajv-formats is CommonJS: under Node's own ESM loader its function is the default export's default.
-const addFormats = ((addFormatsModule as ApiData).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as {default?: unknown}).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 /** The only https-only pattern in the definition, and what the local sandbox accepts instead. */
 const HTTPS_ONLY = '^https://';
@@ -70,14 +69,14 @@ export function fieldPath(instancePath: string, extra?: string): string {
 }
 
 function message(e: ErrorObject): string {
-  const p = e.params as ApiData;
+  const p = e.params;
   switch (e.keyword) {
     case 'required':
       return 'Is required.';
     case 'type':
       return `Must be of type ${String(p.type).replace(/,/g, ' or ')}.`;
     case 'enum':
-      return `Must be one of ${(p.allowedValues as ApiData[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+      return `Must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'const':
       return `Must be ${JSON.stringify(p.allowedValue)}.`;
     case 'pattern':
@@ -148,7 +147,7 @@ export class Validator {
     this.answers.addSchema(directionCopy(definition, 'response'), 'response.json');
   }
 
-  private compiled(key: string, ajv: Ajv2020, schema: () => ApiData): ValidateFunction {
+  private compiled(key: string, ajv: Ajv2020, schema: () => object): ValidateFunction {
     let fn = this.cache.get(key);
     if (!fn) {
       fn = ajv.compile(schema());
@@ -161,9 +160,9 @@ export class Validator {
    * Checks and converts the query parameters (`$top=5` becomes the number 5). A bad `$` list option
    * answers 400 INVALID_QUERY_OPTION as the definition says; any other bad parameter is a 422.
    */
-  query(op: Operation, raw: URLSearchParams): Record<string, ApiData> {
+  query(op: Operation, raw: URLSearchParams): Record<string, Json> {
     const declared = op.parameters.filter((p) => p.in === 'query');
-    const values: Record<string, ApiData> = {};
+    const values: Record<string, Json> = {};
     for (const p of declared) {
       const value = raw.get(p.name);
       // A parameter sent without a value (`?$top` or `?$top=`, as the API explorer sends an empty
@@ -179,9 +178,7 @@ export class Validator {
     }));
     if (!validate(values)) {
       const errors = validationErrors(validate.errors, (e) =>
-        e.keyword === 'required'
-          ? String((e.params as ApiData).missingProperty)
-          : e.instancePath.split('/')[1]!.replace(/~1/g, '/'),
+        e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.split('/')[1]!.replace(/~1/g, '/'),
       );
       const listOption = Object.keys(errors).find((name) => name.startsWith('$'));
       if (listOption) {
@@ -214,7 +211,7 @@ export class Validator {
    * Drops the fields of a valid body that its schema does not declare, so that an unknown field is
    * ignored rather than stored and answered back (where it would break the answer's schema).
    */
-  prune(schema: Json | undefined, value: ApiData): ApiData {
+  prune(schema: Json | undefined, value: Json): Json {
     const s = this.definition.resolve(schema);
     if (!isObject(s)) return value;
     if (Array.isArray(value)) return s.items ? value.map((v) => this.prune(s.items, v)) : value;
@@ -234,14 +231,14 @@ export class Validator {
     }
     if (declared.size === 0) return value;
     return Object.fromEntries(
-      Object.entries<ApiData>(value)
+      Object.entries(value)
         .filter(([k]) => declared.has(k))
         .map(([k, v]) => [k, this.prune(declared.get(k), v)]),
     );
   }
 
   /** Checks a parsed JSON body against the operation's request schema; throws 422 naming each field. */
-  requestBody(op: Operation, body: ApiData): void {
+  requestBody(op: Operation, body: unknown): void {
     if (!op.bodySchemaAt) return;
     const validate = this.compiled(`body:${op.operationId}`, this.body, () => ({
       $ref: `request.json${encodePointer(op.bodySchemaAt!)}`,
@@ -250,9 +247,9 @@ export class Validator {
       throw validationFailed(
         validationErrors(validate.errors, (e) =>
           e.keyword === 'required'
-            ? fieldPath(e.instancePath, String((e.params as ApiData).missingProperty))
+            ? fieldPath(e.instancePath, String(e.params.missingProperty))
             : e.keyword === 'additionalProperties'
-              ? fieldPath(e.instancePath, String((e.params as ApiData).additionalProperty))
+              ? fieldPath(e.instancePath, String(e.params.additionalProperty))
               : fieldPath(e.instancePath),
         ),
       );
@@ -264,7 +261,7 @@ export class Validator {
    * the body must match its schema. Returns the problems found (empty when it conforms). Used by the
    * tests; the server does not spend time on it per request.
    */
-  answer(op: Operation, status: number, contentType: string | undefined, answer: ApiData): string[] {
+  answer(op: Operation, status: number, contentType: string | undefined, answer: unknown): string[] {
     const response = this.definition.response(op, status) ?? this.definition.response(op, 'default');
     if (!response) return [`status ${status} is not documented for ${op.operationId}`];
     const key = response.status;
