@@ -201,12 +201,12 @@ export interface ListOptions {
 }
 
 /** Applies the list options to `items` (oldest first) and answers `{items, count}`. */
-export function listPage(
-  items: Json[],
+export function listPage<Item extends Json>(
+  items: Item[],
   options: ListOptions,
   fields: string[],
   anyFields: string[] = [],
-): {items: Json[]; count: number} {
+): {items: Item[]; count: number} {
   const filter = options.$filter ? parseFilter(options.$filter, fields, anyFields) : undefined;
   const order = (options.$orderby ?? 'created desc').split(',').map((part) => {
     const [field = '', direction = 'asc', extra] = part.trim().split(/\s+/);

@@ -117,7 +117,7 @@ export interface Step {
   /** Under the base path (`/invoices`), or outside it (`/_sandbox/...`); `{name}` is a saved id. */
   path: string;
   /** A JSON body; string values `{name}` are saved ids. */
-  body?: Json;
+  body?: JsonObject;
   /** A body sent as is, for bodies that are not JSON. */
   rawBody?: string;
   headers?: Record<string, string>;
@@ -141,7 +141,7 @@ export interface Step {
   status: number;
   code?: string;
   /** Members the problem must carry besides `code`, such as `paymentId` (`{name}` is a saved id). */
-  problem?: Json;
+  problem?: JsonObject;
 }
 
 export interface Then {
@@ -150,7 +150,7 @@ export interface Then {
   /** The object to read afterwards (`{name}` is a saved id). */
   path: string;
   /** Fields it must then have. */
-  fields: Json;
+  fields: JsonObject;
   /** The event type that reports the change, delivered to every subscription for it. */
   event?: string;
   /** The saved id the event names in `data.entityId`. */
