@@ -1,6 +1,6 @@
 import {defineConfig} from '@playwright/test';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './scripts/chromium.mjs';
-import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_ORIGIN} from './scripts/local-sandbox.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tests/support/chromium.mjs';
+import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_ORIGIN} from './sandbox/local-sandbox.mjs';
 
 // Two builds, two static servers (scripts/test-all.mjs makes both builds):
 // - `public`: build/, the build that is deployed. Every browser test but those below runs on it.

@@ -21,4 +21,4 @@ export function analyticsId(env: NodeJS.ProcessEnv = process.env): string {
  * lets the page call it. The bundler reads the same switch for the explorer's server list; this is
  * the config's side (the CSP). Invalid values throw naming the variable.
  */
-export {localSandboxEnabled as localSandbox, LOCAL_SANDBOX_ORIGIN} from './scripts/local-sandbox.mjs';
+export {localSandboxEnabled as localSandbox, LOCAL_SANDBOX_ORIGIN} from './sandbox/local-sandbox.mjs';

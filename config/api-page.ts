@@ -72,6 +72,16 @@ export interface ApiParameterGroups {
   header: ApiField[];
 }
 
+/**
+ * What a list operation's `$filter` compares and `$orderby` sorts on (`x-filterable`): fields of
+ * each item as OData paths, lists inside each item reached with `any`, and filters that work.
+ */
+export interface ApiListFilter {
+  fields: string[];
+  any: {collection: string; fields: string[]}[];
+  examples: {filter: string; finds?: string}[];
+}
+
 interface ApiPageBase {
   slug: string;
   summary: string;
@@ -93,6 +103,8 @@ export interface ApiOperationPage extends ApiPageBase {
   idempotent: boolean;
   deprecated: boolean;
   parameters: ApiParameterGroups;
+  /** A list operation's filterable and sortable fields; undefined for any other operation. */
+  filterable?: ApiListFilter;
   requestBody?: ApiBody;
   samples: ApiCodeSample[];
   tryIt: TryItOperation;

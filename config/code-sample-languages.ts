@@ -1,10 +1,11 @@
 /**
  * The eight code-sample languages of the API reference, in tab order. One list for the samples
- * written into the definition at build time (scripts/code-samples.mjs) and for the theme's tabs
- * (`languageTabs` in docusaurus.config.ts), so the two cannot drift apart.
+ * written into the definition at build time (plugins/api-reference/code-samples.mjs) and for the
+ * tabs an operation page shows them in (plugins/api-reference/page-data.ts, src/components/CodeSamples),
+ * so the two cannot drift apart.
  *
  * key: the tab's value (kept in the reader's storage as their choice) and the template's name in
- * scripts/code-sample-templates.mjs; codeSampleLanguage: the `lang` of each `x-codeSamples` entry;
+ * plugins/api-reference/code-sample-templates.mjs; codeSampleLanguage: the `lang` of each `x-codeSamples` entry;
  * label: the library the sample uses, in brackets after the language; highlight: Prism language.
  */
 export const CODE_SAMPLE_LANGUAGES = [

@@ -2,6 +2,7 @@
 import kebabCase from 'lodash/kebabCase.js';
 import {bodyOf} from './bodies.ts';
 import {deprecationOf} from './deprecation.ts';
+import {checkFilterable, filterableOf} from './filterable.ts';
 import {parametersOf} from './parameters.ts';
 import {isObject, pointerOf, resolve} from './refs.ts';
 import {errorsOf, responsesOf} from './responses.ts';
@@ -100,6 +101,9 @@ function operationOf(
     const body = bodyOf(doc, node, pointer, 'request');
     if (body) operation.requestBody = body;
   }
+  const filterable = filterableOf(raw['x-filterable'], `${at}/x-filterable`);
+  if (filterable) operation.filterable = filterable;
+  checkFilterable(operation);
   return operation;
 }
 

@@ -3,7 +3,7 @@
  * broken reference, a reference that leaves the document or a chain of references that comes back
  * on itself fails in one way, with one message that names the pointer where it was found.
  */
-import {valueAt} from '../scripts/json-pointer.mjs';
+import {valueAt} from './json-pointer.mjs';
 import type {Json, JsonObject} from './types.ts';
 
 const SCHEMA_COMPONENT = /^#\/components\/schemas\/([^/]+)$/;

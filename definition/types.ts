@@ -156,6 +156,16 @@ export interface CodeSample {
   source: string;
 }
 
+/** `x-filterable` on a list operation (definition/filterable.ts reads it). */
+export interface ListFilter {
+  /** Fields of each item as OData paths (`amount/currency`): `$filter` compares them, `$orderby` sorts on them. */
+  fields: string[];
+  /** Lists inside each item that `$filter` reaches with `any` (`deliveries/any(d: d/status eq 'FAILED')`), with their elements' fields. */
+  any: {collection: string; fields: string[]}[];
+  /** Filters that work, each with what it finds when that is not plain from the filter. */
+  examples: {filter: string; finds?: string}[];
+}
+
 export interface Operation {
   /** The page's route is `/api/{slug}`: the operationId in kebab case. */
   slug: string;
@@ -186,6 +196,8 @@ export interface Operation {
   errors: ErrorStatus[];
   /** `x-codeSamples`, as the bundle script writes them; empty in a bundle without them. */
   codeSamples: CodeSample[];
+  /** `x-filterable`: what a list operation's `$filter` and `$orderby` may name; undefined for any other operation. */
+  filterable?: ListFilter;
   /** The local JSON pointer of the operation, for messages. */
   pointer: string;
 }

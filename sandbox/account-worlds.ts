@@ -6,7 +6,7 @@
  */
 import {createHash} from 'node:crypto';
 import type {Clock} from './clock.ts';
-import type {Definition, Json} from './definition.ts';
+import type {Definition} from './definition.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 import {World, type WorldOptions} from './world.ts';
 
@@ -68,7 +68,7 @@ export class AccountWorlds {
   }
 
   /** The sandbox's counts: per account, and summed as a single-account sandbox reported them. */
-  stats(): Json {
+  stats() {
     const worlds = [...this.worlds.values()];
     const sum = (count: (w: World) => number) => worlds.reduce((n, w) => n + count(w), 0);
     const per = Object.fromEntries(this.entries().map(([name, w]) => [name, w.stats()]));

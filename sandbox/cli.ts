@@ -10,11 +10,10 @@ import {definitionFile} from './definition-file.ts';
 import {OptionError, USAGE, parseOptions} from './options.ts';
 import {BASE_PATH} from './server.ts';
 import {createSandbox} from './start.ts';
+import {LOCAL_SANDBOX_HOST as HOST, LOCAL_SANDBOX_PORT as DEFAULT_PORT} from './local-sandbox.mjs';
 import {keepState} from './state-file.ts';
 import {definitionScopes} from './token-control.ts';
 
-const HOST = '127.0.0.1';
-const DEFAULT_PORT = 4010;
 const started = performance.now();
 const say = (line: string) => console.log(`sandbox: ${line}`);
 const fail = (line: string): never => {

@@ -8,9 +8,10 @@
  * status steps, webhook retries), in order, for every account. Time never moves back. Under
  * `--manual-clock` this is the only way the clock moves.
  */
+import {isObject} from '../definition/refs.ts';
 import type {AccountWorlds} from './account-worlds.ts';
 import type {Clock} from './clock.ts';
-import type {Json} from './definition.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 
 export const CLOCK_PATH = '/_sandbox/clock';
@@ -23,7 +24,7 @@ export function clockRoute(
   _tokens: unknown,
   method: string,
   raw: Buffer,
-): {status: number; body: Json} {
+): {status: number; body: unknown} {
   const {clock} = accounts;
   if (method === 'GET') return {status: 200, body: state(clock)};
   if (method !== 'POST')
@@ -36,7 +37,7 @@ export function clockRoute(
   } catch (error) {
     throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
   }
-  const seconds = body?.advanceSeconds;
+  const seconds = isObject(body) ? body.advanceSeconds : undefined;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
     throw new ProblemError(422, 'VALIDATION_FAILED', 'advanceSeconds must be a number of seconds from 0 to one year.', {
       validationErrors: {advanceSeconds: [`Must be a number from 0 to ${MAX_ADVANCE_SECONDS}.`]},

@@ -5,25 +5,20 @@
  */
 import {
   buildDefinition,
-  pointerOf,
   readDefinition,
-  referencedSchemaName,
   resolve,
   type ApiDefinition,
+  type Json,
+  type JsonObject,
   type Operation as ModelOperation,
 } from '../definition/index.ts';
-import {valueAt} from '../scripts/json-pointer.mjs';
-
-// The definition is plain JSON of unknown shape; operations read it through these helpers.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the definition's shape is redocly lint's to check, not the compiler's
-export type Json = any;
+import {isObject} from '../definition/refs.ts';
+import {valueAt} from '../definition/json-pointer.mjs';
 
 export interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
-  /** The parameter's schema as the model's field (type, enum, bounds). */
-  schema: Json;
   /** JSON pointer of the parameter's schema, for the validator. */
   schemaAt: string;
 }
@@ -41,27 +36,25 @@ export interface Operation {
   scopes: string[];
   /** The documented success status (the lowest 2xx). */
   successStatus: number;
-  responses: Record<string, Json>;
   /** The code of the operation's documented 404, e.g. INVOICE_NOT_FOUND. */
   notFoundCode?: string;
   /** Whether it takes an `Idempotency-Key` header. */
   idempotent: boolean;
-  /** For list operations: the fields the description says can be filtered and sorted on. */
-  filterFields?: string[];
-  /** Fields of a list inside each item that `$filter` reaches with `any` ("filter with `any` on ..."). */
-  filterAnyFields?: string[];
-  raw: Json;
   /** The operation as the definition model (definition/) reads it. */
   model: ModelOperation;
 }
 
+/** A JSON object, or undefined for anything else: how the sandbox narrows what it reads from the document. */
+const objectOr = (value: Json | undefined): JsonObject | undefined => (isObject(value) ? value : undefined);
+
 export class Definition {
-  readonly doc: Json;
+  /** The bundled definition, for Ajv (which compiles its schemas) and the few components the model does not read. */
+  readonly doc: JsonObject;
   readonly model: ApiDefinition;
   readonly operations: Operation[];
   readonly byId: Map<string, Operation>;
 
-  constructor(doc: Json) {
+  constructor(doc: JsonObject) {
     this.doc = doc;
     this.model = buildDefinition(doc);
     this.operations = this.model.operations.map((op) => this.index(op));
@@ -73,15 +66,42 @@ export class Definition {
   }
 
   /** The value at a local JSON pointer such as `#/components/schemas/Invoice`. */
-  at(pointer: string): Json {
-    return valueAt(this.doc, pointer);
+  at(pointer: string): Json | undefined {
+    return valueAt(this.doc, pointer) as Json | undefined;
   }
 
   /** Follows `$ref`s to the node they name (the model's resolver); anything else comes back as it is. */
-  resolve(node: Json): Json {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+  resolve(node: Json | undefined): Json | undefined {
+    if (!isObject(node)) return node;
     const resolved = resolve(this.doc, node, '#');
     return resolved.refs.length ? resolved.node : node;
+  }
+
+  /** `components.{section}.{name}`, `$ref`s followed; undefined when it is not an object. */
+  component(section: 'schemas' | 'examples' | 'securitySchemes', name: string): JsonObject | undefined {
+    return objectOr(this.resolve(objectOr(objectOr(this.doc.components)?.[section])?.[name]));
+  }
+
+  /** The value of every example under `components.examples`. */
+  componentExamples(): Json[] {
+    const examples = objectOr(objectOr(this.doc.components)?.examples) ?? {};
+    return Object.keys(examples).flatMap((name) => {
+      const value = this.component('examples', name)?.value;
+      return value === undefined ? [] : [value];
+    });
+  }
+
+  /** The `enum` of a component schema, such as `Currency`; empty when it has none. */
+  schemaEnum(name: string): Json[] {
+    const values = this.component('schemas', name)?.enum;
+    return Array.isArray(values) ? values : [];
+  }
+
+  /** The `properties` a component schema declares by name, each `$ref` followed. */
+  schemaProperties(name: string): Map<string, JsonObject> | undefined {
+    const properties = objectOr(this.component('schemas', name)?.properties);
+    if (!properties) return undefined;
+    return new Map(Object.keys(properties).map((key) => [key, objectOr(properties[key]) ?? {}]));
   }
 
   operation(operationId: string): Operation {
@@ -90,37 +110,26 @@ export class Definition {
     return op;
   }
 
-  /** The first example of a media type (`example`, else the first of `examples`), deep-copied. */
-  firstExample(media: Json): Json {
-    if (!media) return undefined;
-    if ('example' in media) return structuredClone(media.example);
-    const named = media.examples ? Object.values<Json>(media.examples)[0] : undefined;
-    const value = this.resolve(named)?.value;
-    return value === undefined ? undefined : structuredClone(value);
+  /** The model's answer of an operation with this status (`200`, `404`, `default`). */
+  response(op: Operation, status: number | string = op.successStatus) {
+    return op.model.responses.find((r) => r.status === String(status));
   }
 
   /** The documented example of an operation's answer with this status, deep-copied. */
-  responseExample(op: Operation, status = op.successStatus): Json {
-    const body = op.model.responses.find((r) => r.status === String(status))?.body;
-    const value = body?.examples[0]?.value;
+  responseExample(op: Operation, status = op.successStatus): Json | undefined {
+    const value = this.response(op, status)?.body?.examples[0]?.value;
     return value === undefined ? undefined : structuredClone(value);
+  }
+
+  /** Every documented example of an operation's answer with this status, deep-copied. */
+  responseExamples(op: Operation, status = op.successStatus): Json[] {
+    return (this.response(op, status)?.body?.examples ?? []).map((example) => structuredClone(example.value));
   }
 
   /** The documented example request body of an operation, deep-copied. */
-  requestExample(op: Operation): Json {
+  requestExample(op: Operation): Json | undefined {
     const value = op.model.requestBody?.examples[0]?.value;
     return value === undefined ? undefined : structuredClone(value);
-  }
-
-  /** The schema of an operation's success answer, resolved. */
-  responseSchema(op: Operation, status = op.successStatus): Json {
-    const body = op.model.responses.find((r) => r.status === String(status))?.body;
-    return body ? this.resolve(this.at(body.schemaPointer)) : undefined;
-  }
-
-  /** The name of a `$ref`ed component schema (`#/components/schemas/Invoice` -> `Invoice`). */
-  static schemaName(node: Json): string | undefined {
-    return referencedSchemaName(node);
   }
 
   private index(op: ModelOperation): Operation {
@@ -129,15 +138,12 @@ export class Definition {
       name: p.name,
       in: p.in,
       required: p.required,
-      schema: p.schema,
       schemaAt: p.schemaPointer,
     }));
-    const raw = this.at(op.pointer);
     const body = op.requestBody;
     const successes = op.responses.filter((r) => /^2\d\d$/.test(r.status)).map((r) => Number(r.status));
     const notFound = op.responses.find((r) => r.status === '404')?.body?.examples[0]?.value;
-    const filterText = /filter and sort on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
-    const anyText = /filter with `any` on (.*?)(?:, for example|\.\s|\.$)/s.exec(op.description)?.[1];
+    const notFoundCode = isObject(notFound) && typeof notFound.code === 'string' ? notFound.code : undefined;
     return {
       operationId: op.operationId,
       method: op.method,
@@ -147,22 +153,9 @@ export class Definition {
       bodyRequired: body?.required === true,
       scopes: op.scopes,
       successStatus: Math.min(...successes),
-      responses: raw.responses ?? {},
-      notFoundCode:
-        notFound && typeof notFound === 'object' && !Array.isArray(notFound) && typeof notFound.code === 'string'
-          ? notFound.code
-          : undefined,
+      notFoundCode,
       idempotent: op.idempotent,
-      filterFields: filterText ? [...filterText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
-      filterAnyFields: anyText ? [...anyText.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : undefined,
-      raw,
       model: op,
     };
-  }
-
-  /** JSON pointer of the answer with this status key (a shared one: its component's). */
-  responseAt(op: Operation, key: string): string {
-    return resolve(this.doc, op.responses[key], pointerOf('paths', op.path, op.method.toLowerCase(), 'responses', key))
-      .pointer;
   }
 }

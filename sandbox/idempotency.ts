@@ -9,9 +9,10 @@
  * or transient) frees the key, so a retry with it runs again. A missing, empty or too long key
  * answers 400 IDEMPOTENCY_KEY_INVALID.
  */
+import {isObject} from '../definition/refs.ts';
 import {createHash} from 'node:crypto';
 import {idempotencyOutcome, type IdempotencyRules} from '../definition/index.ts';
-import type {Json} from './definition.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 
 /** Keys kept at most: past it, expired keys and then the oldest are forgotten (bounded memory). */
@@ -22,12 +23,12 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 type Entry =
   | {fingerprint: string; state: 'running'}
-  | {fingerprint: string; state: 'done'; status: number; body: Json; expires: number};
+  | {fingerprint: string; state: 'done'; status: number; body: unknown; expires: number};
 
 /** JSON with every object's keys in order, so that two bodies equal as parsed JSON write the same text. */
-function canonical(value: Json): string {
+function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
+  if (isObject(value))
     return `{${Object.keys(value)
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
@@ -82,7 +83,7 @@ export class IdempotencyKeys {
    * Looks the key up before the request runs: answers the kept result to replay, throws 409, or
    * marks the key as running and answers undefined (then call `finish`).
    */
-  begin(scope: string, key: string, fingerprint: string, now: number): {status: number; body: Json} | undefined {
+  begin(scope: string, key: string, fingerprint: string, now: number): {status: number; body: unknown} | undefined {
     const id = `${scope}\u0000${key}`;
     const entry = this.entries.get(id);
     if (entry && !(entry.state === 'done' && entry.expires <= now)) {
@@ -108,7 +109,7 @@ export class IdempotencyKeys {
   }
 
   /** Keeps the answer when the table says so; otherwise frees the key, so a retry with it runs again. */
-  finish(scope: string, key: string, answer: {status: number; code?: string; body: Json}, now: number): void {
+  finish(scope: string, key: string, answer: {status: number; code?: string; body: unknown}, now: number): void {
     const id = `${scope}\u0000${key}`;
     const entry = this.entries.get(id);
     if (!entry) return;

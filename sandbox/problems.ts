@@ -4,8 +4,9 @@
  * exactly as the API reference does; a code without an example gets a type and title made the
  * same way.
  */
+import {isObject} from '../definition/refs.ts';
 import {randomBytes} from 'node:crypto';
-import type {Definition, Json} from './definition.ts';
+import type {Definition} from './definition.ts';
 
 export interface Problem {
   type: string;
@@ -61,9 +62,13 @@ export class ProblemCatalogue {
   private readonly known = new Map<string, {type: string; title: string}>();
 
   constructor(definition: Definition) {
-    for (const example of Object.values<Json>(definition.doc.components?.examples ?? {})) {
-      const value = example?.value;
-      if (typeof value?.code === 'string' && typeof value.type === 'string' && typeof value.title === 'string') {
+    for (const value of definition.componentExamples()) {
+      if (
+        isObject(value) &&
+        typeof value.code === 'string' &&
+        typeof value.type === 'string' &&
+        typeof value.title === 'string'
+      ) {
         this.known.set(value.code, {type: value.type, title: value.title});
       }
     }

@@ -2,14 +2,15 @@
  * The list options every list operation takes: `$filter` (OData comparisons `eq ne gt ge lt le`,
  * `and`, `or`, `not` and parentheses, with quoted strings and unquoted RFC 3339 times, numbers,
  * booleans and null), `$orderby` (fields with `asc` or `desc`, default `created desc`), `$skip` and
- * `$top`. The fields come from the operation's description ("You can filter and sort on ...").
+ * `$top`. The fields are the operation's `x-filterable` ones (definition/filterable.ts).
  * A list of objects inside each item (an event's `deliveries`) is filtered with OData's `any`:
  * `deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')` holds when one of
- * them matches; its fields are the description's "filter with `any` on ..." ones.
+ * them matches; its fields are those `x-filterable` lists under `any`.
  * A small hand-written parser: OData libraries on npm cover far more of OData than these six
  * operators and are not maintained.
  */
-import type {Json} from './definition.ts';
+import {isObject} from '../definition/refs.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 
 type Node =
@@ -154,11 +155,13 @@ export function parseFilter(text: string, fields: string[], anyFields: string[] 
   return tree;
 }
 
-const fieldValue = (item: Json, field: string): Json => field.split('/').reduce((v: Json, k) => v?.[k], item);
+const fieldValue = (item: Json, field: string): Json | undefined =>
+  field.split('/').reduce<Json | undefined>((v, k) => (isObject(v) ? v[k] : undefined), item);
 
-const isTime = (v: Json) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
+const isTime = (v: Json | undefined): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
 
-function compare(a: Json, b: Json): number | undefined {
+function compare(a: Json | undefined, b: Json | undefined): number | undefined {
   if (a === null || a === undefined || b === null) return a === b || (a === undefined && b === null) ? 0 : undefined;
   if (isTime(a) && isTime(b)) return Date.parse(a) - Date.parse(b);
   if (typeof b === 'number') {
@@ -198,12 +201,12 @@ export interface ListOptions {
 }
 
 /** Applies the list options to `items` (oldest first) and answers `{items, count}`. */
-export function listPage(
-  items: Json[],
+export function listPage<Item extends Json>(
+  items: Item[],
   options: ListOptions,
   fields: string[],
   anyFields: string[] = [],
-): {items: Json[]; count: number} {
+): {items: Item[]; count: number} {
   const filter = options.$filter ? parseFilter(options.$filter, fields, anyFields) : undefined;
   const order = (options.$orderby ?? 'created desc').split(',').map((part) => {
     const [field = '', direction = 'asc', extra] = part.trim().split(/\s+/);

@@ -15,7 +15,7 @@ import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
 import {deprecationHeaders} from './deprecation.ts';
-import type {Json} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
 import {ProblemCatalogue, ProblemError} from './problems.ts';
@@ -134,9 +134,9 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
       throw error;
     }
-    let body: Json = undefined;
+    let body: ApiData = undefined;
     // The body as sent, parsed: what a retry's body is compared with.
-    let sent: Json = undefined;
+    let sent: ApiData = undefined;
     if (op.bodySchemaAt) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (raw.length === 0) {
@@ -210,7 +210,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     res: http.ServerResponse,
     status: number,
     headers: Record<string, string>,
-    body: Json,
+    body: ApiData,
     problem: boolean,
   ): void {
     if (body === undefined) {

@@ -15,7 +15,7 @@
  */
 import {closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync} from 'node:fs';
 import type {AccountWorlds} from './account-worlds.ts';
-import type {Json} from './definition.ts';
+import type {Json} from '../definition/index.ts';
 import type {StoreChange} from './store.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 import type {World} from './world.ts';

@@ -3,15 +3,15 @@
  * Each collection holds at most `cap` objects: storing one more forgets the oldest, so a long fuzz
  * or load run keeps memory bounded. A forgotten object answers 404 like one that never existed.
  */
-import type {Json} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 
 export const DEFAULT_CAP = 10_000;
 
 /** One change to the stored objects: an object stored (new or replaced) or one forgotten. */
-export type StoreChange = {kind: string; put: Json} | {kind: string; deleted: string};
+export type StoreChange = {kind: string; put: ApiData} | {kind: string; deleted: string};
 
 export class Store {
-  private readonly collections = new Map<string, Map<string, Json>>();
+  private readonly collections = new Map<string, Map<string, ApiData>>();
   readonly cap: number;
   /** How many objects were forgotten at the cap, per type. */
   readonly evicted = new Map<string, number>();
@@ -22,13 +22,13 @@ export class Store {
     this.cap = cap;
   }
 
-  private collection(kind: string): Map<string, Json> {
+  private collection(kind: string): Map<string, ApiData> {
     let c = this.collections.get(kind);
     if (!c) this.collections.set(kind, (c = new Map()));
     return c;
   }
 
-  put(kind: string, object: Json): Json {
+  put(kind: string, object: ApiData): ApiData {
     const c = this.collection(kind);
     if (!c.has(object.id) && c.size >= this.cap) {
       const oldest = c.keys().next().value as string;
@@ -41,7 +41,7 @@ export class Store {
     return object;
   }
 
-  get(kind: string, id: string): Json | undefined {
+  get(kind: string, id: string): ApiData | undefined {
     return this.collections.get(kind)?.get(id);
   }
 
@@ -52,7 +52,7 @@ export class Store {
   }
 
   /** Forgets the oldest objects of a type while `expired` holds for them (objects are kept in the order stored). */
-  dropOldest(kind: string, expired: (object: Json) => boolean): void {
+  dropOldest(kind: string, expired: (object: ApiData) => boolean): void {
     const c = this.collections.get(kind);
     if (!c) return;
     for (const [id, object] of c) {
@@ -63,7 +63,7 @@ export class Store {
   }
 
   /** The objects of a type, oldest first. */
-  all(kind: string): Json[] {
+  all(kind: string): ApiData[] {
     return [...(this.collections.get(kind)?.values() ?? [])];
   }
 
@@ -76,11 +76,11 @@ export class Store {
     return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, c.size]));
   }
 
-  snapshot(): Record<string, Json[]> {
+  snapshot(): Record<string, ApiData[]> {
     return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, [...c.values()]]));
   }
 
-  restore(snapshot: Record<string, Json[]>): void {
+  restore(snapshot: Record<string, ApiData[]>): void {
     this.collections.clear();
     for (const [kind, objects] of Object.entries(snapshot)) {
       const c = this.collection(kind);

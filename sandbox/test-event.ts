@@ -8,7 +8,8 @@
  * the newest object of the event's type, so a receiver that fetches it finds it, or the documented
  * example's ID when there is none yet. The answer is the event and how the delivery went.
  */
-import type {Json} from './definition.ts';
+import {isObject} from '../definition/refs.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 import type {World} from './world.ts';
 
@@ -37,7 +38,7 @@ export async function testEventRoute(
   method: string,
   subscriptionId: string,
   raw: Buffer,
-): Promise<{status: number; body: Json}> {
+): Promise<{status: number; body: unknown}> {
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'A test event is sent with POST.', {headers: {Allow: 'POST'}});
   const sub = world.store.get('Subscription', subscriptionId);
@@ -48,8 +49,8 @@ export async function testEventRoute(
       `No webhook subscription with ID ${subscriptionId} exists on your account.`,
     );
   const body = parse(raw);
-  const known: string[] = world.definition.doc.components.schemas.EventType?.enum ?? [];
-  const eventType = body?.eventType ?? sub.eventTypes[0];
+  const known = world.definition.schemaEnum('EventType').map(String);
+  const eventType = (isObject(body) ? body.eventType : undefined) ?? sub.eventTypes[0];
   if (typeof eventType !== 'string' || !known.includes(eventType)) {
     throw new ProblemError(422, 'VALIDATION_FAILED', 'eventType must be one of the event types.', {
       validationErrors: {eventType: [`Must be one of ${known.join(', ')}.`]},

@@ -5,7 +5,7 @@
  * `TEST_INPUTS` (test-inputs-markdown.ts), and a test sends every row's requests to a running
  * sandbox and checks the answers, the final status, the event and its webhook.
  */
-import type {Json} from './definition.ts';
+import type {Json, JsonObject} from '../definition/index.ts';
 
 // ------------------------------------------------------------------------------ triggers
 
@@ -117,7 +117,7 @@ export interface Step {
   /** Under the base path (`/invoices`), or outside it (`/_sandbox/...`); `{name}` is a saved id. */
   path: string;
   /** A JSON body; string values `{name}` are saved ids. */
-  body?: Json;
+  body?: JsonObject;
   /** A body sent as is, for bodies that are not JSON. */
   rawBody?: string;
   headers?: Record<string, string>;
@@ -141,7 +141,7 @@ export interface Step {
   status: number;
   code?: string;
   /** Members the problem must carry besides `code`, such as `paymentId` (`{name}` is a saved id). */
-  problem?: Json;
+  problem?: JsonObject;
 }
 
 export interface Then {
@@ -150,7 +150,7 @@ export interface Then {
   /** The object to read afterwards (`{name}` is a saved id). */
   path: string;
   /** Fields it must then have. */
-  fields: Json;
+  fields: JsonObject;
   /** The event type that reports the change, delivered to every subscription for it. */
   event?: string;
   /** The saved id the event names in `data.entityId`. */
@@ -206,7 +206,7 @@ const GOOD_ACCOUNT = '000123456789';
 const withBank = {setup: [bank(GOOD_ACCOUNT)], needs: 'With a USD bank payment method `{paymentMethodId}`'};
 const failingAccount = (ending: string) => `00000000${ending}`;
 
-const invoiceSteps = (amount: string, extra: Json = {}): Step[] => [
+const invoiceSteps = (amount: string, extra: JsonObject = {}): Step[] => [
   {method: 'POST', path: '/invoices', body: {amount: usd(amount), ...extra}, saveAs: 'invoiceId', status: 201},
   {method: 'POST', path: '/invoices/{invoiceId}/quote', status: 201},
 ];

@@ -10,8 +10,10 @@
  * `WWW-Authenticate: Bearer realm="kestrel", error="invalid_token"`, as an expired Kestrel access
  * token does.
  */
+import {isObject} from '../definition/refs.ts';
 import type {AccountWorlds} from './account-worlds.ts';
-import type {Definition, Json} from './definition.ts';
+import type {Definition} from './definition.ts';
+import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 import {DEFAULT_ACCOUNT, type Tokens} from './tokens.ts';
 
@@ -21,7 +23,9 @@ const FIELDS = ['account', 'expiresIn', 'scopes'];
 
 /** The OAuth scopes the definition declares. */
 export function definitionScopes(definition: Definition): string[] {
-  return Object.keys(definition.doc.components?.securitySchemes?.oauth2?.flows?.authorizationCode?.scopes ?? {});
+  const flows = definition.component('securitySchemes', 'oauth2')?.flows;
+  const scopes = isObject(flows) && isObject(flows.authorizationCode) ? flows.authorizationCode.scopes : undefined;
+  return isObject(scopes) ? Object.keys(scopes) : [];
 }
 
 const invalid = (field: string, message: string) =>
@@ -34,7 +38,7 @@ export function tokensRoute(
   tokens: Tokens,
   method: string,
   raw: Buffer,
-): {status: number; body: Json} {
+): {status: number; body: unknown} {
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${TOKENS_PATH} takes POST.`, {headers: {Allow: 'POST'}});
   let body: Json;
@@ -52,15 +56,14 @@ export function tokensRoute(
   if (typeof account !== 'string' || !accounts.has(account))
     throw invalid('account', `Must be one of the sandbox's accounts: ${accounts.names().join(', ')}.`);
   const expiresIn = body.expiresIn ?? 3600;
-  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_IN)
+  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_IN)
     throw invalid('expiresIn', `Must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN}.`);
   const known = definitionScopes(accounts.definition);
-  const scopes = body.scopes;
-  if (
-    scopes !== undefined &&
-    (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => typeof s !== 'string' || !known.includes(s)))
-  )
+  const requested = body.scopes;
+  const isScope = (s: Json): s is string => typeof s === 'string' && known.includes(s);
+  if (requested !== undefined && (!Array.isArray(requested) || requested.length === 0 || !requested.every(isScope)))
     throw invalid('scopes', `Must be a non-empty list of the API's scopes: ${known.join(', ')}.`);
+  const scopes = requested === undefined ? undefined : requested.filter(isScope);
 
   const accessToken = tokens.issue({account, scopes}, accounts.clock.now() + expiresIn * 1000);
   return {status: 200, body: {accessToken, tokenType: 'Bearer', expiresIn, account}};

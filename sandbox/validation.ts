@@ -8,11 +8,13 @@
  */
 import {Ajv2020, type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type {Definition, Json, Operation} from './definition.ts';
+import type {Json, JsonObject} from '../definition/index.ts';
+import {isObject} from '../definition/refs.ts';
+import type {Definition, Operation} from './definition.ts';
 import {ProblemError, validationFailed} from './problems.ts';
 
 // ajv-formats is CommonJS: under Node's own ESM loader its function is the default export's default.
-const addFormats = ((addFormatsModule as Json).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as {default?: unknown}).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 /** The only https-only pattern in the definition, and what the local sandbox accepts instead. */
 const HTTPS_ONLY = '^https://';
@@ -20,16 +22,20 @@ export const HTTPS_OR_LOOPBACK = '^(https://|http://(127\\.0\\.0\\.1|localhost|\
 
 type Direction = 'request' | 'response';
 
-function directionCopy(definition: Definition, direction: Direction): Json {
+function directionCopy(definition: Definition, direction: Direction): JsonObject {
   const copy = structuredClone(definition.doc);
   const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
-  const flagged = (schema: Json): boolean => schema?.[flag] === true || definition.resolve(schema)?.[flag] === true;
+  const flagged = (schema: Json | undefined): boolean => {
+    const resolved = definition.resolve(schema);
+    return (isObject(schema) && schema[flag] === true) || (isObject(resolved) && resolved[flag] === true);
+  };
   const walk = (node: Json): void => {
     if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
+    if (!isObject(node)) return;
     if (node.pattern === HTTPS_ONLY) node.pattern = HTTPS_OR_LOOPBACK;
-    if (node.properties && typeof node.properties === 'object' && Array.isArray(node.required)) {
-      node.required = node.required.filter((name: string) => !flagged(node.properties[name]));
+    const properties = node.properties;
+    if (isObject(properties) && Array.isArray(node.required)) {
+      node.required = node.required.filter((name) => !flagged(properties[String(name)]));
     }
     for (const value of Object.values(node)) walk(value);
   };
@@ -63,14 +69,14 @@ export function fieldPath(instancePath: string, extra?: string): string {
 }
 
 function message(e: ErrorObject): string {
-  const p = e.params as Json;
+  const p = e.params;
   switch (e.keyword) {
     case 'required':
       return 'Is required.';
     case 'type':
       return `Must be of type ${String(p.type).replace(/,/g, ' or ')}.`;
     case 'enum':
-      return `Must be one of ${(p.allowedValues as Json[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+      return `Must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'const':
       return `Must be ${JSON.stringify(p.allowedValue)}.`;
     case 'pattern':
@@ -141,7 +147,7 @@ export class Validator {
     this.answers.addSchema(directionCopy(definition, 'response'), 'response.json');
   }
 
-  private compiled(key: string, ajv: Ajv2020, schema: () => Json): ValidateFunction {
+  private compiled(key: string, ajv: Ajv2020, schema: () => object): ValidateFunction {
     let fn = this.cache.get(key);
     if (!fn) {
       fn = ajv.compile(schema());
@@ -172,9 +178,7 @@ export class Validator {
     }));
     if (!validate(values)) {
       const errors = validationErrors(validate.errors, (e) =>
-        e.keyword === 'required'
-          ? String((e.params as Json).missingProperty)
-          : e.instancePath.split('/')[1]!.replace(/~1/g, '/'),
+        e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.split('/')[1]!.replace(/~1/g, '/'),
       );
       const listOption = Object.keys(errors).find((name) => name.startsWith('$'));
       if (listOption) {
@@ -207,31 +211,34 @@ export class Validator {
    * Drops the fields of a valid body that its schema does not declare, so that an unknown field is
    * ignored rather than stored and answered back (where it would break the answer's schema).
    */
-  prune(schema: Json, value: Json): Json {
+  prune(schema: Json | undefined, value: Json): Json {
     const s = this.definition.resolve(schema);
-    if (!s || typeof s !== 'object') return value;
+    if (!isObject(s)) return value;
     if (Array.isArray(value)) return s.items ? value.map((v) => this.prune(s.items, v)) : value;
     if (!value || typeof value !== 'object') return value;
     const parts = [
       s,
-      ...['allOf', 'oneOf', 'anyOf'].flatMap((k) =>
-        Array.isArray(s[k]) ? s[k].map((x: Json) => this.definition.resolve(x)) : [],
-      ),
+      ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => {
+        const branches = s[k];
+        return Array.isArray(branches) ? branches.map((x) => this.definition.resolve(x)).filter(isObject) : [];
+      }),
     ];
     if (parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false)) return value;
     const declared = new Map<string, Json>();
-    for (const p of parts)
-      for (const [k, v] of Object.entries<Json>(p.properties ?? {})) if (!declared.has(k)) declared.set(k, v);
+    for (const p of parts) {
+      const properties = isObject(p.properties) ? p.properties : {};
+      for (const [k, v] of Object.entries(properties)) if (!declared.has(k)) declared.set(k, v);
+    }
     if (declared.size === 0) return value;
     return Object.fromEntries(
-      Object.entries<Json>(value)
+      Object.entries(value)
         .filter(([k]) => declared.has(k))
         .map(([k, v]) => [k, this.prune(declared.get(k), v)]),
     );
   }
 
   /** Checks a parsed JSON body against the operation's request schema; throws 422 naming each field. */
-  requestBody(op: Operation, body: Json): void {
+  requestBody(op: Operation, body: unknown): void {
     if (!op.bodySchemaAt) return;
     const validate = this.compiled(`body:${op.operationId}`, this.body, () => ({
       $ref: `request.json${encodePointer(op.bodySchemaAt!)}`,
@@ -240,9 +247,9 @@ export class Validator {
       throw validationFailed(
         validationErrors(validate.errors, (e) =>
           e.keyword === 'required'
-            ? fieldPath(e.instancePath, String((e.params as Json).missingProperty))
+            ? fieldPath(e.instancePath, String(e.params.missingProperty))
             : e.keyword === 'additionalProperties'
-              ? fieldPath(e.instancePath, String((e.params as Json).additionalProperty))
+              ? fieldPath(e.instancePath, String(e.params.additionalProperty))
               : fieldPath(e.instancePath),
         ),
       );
@@ -254,19 +261,18 @@ export class Validator {
    * the body must match its schema. Returns the problems found (empty when it conforms). Used by the
    * tests; the server does not spend time on it per request.
    */
-  answer(op: Operation, status: number, contentType: string | undefined, body: Json): string[] {
-    const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : undefined;
-    if (!key) return [`status ${status} is not documented for ${op.operationId}`];
-    const response = this.definition.resolve(op.responses[key]);
-    if (!response.content) return body === undefined || body === '' ? [] : [`status ${status} documents no body`];
+  answer(op: Operation, status: number, contentType: string | undefined, answer: unknown): string[] {
+    const response = this.definition.response(op, status) ?? this.definition.response(op, 'default');
+    if (!response) return [`status ${status} is not documented for ${op.operationId}`];
+    const key = response.status;
+    const body = response.body;
+    if (!body) return answer === undefined || answer === '' ? [] : [`status ${status} documents no body`];
     const type = (contentType ?? '').split(';')[0]!.trim();
-    if (!response.content[type]) return [`content type ${type || '(none)'} is not documented for ${status}`];
-    const escape = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
-    const responseAt = this.definition.responseAt(op, key);
+    if (type !== body.mediaType) return [`content type ${type || '(none)'} is not documented for ${status}`];
     const validate = this.compiled(`answer:${op.operationId}:${key}:${type}`, this.answers, () => ({
-      $ref: `response.json${encodePointer(`${responseAt}/content/${escape(type)}/schema`)}`,
+      $ref: `response.json${encodePointer(body.schemaPointer)}`,
     }));
-    return validate(body)
+    return validate(answer)
       ? []
       : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
   }

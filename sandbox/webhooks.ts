@@ -34,7 +34,7 @@ import {
   type WebhookSignature,
 } from '../definition/index.ts';
 import type {Clock} from './clock.ts';
-import type {Json} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import {DeliveryLog, deliverySummary, type DeliveryAttempt, type DeliverySummary} from './delivery-log.ts';
 import {loopbackRefusal} from './loopback.ts';
 import type {Store} from './store.ts';
@@ -75,7 +75,7 @@ export function signature(
 }
 
 /** The secrets a subscription signs with at `now`: the previous one during a rotation's overlap, then its own. */
-export function signingSecrets(sub: Json, now: number): string[] {
+export function signingSecrets(sub: ApiData, now: number): string[] {
   return sub._previousSecret && sub._previousSecretUntil > now ? [sub._previousSecret, sub.secret] : [sub.secret];
 }
 
@@ -151,7 +151,7 @@ export class Webhooks {
   }
 
   /** Starts the first attempt of each of a stored event's deliveries. */
-  deliver(event: Json): void {
+  deliver(event: ApiData): void {
     // The offsets count from the event's `created`, so `nextAttempt - created` is the schedule's offset.
     const firstAt = Date.parse(event.created);
     for (const {subscriptionId} of event.deliveries as Delivery[]) {
@@ -176,7 +176,7 @@ export class Webhooks {
   }
 
   /** POSTs one signed delivery of `rawBody` to a subscription. */
-  private post(sub: Json, rawBody: string): Promise<Sent> {
+  private post(sub: ApiData, rawBody: string): Promise<Sent> {
     this.attempts++;
     const url = String(sub.webhookUrl);
     const refusal = this.options.loopbackOnly ? loopbackRefusal(url) : null;
@@ -256,7 +256,7 @@ export class Webhooks {
   }
 
   /** Sends an event to one subscription once, without retries or a stored event, and answers how it went. */
-  async sendTest(sub: Json, event: Json): Promise<Outcome> {
+  async sendTest(sub: ApiData, event: ApiData): Promise<Outcome> {
     const attemptedAt = this.clock.iso();
     const sent = await this.post(sub, JSON.stringify(event));
     this.logAttempt(event, sub, 1, attemptedAt, sent, true);

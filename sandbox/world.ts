@@ -4,7 +4,8 @@
  */
 import {randomUUID} from 'node:crypto';
 import {Clock} from './clock.ts';
-import {Definition, type Json, type Operation} from './definition.ts';
+import {Definition, type Operation} from './definition.ts';
+import type {ApiData} from './api-data.ts';
 import {Rates, fromUnits, money, toUnits} from './money.ts';
 import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
@@ -33,14 +34,14 @@ export interface WorldOptions {
 export interface Call {
   op: Operation;
   params: Record<string, string>;
-  query: Record<string, Json>;
-  body: Json;
+  query: Record<string, ApiData>;
+  body: ApiData;
   token: string;
 }
 
 export interface Answer {
   status: number;
-  body?: Json;
+  body?: ApiData;
 }
 
 export type Handler = (call: Call, world: World) => Answer | Promise<Answer>;
@@ -78,9 +79,15 @@ export class World {
     this.options = options;
     this.clock = options.clock ?? new Clock();
     this.store = new Store(options.cap);
-    const schemas = definition.doc.components.schemas;
-    this.currencies = schemas.Currency?.enum ?? ['BTC', 'USD', 'EUR', 'GBP'];
-    this.webhookVersion = (schemas.WebhookVersion?.enum ?? schemas.WebhookVersion?.examples ?? ['2025-06-01'])[0];
+    const currencies = definition.schemaEnum('Currency').map(String);
+    this.currencies = currencies.length ? currencies : ['BTC', 'USD', 'EUR', 'GBP'];
+    const version = definition.component('schemas', 'WebhookVersion');
+    const versions = Array.isArray(version?.enum)
+      ? version.enum
+      : Array.isArray(version?.examples)
+        ? version.examples
+        : [];
+    this.webhookVersion = String(versions[0] ?? '2025-06-01');
     this.rates = new Rates(this.example('getCurrencyExchangeRateTickers').items);
     const invoice = this.example('issueInvoice');
     this.account = options.account ?? {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
@@ -94,7 +101,7 @@ export class World {
   }
 
   /** The documented success example of an operation: the template the sandbox fills in. */
-  example(operationId: string): Json {
+  example(operationId: string): ApiData {
     return this.definition.responseExample(this.definition.operation(operationId));
   }
 
@@ -107,7 +114,7 @@ export class World {
   }
 
   /** The stored object, or the operation's documented 404. */
-  find(kind: string, id: string, op: Operation): Json {
+  find(kind: string, id: string, op: Operation): ApiData {
     const found = this.store.get(kind, id);
     if (!found) throw this.notFound(op, id);
     return found;
@@ -132,7 +139,7 @@ export class World {
   }
 
   /** Changes fields of a stored object, sets `updated`, and records the event if one is given. */
-  update(kind: string, id: string, patch: Json, eventType?: string): Json {
+  update(kind: string, id: string, patch: ApiData, eventType?: string): ApiData {
     const current = this.store.get(kind, id);
     if (!current) return undefined;
     const changes = Object.keys(patch).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(patch[k]));
@@ -153,7 +160,7 @@ export class World {
   }
 
   /** Records an event, with a delivery per subscription that lists its type, and starts them. */
-  emit(eventType: string, entityId: string, changes: string[]): Json {
+  emit(eventType: string, entityId: string, changes: string[]): ApiData {
     this.expireEvents();
     const event = {
       id: this.uuid(),
@@ -173,11 +180,11 @@ export class World {
    * An object as the API answers it: only the fields its schema declares, without write-only ones
    * such as a subscription's secret, and without the sandbox's own bookkeeping (`_` fields).
    */
-  publicView(kind: string, object: Json): Json {
-    const properties = this.definition.doc.components.schemas[kind]?.properties;
-    const out: Json = {};
-    for (const [k, v] of Object.entries<Json>(object)) {
-      if (k.startsWith('_') || (properties && (!(k in properties) || properties[k]?.writeOnly === true))) continue;
+  publicView(kind: string, object: ApiData): ApiData {
+    const properties = this.definition.schemaProperties(kind);
+    const out: ApiData = {};
+    for (const [k, v] of Object.entries<ApiData>(object)) {
+      if (k.startsWith('_') || (properties && (!properties.has(k) || properties.get(k)?.writeOnly === true))) continue;
       out[k] = v;
     }
     return out;
@@ -223,7 +230,7 @@ export class World {
     this.onBalance(currency);
   }
 
-  balanceList(): Json[] {
+  balanceList(): ApiData[] {
     return this.currencies.map((currency) => {
       const b = this.balance(currency);
       return {

@@ -23,8 +23,8 @@ import {randomUUID} from 'node:crypto';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {freePort} from './ports.mjs';
-import {median} from './stats.mjs';
+import {freePort} from '../tests/support/ports.mjs';
+import {median} from '../bench/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const from = process.argv.indexOf('--from');

@@ -14,7 +14,7 @@
  *                                                              its log lines and phase timings, and
  *                                                              a table of memory by phase: V8 heaps,
  *                                                              Buffers and native, from
- *                                                              ./memory-sampler.cjs in the build)
+ *                                                              bench/memory-sampler.cjs in the build)
  *
  * The site is copied to a temporary folder (its node_modules linked), so the checkout's own
  * build/, api/ and static/openapi.* are never touched. Timings are printed, never asserted.
@@ -35,9 +35,9 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {stringify} from 'yaml';
-import {memoryByPhase} from './memory-phases.mjs';
-import {runMeasured} from './process-tree.mjs';
-import {operationCount, scaleDefinition} from './scale-definition.mjs';
+import {memoryByPhase} from '../bench/memory-phases.mjs';
+import {runMeasured} from '../bench/process-tree.mjs';
+import {operationCount, scaleDefinition} from '../bench/scale-definition.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SKIP = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'reports']);
@@ -97,7 +97,7 @@ const memoryLog = options.trace && `${options.trace}.memory.tsv`;
 if (memoryLog) {
   rmSync(memoryLog, {force: true});
   env.KESTREL_MEMORY_LOG = memoryLog;
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'scripts', 'memory-sampler.cjs')}`.trim();
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'memory-sampler.cjs')}`.trim();
 }
 if (options.heapProf)
   env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();

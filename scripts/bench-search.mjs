@@ -22,9 +22,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from './ports.mjs';
-import {median, quantile} from './stats.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {median, quantile} from '../bench/stats.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);

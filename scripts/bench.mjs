@@ -4,7 +4,7 @@
  * - cold production build (`docusaurus clear`, then `npm run build`): wall time and the peak memory
  *   of the whole process tree;
  * - gzip JS of a first visit per page type, against its budget (the heaviest page of each type,
- *   and the chunks prefetched for other pages beside it; see scripts/budgets.mjs);
+ *   and the chunks prefetched for other pages beside it; see bench/budgets.mjs);
  * - Lighthouse 12 mobile scores (median of 5 runs) on `/`, a guide with a diagram,
  *   `/api/introduction`, an operation page and the heaviest operation page;
  * - the heaviest operation page's HTML, gzip;
@@ -17,7 +17,7 @@
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
-import {runMeasured} from './process-tree.mjs';
+import {runMeasured} from '../bench/process-tree.mjs';
 import {
   API_PAGE_HTML_BUDGET,
   BUDGETS,
@@ -26,11 +26,11 @@ import {
   htmlGzipBytes,
   ownBytes,
   prefetchBytes,
-} from './budgets.mjs';
+} from '../bench/budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
 import {lighthouseScores} from './lighthouse.mjs';
-import {navigationTimes} from './navigation-timing.mjs';
-import {median} from './stats.mjs';
+import {navigationTimes} from '../bench/navigation-timing.mjs';
+import {median} from '../bench/stats.mjs';
 
 async function coldBuild() {
   spawnSync('npx', ['docusaurus', 'clear'], {stdio: 'ignore'});

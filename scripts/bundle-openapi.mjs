@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Bundles the split Kestrel API definition (openapi/openapi.yaml and the files it references)
 // into one file each of YAML and JSON, for the API reference pages and for download, with each
-// operation's code samples added as `x-codeSamples` (scripts/code-samples.mjs):
+// operation's code samples added as `x-codeSamples` (plugins/api-reference/code-samples.mjs):
 //
 //   node scripts/bundle-openapi.mjs            -> static/openapi.yaml, static/openapi.json
 //   node scripts/bundle-openapi.mjs <out-dir>  -> <out-dir>/openapi.yaml, <out-dir>/openapi.json
 //
 // It runs the Redocly CLI (the same tool and configuration, redocly.yaml, as `npx redocly lint`),
 // checks that both outputs parse and agree, and exits non-zero with a message on any failure.
-// With KESTREL_LOCAL_SANDBOX=1 both outputs also list the local sandbox server (scripts/local-sandbox.mjs),
+// With KESTREL_LOCAL_SANDBOX=1 both outputs also list the local sandbox server (sandbox/local-sandbox.mjs),
 // so the API pages generated from them offer it in the explorer.
 // The outputs are build artifacts: do not edit or commit them.
 import {execFileSync} from 'node:child_process';
@@ -16,8 +16,8 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {addCodeSamples} from './code-samples.mjs';
-import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from './local-sandbox.mjs';
+import {addCodeSamples} from '../plugins/api-reference/code-samples.mjs';
+import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from '../sandbox/local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

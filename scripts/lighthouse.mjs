@@ -9,9 +9,9 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from './ports.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
-import {median} from './stats.mjs';
+import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {median} from '../bench/stats.mjs';
 import {analyticsOrigins} from '../config/brand.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

@@ -7,15 +7,15 @@
  *
  *   node scripts/page-weight.mjs [route ...]    (serves build/ itself on a free port)
  *
- * Chunks prefetched for other pages are told apart (see scripts/budgets.mjs).
+ * Chunks prefetched for other pages are told apart (see bench/budgets.mjs).
  */
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from './ports.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
-import {firstVisit, watchScripts} from './script-weights.mjs';
-import {BUDGETS, KIB, ownBytes, prefetchBytes} from './budgets.mjs';
+import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {firstVisit, watchScripts} from '../bench/script-weights.mjs';
+import {BUDGETS, KIB, ownBytes, prefetchBytes} from '../bench/budgets.mjs';
 
 /** Scripts fetched on a first visit to `route` in a fresh context. */
 export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'build') {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {RECORD_FILE, rewriteRecord} from './upstream-files.mjs';
+import {RECORD_FILE, rewriteRecord} from '../packages/kestrel-theme/upstream-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

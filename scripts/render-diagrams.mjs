@@ -14,7 +14,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {
   CONTENT_DIR,
   DIAGRAMS_DIR,

@@ -15,7 +15,7 @@ import {createRequire} from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_SWITCH} from './local-sandbox.mjs';
+import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_SWITCH} from '../sandbox/local-sandbox.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOCUSAURUS = path.join(

@@ -16,8 +16,8 @@
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync, mkdirSync, rmSync} from 'node:fs';
-import {freePort} from './ports.mjs';
-import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from './local-sandbox.mjs';
+import {freePort} from '../tests/support/ports.mjs';
+import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from '../sandbox/local-sandbox.mjs';
 
 // Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
@@ -35,7 +35,7 @@ mkdirSync(REPORTS, {recursive: true});
 // Vitest's counts come from our reporter (vitest-count-reporter.mjs), which counts the tests of a
 // suite whose beforeAll failed as failed; Vitest's own report calls them skipped.
 const vitestCounts = (r) => r;
-const vitestReport = ['--reporter=default', '--reporter=./scripts/vitest-count-reporter.mjs'];
+const vitestReport = ['--reporter=default', '--reporter=./tests/support/vitest-count-reporter.mjs'];
 const vitestEnv = (name) => ({VITEST_COUNTS_FILE: `${REPORTS}/${name}.json`});
 const playwrightCounts = (r) => ({
   passed: r.stats.expected,

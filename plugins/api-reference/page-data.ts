@@ -166,6 +166,7 @@ export function operationPage(model: ApiDefinition, operation: Operation): ApiOp
     tryIt: tryItOperation(model, operation),
   };
   if (operation.requestBody) page.requestBody = bodyOf(operation.requestBody, REQUEST_BODY_ANCHOR);
+  if (operation.filterable) page.filterable = operation.filterable;
   return page;
 }
 

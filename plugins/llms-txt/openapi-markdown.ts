@@ -5,7 +5,7 @@
  * and within a group the operations as the definition writes them.
  *
  * The pages' HTML now holds every parameter, field, response and example (rendered on the
- * server: packages/kestrel-theme/bundler/server-rendered-api.ts), so @signalwire/docusaurus-plugin-llms-txt could write
+ * server from each page's data: src/components/ApiPage), so @signalwire/docusaurus-plugin-llms-txt could write
  * these twins from it as it does the guides'. We keep this writer because, for an API page, the
  * definition makes the better twin:
  * - a schema becomes one table, a row per field path (`amount.currency`) with type, required,
@@ -17,13 +17,14 @@
  *   HTML inlines schemas without their names;
  * - it reads only the model, so it does not depend on what the theme draws.
  */
-import {SCHEME_LABELS} from '../openapi-api-page';
+import {SCHEME_LABELS} from '../../config/security-schemes';
 import {twinPath} from '../../config/twin-path';
 import type {
   ApiDefinition,
   Body,
   Example,
   Field,
+  ListFilter,
   Operation,
   Parameter,
   Response,
@@ -220,6 +221,24 @@ export class OpenApiMarkdown {
     ]);
   }
 
+  /** `x-filterable` in the words the operation's page uses (src/components/ApiPage/Sections.tsx). */
+  private listFilter(filterable: ListFilter): string[] {
+    const words = (names: string[]) =>
+      names.length > 1 ? `${names.slice(0, -1).map(code).join(', ')} and ${code(names.at(-1))}` : code(names[0]);
+    return [
+      '### Filter and sort on',
+      '',
+      `${code('$filter')} compares and ${code('$orderby')} sorts on ${words(filterable.fields)}. A filter on another field answers ${code(400)} ${code('INVALID_QUERY_OPTION')}, naming these.`,
+      ...filterable.any.map(
+        ({collection, fields}) =>
+          `Inside each item's ${code(collection)}, ${code('$filter')} reaches ${words(fields.map((f) => `d/${f}`))} with ${code(`${collection}/any(d: ...)`)}.`,
+      ),
+      '',
+      ...filterable.examples.map(({filter, finds}) => `- ${code(`$filter=${filter}`)}${finds ? `: ${finds}` : ''}`),
+      '',
+    ];
+  }
+
   private parameterTable(parameters: Parameter[], heading = '## Parameters'): string[] {
     if (!parameters.length) return [];
     const rows = parameters.map((p) => {
@@ -351,6 +370,7 @@ export class OpenApiMarkdown {
     if (sandbox) out.push(`- **Sandbox base URL:** ${code(sandbox)}`);
     out.push(`- **Operation ID:** ${code(operation.operationId)} (group: ${operation.group || 'none'})`, '');
     out.push(...this.parameterTable([...path, ...query, ...header]));
+    if (operation.filterable) out.push(...this.listFilter(operation.filterable));
 
     const requestBody = operation.requestBody;
     if (requestBody) {

@@ -4,7 +4,8 @@
  * answers 404 ACCOUNT_NOT_FOUND. Profiles are the documented public profile with the account's
  * handle and id.
  */
-import type {Json, Operation} from '../definition.ts';
+import type {Operation} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import type {Handler, World} from '../world.ts';
 
 const known = new WeakMap<World, Map<string, string>>();
@@ -14,7 +15,7 @@ function accounts(world: World): Map<string, string> {
   let map = known.get(world);
   if (map) return map;
   map = new Map([[world.account.handle, world.account.id]]);
-  const visit = (node: Json): void => {
+  const visit = (node: ApiData): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     if (typeof node.handle === 'string' && typeof node.id === 'string') map!.set(node.handle, node.id);
@@ -22,7 +23,7 @@ function accounts(world: World): Map<string, string> {
       map!.set(node.payeeHandle, node.payeeAccountId);
     Object.values(node).forEach(visit);
   };
-  for (const example of Object.values<Json>(world.definition.doc.components?.examples ?? {})) visit(example?.value);
+  for (const example of world.definition.componentExamples()) visit(example);
   known.set(world, map);
   return map;
 }
@@ -34,7 +35,7 @@ export function accountIdFor(world: World, handle: string, op: Operation): strin
   return id;
 }
 
-export function profileFor(world: World, handle: string, id: string): Json {
+export function profileFor(world: World, handle: string, id: string): ApiData {
   const profile = world.example('fetchPublicAccountProfileInfoByHandle');
   if (handle === profile.handle) return profile;
   const name = handle

@@ -9,7 +9,7 @@
  * or `COMPLETED` and then `REVERSED` (debiting `netAmount` back, which can take `available` below
  * zero when it was already spent: then nothing can be paid from that currency until it is refilled).
  */
-import type {Json} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -49,7 +49,7 @@ export const findPayoutById: Handler = (call, world) => {
   return getHandler('Payout')(call, world);
 };
 
-function armExpiry(world: World, payout: Json): void {
+function armExpiry(world: World, payout: ApiData): void {
   const id = payout.id;
   // The step keeps the id only, and runs just after the last moment initiating is still accepted.
   world.clock.at(Date.parse(payout.expiration) + 1, () => expireIfLapsed(world, id));
@@ -109,13 +109,13 @@ export const deleteBankPaymentMethod: Handler = deleteHandler('BankPaymentMethod
 });
 
 /** The bank payment method a request names, or a 422 naming the field. */
-function methodFor(world: World, id: string, field: string): Json {
+function methodFor(world: World, id: string, field: string): ApiData {
   const method = world.store.get('BankPaymentMethod', id);
   if (!method) throw validationFailed({[field]: [`No bank payment method with ID ${id} exists on your account.`]});
   return method;
 }
 
-function checkCurrency(method: Json, currency: string): void {
+function checkCurrency(method: ApiData, currency: string): void {
   if (method.currency !== currency) {
     throw new ProblemError(
       422,

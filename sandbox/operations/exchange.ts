@@ -8,6 +8,7 @@
  * then `COMPLETED`, crediting the target amount. A quote whose
  * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
  */
+import {isObject} from '../../definition/refs.ts';
 import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -24,7 +25,9 @@ const feeOf = (source: bigint, currency: string) => roundTo((source * FEE_PER_TH
 
 /** The smallest amount of each currency an exchange may sell or buy: the definition's `x-minimum-amounts`. */
 function exchangeMinimums(world: World): Record<string, string> {
-  return world.definition.doc.components.schemas.CurrencyExchangeQuoteCreate['x-minimum-amounts'];
+  const minimums = world.definition.component('schemas', 'CurrencyExchangeQuoteCreate')?.['x-minimum-amounts'];
+  if (!isObject(minimums)) throw new Error('the definition gives CurrencyExchangeQuoteCreate no x-minimum-amounts');
+  return Object.fromEntries(Object.entries(minimums).map(([currency, amount]) => [currency, String(amount)]));
 }
 
 function checkMinimums(world: World, source: Money, target: Money): void {

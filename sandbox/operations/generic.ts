@@ -3,27 +3,30 @@
  * stored type lists it with the list options; a GET of one stored object by id finds it or answers
  * the operation's 404; a DELETE removes it. The stored type is the schema the answer names.
  */
-import {Definition, type Json, type Operation} from '../definition.ts';
+import type {Definition, Operation} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import {listPage} from '../query.ts';
 import type {Handler, World} from '../world.ts';
 
 /** The component schema name of an operation's success answer, or of its items for a page. */
 export function answerKind(definition: Definition, op: Operation): {kind?: string; list: boolean} {
-  const response = definition.resolve(op.responses[String(op.successStatus)]);
-  const raw = response?.content && Object.values<Json>(response.content)[0]?.schema;
-  const schema = definition.resolve(raw);
-  const items = schema?.properties?.items;
-  if (items?.type === 'array' && schema.properties.count) return {kind: Definition.schemaName(items.items), list: true};
-  return {kind: Definition.schemaName(raw), list: false};
+  const schema = definition.response(op)?.body?.schema;
+  const items = schema?.children.find((field) => field.name === 'items');
+  const count = schema?.children.some((field) => field.name === 'count');
+  if (items?.type.includes('array') && count) return {kind: items.items?.schemaName, list: true};
+  return {kind: schema?.schemaName, list: false};
 }
 
 export function listHandler(kind: string): Handler {
   return (call, world) => ({status: 200, body: page(world, call.op, world.store.all(kind), call.query, kind)});
 }
 
-export function page(world: World, op: Operation, items: Json[], query: Json, kind: string): Json {
-  const fields = op.filterFields ?? Object.keys(world.definition.doc.components.schemas[kind]?.properties ?? {});
-  const result = listPage(items, query, fields, op.filterAnyFields);
+export function page(world: World, op: Operation, items: ApiData[], query: ApiData, kind: string): ApiData {
+  // x-filterable, as the definition model reads it: the operation's page lists the same fields.
+  const filterable = op.model.filterable;
+  if (!filterable) throw new Error(`${op.operationId} answers a page of ${kind} but declares no x-filterable`);
+  const anyFields = filterable.any.flatMap(({collection, fields}) => fields.map((field) => `${collection}/${field}`));
+  const result = listPage(items, query, filterable.fields, anyFields);
   return {items: result.items.map((o) => world.publicView(kind, o)), count: result.count};
 }
 

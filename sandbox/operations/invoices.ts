@@ -5,7 +5,7 @@
  * Cancelling an invoice that is already `CANCELLED` returns it unchanged. At `expiration` an unpaid
  * invoice becomes `CANCELLED` with `EXPIRED`. Each change is an `invoice.updated` event.
  */
-import type {Json} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import type {Call, Handler, World} from '../world.ts';
@@ -16,7 +16,7 @@ import {fromExample, inSeconds, requestDefault, signetInvoice} from './templates
 const QUOTE_SECONDS = 15 * 60;
 const SETTLE_MS = 1000;
 
-function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): Json {
+function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): ApiData {
   const errors = amountErrors(call.body.amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');

@@ -11,7 +11,7 @@
  * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance.
  */
 import {randomBytes} from 'node:crypto';
-import type {Json} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -116,12 +116,12 @@ const receivedAs = (world: World, btc: {amount: string; currency: string}, curre
 const toBtc = (world: World, m: {amount: string; currency: string}) =>
   m.currency === 'BTC' ? toUnits(m.amount) : convertAt(toUnits(m.amount), btcRate(world, m.currency), 'BTC', 'down');
 
-function store(world: World, operationId: string, quote: Json): Answer201 {
+function store(world: World, operationId: string, quote: ApiData): Answer201 {
   quote.expiration = inSeconds(world, exampleLifetime(world, operationId));
   world.store.put('PaymentQuote', quote);
   return {status: 201, body: world.publicView('PaymentQuote', quote)};
 }
-type Answer201 = {status: number; body: Json};
+type Answer201 = {status: number; body: ApiData};
 
 export const createLightningPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
@@ -181,7 +181,7 @@ interface Resolved {
   destination: string;
   domain: string;
   lightningAddress: string | null;
-  details: Json;
+  details: ApiData;
   /** The receive request of this sandbox that the LNURL pays, if it is one. */
   receiveRequestId?: string;
 }
@@ -268,7 +268,7 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
   if (toBtc(world, call.body.amount) < toUnits(ONCHAIN_MINIMUM_BTC))
     throw new ProblemError(422, 'AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
   const tierName = call.body.tier ?? 'STANDARD';
-  const tier = world.example('getOnchainTiers').items.find((t: Json) => t.tier === tierName);
+  const tier = world.example('getOnchainTiers').items.find((t: ApiData) => t.tier === tierName);
   return store(
     world,
     'createOnchainPaymentQuote',
@@ -332,7 +332,7 @@ export const executePaymentQuote: Handler = (call, world) => {
   checkLimit(world, 'PAYMENT', quote.totalAmount);
   world.debit(quote.totalAmount.currency, toUnits(quote.totalAmount.amount));
   const template = exampleWhere(world, 'executePaymentQuote', 'type', quote.type);
-  const payment: Json = {
+  const payment: ApiData = {
     ...template,
     id: world.uuid(),
     quoteId: quote.id,
@@ -361,7 +361,7 @@ export const executePaymentQuote: Handler = (call, world) => {
       world.update('Payment', paymentId, {status: 'FAILED', failureReason}, 'payment.updated');
       return;
     }
-    const patch: Json = {status: 'COMPLETED'};
+    const patch: ApiData = {status: 'COMPLETED'};
     if (current.lightning) {
       patch.lightning = {...current.lightning, preimage: hex(32)};
       // The route cost half the fee limit: the rest of the allowance goes back to the balance.

@@ -9,7 +9,7 @@
  * adds a receive for each payment, so the same request can be paid again and again.
  */
 import {randomBytes} from 'node:crypto';
-import type {Json} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {encodeLnurl} from '../lnurl.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -28,7 +28,7 @@ const LNURL_BASE = 'https://kestrel.example/lnurlp/';
 export const receiveRequestLnurl = (id: string) => encodeLnurl(`${LNURL_BASE}${id}`);
 
 /** The receive request an LNURL's URL names, if it is one of this sandbox's. */
-export function receiveRequestAt(world: World, url: string): Json {
+export function receiveRequestAt(world: World, url: string): ApiData {
   if (!url.startsWith(LNURL_BASE)) return undefined;
   return world.store.get('ReceiveRequest', url.slice(LNURL_BASE.length));
 }
@@ -38,7 +38,7 @@ export function receiveRequestAt(world: World, url: string): Json {
  * one, else the documented bounds; its description. A request past its `expiration` no longer
  * answers, as the schema says of Lightning payments after it.
  */
-export function receiveRequestLnurlDetails(world: World, request: Json, documented: Json): Json {
+export function receiveRequestLnurlDetails(world: World, request: ApiData, documented: ApiData): ApiData {
   if (Date.parse(request.expiration) < world.clock.now())
     throw new ProblemError(
       422,
@@ -120,7 +120,7 @@ export function receive(
   const template = world.example('getReceivesForReceiveRequest').items[0];
   const units = toUnits(paid.amount);
   const lightning = paymentHash !== undefined || template.network === 'LIGHTNING';
-  const item: Json = {
+  const item: ApiData = {
     ...template,
     id: world.uuid(),
     receiveRequestId: requestId,

@@ -3,13 +3,14 @@
  * schema requires a realistic value; the request's own fields, a fresh id and the current time
  * replace the example's. So an answer has the documented shape by construction.
  */
+import {isObject} from '../../definition/refs.ts';
 import {randomBytes} from 'node:crypto';
-import type {Json} from '../definition.ts';
+import type {ApiData} from '../api-data.ts';
 import type {World} from '../world.ts';
 
-export function fromExample(world: World, operationId: string, body: Json = {}, extra: Json = {}): Json {
+export function fromExample(world: World, operationId: string, body: ApiData = {}, extra: ApiData = {}): ApiData {
   const object = world.example(operationId);
-  for (const [k, v] of Object.entries<Json>(body ?? {})) if (k in object) object[k] = v;
+  for (const [k, v] of Object.entries<ApiData>(body ?? {})) if (k in object) object[k] = v;
   const now = world.now();
   if ('id' in object) object.id = world.uuid();
   if ('created' in object) object.created = now;
@@ -27,14 +28,10 @@ export function exampleLifetime(world: World, operationId: string): number {
 }
 
 /** The operation's documented success example whose `field` has `value` (e.g. a payment of type ONCHAIN). */
-export function exampleWhere(world: World, operationId: string, field: string, value: unknown): Json {
+export function exampleWhere(world: World, operationId: string, field: string, value: unknown): ApiData {
   const op = world.definition.operation(operationId);
-  const response = world.definition.resolve(op.responses[String(op.successStatus)]);
-  for (const media of Object.values<Json>(response?.content ?? {})) {
-    for (const named of Object.values<Json>(media.examples ?? {})) {
-      const example = world.definition.resolve(named)?.value;
-      if (example?.[field] === value) return structuredClone(example);
-    }
+  for (const example of world.definition.responseExamples(op)) {
+    if (isObject(example) && example[field] === value) return example;
   }
   return world.example(operationId);
 }
@@ -52,10 +49,9 @@ export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32C
 export const signetAddress = () => `tb1q${bech32Chars(38)}`;
 
 /** The `default` the request schema of an operation gives a body field, such as `expiresInSeconds`. */
-export function requestDefault(world: World, operationId: string, field: string): Json {
+export function requestDefault(world: World, operationId: string, field: string): ApiData {
   const op = world.definition.operation(operationId);
-  const schema = world.definition.resolve(op.bodySchemaAt ? world.definition.at(op.bodySchemaAt) : undefined);
-  const value = world.definition.resolve(schema?.properties?.[field])?.default ?? schema?.properties?.[field]?.default;
+  const value = op.model.requestBody?.schema.children.find((child) => child.name === field)?.default;
   if (value === undefined) throw new Error(`the definition gives ${operationId} no default for ${field}`);
   return value;
 }

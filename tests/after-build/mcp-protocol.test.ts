@@ -8,7 +8,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {freePort} from '../../scripts/ports.mjs';
+import {freePort} from '../support/ports.mjs';
 import {ROOT, startMcp, type McpSession} from '../mcp-client';
 import {RELEVANCE} from '../search-relevance-queries';
 

@@ -2,13 +2,13 @@
  * Byte budgets: the gzip JavaScript a first visit loads, in a fresh browser context, for
  * every page of each budgeted type: `/`, every guide (with or without a diagram), the API
  * introduction and every operation page; and the gzip HTML of every operation and webhook page.
- * Bytes are deterministic for a build, so they are asserted; timings are not (`npm run bench` prints them). What counts is in scripts/budgets.mjs.
+ * Bytes are deterministic for a build, so they are asserted; timings are not (`npm run bench` prints them). What counts is in bench/budgets.mjs.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, GUIDE_ROUTES} from './fixtures';
 import {API_SLUGS} from '../../config/routes';
-import {firstVisit, watchScripts} from '../../scripts/script-weights.mjs';
+import {firstVisit, watchScripts} from '../../bench/script-weights.mjs';
 import {
   API_PAGE_HTML_BUDGET,
   BUDGETS,
@@ -16,7 +16,7 @@ import {
   builtPageHasDiagram,
   htmlGzipBytes,
   ownBytes,
-} from '../../scripts/budgets.mjs';
+} from '../../bench/budgets.mjs';
 import {expectedPages} from '../api-page-contents';
 import {mermaidBlocks} from '../../plugins/diagrams/diagrams-shared.mjs';
 

@@ -18,7 +18,7 @@ import {
   expectDiagramsShown,
 } from './fixtures';
 import {brand, externalOrigins} from '../../config/brand';
-import {LOCAL_SANDBOX_ORIGIN} from '../../scripts/local-sandbox.mjs';
+import {LOCAL_SANDBOX_ORIGIN} from '../../sandbox/local-sandbox.mjs';
 import {builtFiles} from '../built-files';
 
 /** What the page records: the CSP violations, and a mark set only if a blocked inline script ran. */

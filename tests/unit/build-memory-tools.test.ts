@@ -1,6 +1,6 @@
 /**
  * The scale bench's memory tools: the phases read from Docusaurus's [PERF] lines
- * (scripts/memory-phases.mjs) and the package a heap profile's allocation belongs to
+ * (bench/memory-phases.mjs) and the package a heap profile's allocation belongs to
  * (scripts/heap-profile-summary.mjs). Their figures go into the closing notes, so a misread
  * line or path must show here, not as a wrong table.
  */
@@ -8,12 +8,12 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {memoryByPhase, phasesOf} from '../../scripts/memory-phases.mjs';
+import {memoryByPhase, phasesOf} from '../../bench/memory-phases.mjs';
 import {bytesByOwner, ownerOf} from '../../scripts/heap-profile-summary.mjs';
 
 const yellow = (s: string) => `\x1b[33m${s}\x1b[39m`;
 
-describe('memory by phase (scripts/memory-phases.mjs)', () => {
+describe('memory by phase (bench/memory-phases.mjs)', () => {
   const lines = [
     {t: 2, line: `${yellow('[PERF]')} Build > en > Load site - 1.10 seconds! - (Heap 86mb -> 194mb / Total 235mb)`},
     {

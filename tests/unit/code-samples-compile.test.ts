@@ -11,7 +11,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {addCodeSamples, exampleRequest} from '../../scripts/code-samples.mjs';
+import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.mjs';
 import {buildDefinition} from '../../definition/index.ts';
 import {loadBundledDefinition} from './openapi-definition';
 

@@ -1,5 +1,5 @@
 /**
- * The build-time code samples (scripts/code-samples.mjs) that operation pages show: eight
+ * The build-time code samples (plugins/api-reference/code-samples.mjs) that operation pages show: eight
  * languages per operation, each sending the documented example request, and each safe to paste:
  * the API key read from the environment, never written in; where the operation takes an
  * Idempotency-Key, a new one made on every run (a fixed key replays the first answer, or answers
@@ -8,10 +8,10 @@
  * say. code-samples-compile.test.ts compiles them, code-samples-run.test.ts runs them.
  */
 import {describe, expect, it} from 'vitest';
-import {addCodeSamples, exampleRequest} from '../../scripts/code-samples.mjs';
+import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.mjs';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {API_KEY_VARIABLE, TIMEOUT_SECONDS} from '../../scripts/code-sample-templates.mjs';
+import {API_KEY_VARIABLE, TIMEOUT_SECONDS} from '../../plugins/api-reference/code-sample-templates.mjs';
 import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages';
 import {buildDefinition} from '../../definition/index.ts';
 import {loadBundledDefinition} from './openapi-definition';

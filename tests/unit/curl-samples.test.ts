@@ -11,7 +11,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {listenOnFreePort} from '../../scripts/ports.mjs';
+import {listenOnFreePort} from '../support/ports.mjs';
 import {GUIDE_FILES, ROOT, SAMPLE_ENV, readPage, shellCommands} from './guide-http';
 
 const run = promisify(execFile);

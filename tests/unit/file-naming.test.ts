@@ -61,6 +61,7 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['', kebab],
   ['.ci', kebab],
   ['api', kebab],
+  ['bench', kebab],
   ['config', kebab],
   ['definition', kebab],
   ['docs', kebab],

@@ -18,7 +18,7 @@ import {API_SLUGS} from '../../config/routes';
 import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages';
 import {GUIDE_FILES, ROOT, definition, readPage, type Page} from './guide-http';
 import {loadBundledDefinition} from './openapi-definition';
-import {addCodeSamples} from '../../scripts/code-samples.mjs';
+import {addCodeSamples} from '../../plugins/api-reference/code-samples.mjs';
 import {buildDefinition, findOperation} from '../../definition/index.ts';
 import {operationPage} from '../../plugins/api-reference/page-data';
 

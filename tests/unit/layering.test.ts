@@ -32,6 +32,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['packages/kestrel-theme/ssr-template.ts', 'build-time'],
   ['packages/kestrel-theme/bundler/', 'build-time'],
   ['packages/kestrel-theme/html/', 'build-time'],
+  // Reads and rewrites the drift record beside it (upstream-files.json): the drift test and `npm run upstream:record`.
+  ['packages/kestrel-theme/upstream-files.mjs', 'build-time'],
   ['packages/kestrel-search/index.ts', 'build-time'],
   ['packages/kestrel-search/search-options.ts', 'build-time'],
   ['packages/kestrel-search/indexing/', 'build-time'],
@@ -43,12 +45,17 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   // The definition model: read by the plugins, the scripts and the sandbox.
   ['definition/', 'build-time'],
   ['scripts/', 'build-time'],
+  // What the benches in scripts/ measure with: budgets, statistics, a process tree's memory.
+  ['bench/', 'build-time'],
   ['sandbox/', 'build-time'],
   // The MCP server: reads the build, the definition model, the search engine and the sandbox.
   ['mcp/', 'build-time'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
   ['api/', 'build-time'],
   ['tests/', 'tests'],
+  // What the test runners (scripts/test-all.mjs, playwright.config.ts), the benches and the diagram
+  // renderer share with the tests: free ports, the one Chromium, Vitest's counting reporter.
+  ['tests/support/', 'build-time'],
   ['examples/', 'examples'],
 ];
 /** Files at the root: the site config, sidebars, build options and the test runners' configs. */

@@ -12,7 +12,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {valueAt} from '../../scripts/json-pointer.mjs';
+import {valueAt} from '../../definition/json-pointer.mjs';
 import {buildDefinition, resolve} from '../../definition/index.ts';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));

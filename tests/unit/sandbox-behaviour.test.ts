@@ -9,7 +9,7 @@ import {execFile} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {freePort} from '../../scripts/ports.mjs';
+import {freePort} from '../support/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {answerProblems, US_BANK_ACCOUNT} from './sandbox-answers';

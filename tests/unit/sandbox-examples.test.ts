@@ -7,7 +7,7 @@
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
-import {freePort} from '../../scripts/ports.mjs';
+import {freePort} from '../support/ports.mjs';
 import {issueInvoice} from '../../examples/core/issue-invoice';
 import {ROOT} from './openapi-definition';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';

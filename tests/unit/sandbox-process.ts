@@ -4,7 +4,7 @@
  * stops it with a signal. Also small helpers the sandbox suites share.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {freePort} from '../../scripts/ports.mjs';
+import {freePort} from '../support/ports.mjs';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
 

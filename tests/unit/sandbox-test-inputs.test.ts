@@ -10,7 +10,7 @@ import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Server} from 'node:http';
-import {freePort} from '../../scripts/ports.mjs';
+import {freePort} from '../support/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {NOT_LOCAL, TEST_INPUTS, type Step, type TestInput} from '../../sandbox/test-inputs';
 import {renderTestInputs, withTestInputs} from '../../sandbox/test-inputs-markdown';

@@ -1,9 +1,9 @@
 /**
- * The scale bench's definition (scripts/scale-definition.mjs): every path copied K times, each
+ * The scale bench's definition (bench/scale-definition.mjs): every path copied K times, each
  * operation with its own operationId, summary and path, so the site builds 49 * K operation pages.
  */
 import {describe, it, expect} from 'vitest';
-import {operationCount, scaleDefinition} from '../../scripts/scale-definition.mjs';
+import {operationCount, scaleDefinition} from '../../bench/scale-definition.mjs';
 
 const definition = {
   openapi: '3.1.0',

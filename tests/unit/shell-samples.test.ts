@@ -8,7 +8,7 @@
 import {describe, expect, it} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {addCodeSamples} from '../../scripts/code-samples.mjs';
+import {addCodeSamples} from '../../plugins/api-reference/code-samples.mjs';
 import {buildDefinition} from '../../definition/index.ts';
 import {loadBundledDefinition} from './openapi-definition';
 import {ROOT, isEmbed, readFences, shellCommands} from './guide-http';

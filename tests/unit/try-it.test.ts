@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {IDEMPOTENCY_KEY_HEADER, type TryItOperation} from '../../config/try-it';
 import {buildDefinition, findOperation, tryItOperation, type JsonObject} from '../../definition/index.ts';
 import {tryItValidatorModule} from '../../definition/try-it-validators.ts';
-import {LOCAL_SANDBOX_SERVER} from '../../scripts/local-sandbox.mjs';
+import {LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 import {checkBody, checkParameters, fieldPath, type Check} from '../../src/components/TryIt/checks';
 import {curlCommand, shellQuote} from '../../src/components/TryIt/curl';
 import {buildRequest, requestUrl} from '../../src/components/TryIt/request';

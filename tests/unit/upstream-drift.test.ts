@@ -17,7 +17,7 @@ import {
   readRecord,
   upstreamDrift,
   validateRecord,
-} from '../../scripts/upstream-files.mjs';
+} from '../../packages/kestrel-theme/upstream-files.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const entries = readRecord(ROOT);

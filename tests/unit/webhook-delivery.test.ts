@@ -12,7 +12,7 @@ import path from 'node:path';
 import {webhookDeliveryOf} from '../../definition/index.ts';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
-import {freePort} from '../../scripts/ports.mjs';
+import {freePort} from '../support/ports.mjs';
 import {answerProblems} from './sandbox-answers';
 import {loadBundledDefinition} from './openapi-definition';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';

@@ -2,7 +2,7 @@
 import React, {type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
-import type {ApiBody, ApiField, ApiParameterGroups, ApiResponse} from '@site/config/api-page';
+import type {ApiBody, ApiField, ApiListFilter, ApiParameterGroups, ApiResponse} from '@site/config/api-page';
 import {errorCodeHref} from '@site/config/error-catalogue';
 import FieldList from './FieldTree';
 import Html from './Html';
@@ -13,7 +13,46 @@ const LOCATIONS = [
   ['header', 'Header parameters'],
 ] as const;
 
-export function Parameters({groups}: {groups: ApiParameterGroups}): ReactNode {
+/** `a`, `b` and `c`: each name as code. */
+function codeList(names: readonly string[]): ReactNode[] {
+  return names.flatMap((name, i) => [
+    i === 0 ? '' : i === names.length - 1 ? ' and ' : ', ',
+    <code key={name}>{name}</code>,
+  ]);
+}
+
+/** The fields a list's `$filter` and `$orderby` may name, from the definition's `x-filterable`. */
+export function ListFilterFields({filterable}: {filterable: ApiListFilter}): ReactNode {
+  return (
+    <div className="api-filterable">
+      <Heading as="h4" id="filterable">
+        Filter and sort on
+      </Heading>
+      <p>
+        <code>$filter</code> compares and <code>$orderby</code> sorts on {codeList(filterable.fields)}. A filter on
+        another field answers <code>400</code> <code>INVALID_QUERY_OPTION</code>, naming these.
+      </p>
+      {filterable.any.map(({collection, fields}) => (
+        <p key={collection}>
+          Inside each item&apos;s <code>{collection}</code>, <code>$filter</code> reaches{' '}
+          {codeList(fields.map((field) => `d/${field}`))} with <code>{`${collection}/any(d: ...)`}</code>.
+        </p>
+      ))}
+      {filterable.examples.length > 0 && (
+        <ul className="api-filterable__examples">
+          {filterable.examples.map(({filter, finds}) => (
+            <li key={filter}>
+              <code>{`$filter=${filter}`}</code>
+              {finds && `: ${finds}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Parameters({groups, filterable}: {groups: ApiParameterGroups; filterable?: ApiListFilter}): ReactNode {
   const shown = LOCATIONS.filter(([where]) => groups[where].length > 0);
   if (shown.length === 0) return null;
   return (
@@ -25,6 +64,7 @@ export function Parameters({groups}: {groups: ApiParameterGroups}): ReactNode {
         <div key={where} className={`api-parameters__group api-parameters__group--${where}`}>
           <Heading as="h3">{title}</Heading>
           <FieldList fields={groups[where]} />
+          {where === 'query' && filterable && <ListFilterFields filterable={filterable} />}
         </div>
       ))}
     </section>

@@ -56,7 +56,7 @@ function OperationPage({page}: {page: ApiOperationPage}): ReactNode {
           )}
           {page.deprecated && <p className="api-deprecated">Deprecated.</p>}
           <Html html={page.descriptionHtml} className="api-description" />
-          <Parameters groups={page.parameters} />
+          <Parameters groups={page.parameters} filterable={page.filterable} />
           {page.requestBody && <RequestBody body={page.requestBody} />}
         </>
       }

@@ -1,6 +1,6 @@
 /**
  * The code samples of an operation page, as written into the definition at build time
- * (`x-codeSamples`, scripts/code-samples.mjs): one tab per language (the classic theme's tabs,
+ * (`x-codeSamples`, plugins/api-reference/code-samples.mjs): one tab per language (the classic theme's tabs,
  * the choice kept across pages under `docusaurus.tab.code-samples`), the site's own code block
  * inside, with its copy button. Nothing here generates code in the browser. Every language's
  * sample is in the page's HTML (the tabs not chosen are hidden panels), for readers without

@@ -17,7 +17,7 @@ import {
   sendButton,
   serverSelect,
 } from '../fixtures';
-import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../../scripts/local-sandbox.mjs';
+import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../../sandbox/local-sandbox.mjs';
 
 // Real requests to the sandbox on this machine; every other origin stays blocked by the fixture.
 test.use({reachableOrigins: [LOCAL_SANDBOX_ORIGIN]});

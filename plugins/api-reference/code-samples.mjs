@@ -8,9 +8,9 @@
  * that takes an Idempotency-Key makes a new one on every run, and every call has a timeout and
  * does not follow redirects.
  */
-import {CODE_SAMPLE_LANGUAGES} from '../config/code-sample-languages.ts';
-import {buildDefinition} from '../definition/index.ts';
-import {valueAt} from './json-pointer.mjs';
+import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages.ts';
+import {buildDefinition} from '../../definition/index.ts';
+import {valueAt} from '../../definition/json-pointer.mjs';
 import {TEMPLATES} from './code-sample-templates.mjs';
 
 const IDEMPOTENCY_KEY = 'Idempotency-Key';

@@ -96,7 +96,7 @@ export function memoryByPhase(lines, memoryLog, startedAt) {
   return out.join('\n');
 }
 
-// node scripts/memory-phases.mjs TRACE: the table again, from a trace written by bench-scale --trace.
+// node bench/memory-phases.mjs TRACE: the table again, from a trace written by bench-scale --trace.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [header, ...rest] = readFileSync(process.argv[2], 'utf8').split('\n');
   const startedAt = Number(header.match(/^# started (\d+)/)?.[1] ?? process.argv[3]);
