@@ -231,8 +231,8 @@ export class Webhooks {
 
   /** Writes an attempt to the log. */
   private logAttempt(
-    event: Json,
-    sub: Json,
+    event: ApiData,
+    sub: ApiData,
     attempt: number,
     attemptedAt: string,
     sent: Sent,

@@ -20,8 +20,8 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {listenOnFreePort} from './ports.mjs';
-import {median} from './stats.mjs';
+import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {median} from '../bench/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const i = process.argv.indexOf('--runs');
