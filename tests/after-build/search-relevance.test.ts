@@ -1,13 +1,12 @@
 /**
  * Search relevance in a developer's words (tests/search-relevance-queries.ts): for each query, the
- * page that answers it must be among the first three results. The query code is the search
- * plugin's own client code (tests/search-client.ts) run on the built index files, so the ranking
- * is the one the search box shows. Needs `npm run build`.
+ * page that answers it must be among the first three results. The ranking is the search box's own
+ * (tests/search-client.ts) on the built index files. Needs `npm run build`.
  *
  * Improve a miss with the page's wording (a heading, a sentence), never with a rule for one query.
  */
 import {describe, expect, test} from 'vitest';
-import {hitPage, loadPluginSearch} from '../search-client';
+import {hitPage, loadSiteSearch} from '../search-client';
 import {RELEVANCE, pagesOf} from '../search-relevance-queries';
 
 /** The bar the search is held to: 28 of every 30 queries hold (38 of 40). */
@@ -22,7 +21,7 @@ const TARGET_SHARE = 28 / 30;
 const FLOOR = Math.ceil(RELEVANCE.length * TARGET_SHARE);
 
 describe('search relevance', () => {
-  const search = loadPluginSearch();
+  const search = loadSiteSearch();
 
   test(`at least ${FLOOR} of ${RELEVANCE.length} developer queries rank their page in the top 3`, async () => {
     const misses: string[] = [];

@@ -7,7 +7,7 @@ import type {Locator, Page, Request, Route} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, allowNotFoundDocument, explorer, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
-import {loadPluginSearch, lunr} from '../search-client';
+import {loadSiteSearch, lunr} from '../search-client';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 
 /** A search index file, as far as these tests read it. */
@@ -60,7 +60,7 @@ function allowIndexFailures(problems: Problems) {
   problems.allow(/\/search-index-[\w-]+\.json/);
 }
 
-const pluginSearch = loadPluginSearch();
+const pluginSearch = loadSiteSearch();
 
 /** A guide or API reference route, with an optional #anchor. */
 const DOC_ROUTE = /^\/(?:api\/)?(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/;

@@ -1,0 +1,75 @@
+/**
+ * The searched words highlighted on the page a search result opened, with a button (its close
+ * icon 20 px) that takes the highlight away. The result passes its words in the navigation's
+ * state, which is then cleared, so reloading or going back and forth shows the page plain.
+ */
+import React, {useEffect, useState, type ReactNode} from 'react';
+import {createPortal} from 'react-dom';
+import {useHistory, useLocation} from '@docusaurus/router';
+import {markTerms, unmarkTerms} from './highlight.ts';
+
+/** The key of the navigation state that carries the searched words. */
+export const HIGHLIGHT_STATE = 'kestrelSearchHighlight';
+export type HighlightState = {[HIGHLIGHT_STATE]: string[]};
+
+/** The size of the close icon. */
+export const CLOSE_ICON_SIZE = 20;
+
+type LocationState = Partial<HighlightState> & Record<string, unknown>;
+
+export default function SearchHighlight(): ReactNode {
+  const location = useLocation<LocationState | undefined>();
+  const history = useHistory();
+  const [terms, setTerms] = useState<string[]>([]);
+  const [marked, setMarked] = useState(false);
+
+  useEffect(() => {
+    const words = location.state?.[HIGHLIGHT_STATE];
+    if (!Array.isArray(words)) return;
+    setTerms(words.filter((w): w is string => typeof w === 'string'));
+    const {[HIGHLIGHT_STATE]: _taken, ...rest} = location.state!;
+    history.replace({...location, state: rest});
+  }, [location, history]);
+
+  useEffect(() => {
+    if (terms.length === 0) return undefined;
+    const article = document.querySelector('article');
+    if (!article) return undefined;
+    setMarked(markTerms(article, terms) > 0);
+    const page = window.location.pathname;
+    // The marks go before React draws another page: React would not find the text nodes the marks
+    // replaced.
+    const unlisten = history.listen((next) => {
+      if (next.pathname !== page) unmarkTerms(article);
+    });
+    return () => {
+      unlisten();
+      unmarkTerms(article);
+      setMarked(false);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- marks follow the words only
+  }, [terms]);
+
+  // Another page: its own highlight or none.
+  useEffect(() => {
+    setTerms((current) => (location.state?.[HIGHLIGHT_STATE] ? current : []));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new page clears the words
+  }, [location.pathname]);
+
+  if (!marked) return null;
+  return createPortal(
+    <button type="button" className="search-highlight-close" onClick={() => setTerms([])}>
+      <svg
+        viewBox="0 0 24 24"
+        width={CLOSE_ICON_SIZE}
+        height={CLOSE_ICON_SIZE}
+        fill="currentColor"
+        aria-hidden="true"
+      >
+        <path d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4z" />
+      </svg>
+      Clear highlight
+    </button>,
+    document.body,
+  );
+}
