@@ -38,6 +38,26 @@ export function loadSiteSearch(buildDir = path.join(ROOT, 'build')): SiteSearch 
   return {files, search: async (query) => search.search(query, {limit: MAX_SEARCH_RESULTS}).hits};
 }
 
+type GlobalData = {
+  'docusaurus-plugin-content-docs': Record<string, {versions: {name: string; isLast: boolean}[]}>;
+};
+
+/** The site's global data as the browser gets it (`.docusaurus/globalData.json`, written by the build). */
+export function readGlobalData(root = ROOT): GlobalData {
+  return JSON.parse(readFileSync(path.join(root, '.docusaurus', 'globalData.json'), 'utf8'));
+}
+
+/** The tags Docusaurus's useContextualSearchFilters gives: "default" plus each docs plugin's version. */
+export function searchTags(globalData: GlobalData): string[] {
+  return [
+    'default',
+    ...Object.entries(globalData['docusaurus-plugin-content-docs']).map(([pluginId, {versions}]) => {
+      const version = versions.find((v) => v.isLast) ?? versions[0]!;
+      return `docs-${pluginId}-${version.name}`;
+    }),
+  ];
+}
+
 /** The page a hit belongs to: its section route without the #anchor. */
 export function hitPage(hit: SearchHit): string {
   return hit.document.sectionRoute.split('#')[0]!;
@@ -48,9 +68,10 @@ export type IndexedSection = {title: string; content: string; tags?: string[]; s
 /**
  * Sections indexed as the indexer indexes them (one page per section, section i at route
  * `/p{i}`, in the docs tag `docs-default-current`), searched with the search box's ranking: for
- * testing the ranking and the query functions on a small, known set of sections.
+ * testing the ranking and the query functions on a small, known set of sections. `pipeline`
+ * replaces the index's search pipeline (labels of ../packages/kestrel-search/engine/analysis.ts).
  */
-export function searchOverSections(docs: IndexedSection[]): SiteSearch & {search: (query: string) => Promise<SearchHit[]>} {
+export function searchOverSections(docs: IndexedSection[], pipeline?: string[]): SiteSearch {
   const files = indexFiles(
     docs.map((doc, i) => ({
       route: `/p${i + 1}`,
@@ -63,6 +84,8 @@ export function searchOverSections(docs: IndexedSection[]): SiteSearch & {search
       },
     })),
   );
+  // Another search pipeline than the indexer's: for comparing the query functions with and without one.
+  if (pipeline) for (const file of files.values()) file.index.pipeline = pipeline;
   const search = createSearch([...files.values()]);
   return {files, search: async (query) => search.search(query, {limit: MAX_SEARCH_RESULTS}).hits};
 }

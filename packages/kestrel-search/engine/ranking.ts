@@ -39,6 +39,53 @@ export const SIDEBAR_PARENT_CATEGORY_LEVELS = 1;
  */
 export const BM25_B = 0.5;
 
+/**
+ * How much a section's title that is the query counts on top of the words' scores: the score is
+ * multiplied by 1 + TITLE_MATCH_WEIGHT x share ^ TITLE_MATCH_SHARPNESS, where share is (the share
+ * of the title's words the query has) x (the share of the query's words the title has). A title
+ * that is exactly the query triples its score; one that shares half its words gains a few per
+ * cent. The words' scores alone do not tell "Issue invoice" from "Issue invoice for receiver", or
+ * "Create a payout" from "Initiate a payout" (create is searched as initiate too:
+ * ./query-synonyms.ts); the developer who types an operation's title wants that operation
+ * (tests/after-build/search-one-scale.test.ts). Sharper (a cube): with the share itself, guide
+ * sections titled with two words of a field's name ("Event types") pushed the operations that
+ * define `eventTypes` out of the first three (tests/after-build/search-fields.test.ts).
+ */
+export const TITLE_MATCH_WEIGHT = 2;
+export const TITLE_MATCH_SHARPNESS = 3;
+
+/** A text's words as stems, stop words included: a title is compared word for word. */
+function stems(text: string): string[] {
+  return words(text).map((word) => lunr.stemmer(new lunr.Token(word, {})).toString());
+}
+
+/**
+ * The title factor of one section for a query's stems. Words are matched one for one ("receive
+ * request" does not make "receives for receive request" whole); the query's last word also
+ * matches as a prefix (the developer may not have finished it).
+ */
+function titleFactor(titleStems: readonly string[], queryStems: readonly string[], lastWord: string): number {
+  // One word: the title boost of the index already weighs it; a factor would lift every title that
+  // holds the word over the pages that define it (`webhook` is the beginning of `webhookUrl`).
+  if (titleStems.length === 0 || queryStems.length < 2) return 1;
+  const pool = [...queryStems];
+  let matched = 0;
+  let lastUsed = false;
+  for (const stem of titleStems) {
+    const at = pool.indexOf(stem);
+    if (at >= 0) {
+      pool.splice(at, 1);
+      matched++;
+    } else if (!lastUsed && lastWord !== '' && stem.startsWith(lastWord) && pool.length > 0) {
+      lastUsed = true;
+      pool.pop();
+      matched++;
+    }
+  }
+  const share = (matched / titleStems.length) * (matched / queryStems.length);
+  return 1 + TITLE_MATCH_WEIGHT * share ** TITLE_MATCH_SHARPNESS;
+}
+
 /** Merges the indexes of several files, split from one site index, back into one. */
 export function mergeIndexes(indexes: readonly SerializedIndex[]): SerializedIndex {
   const [first] = indexes;
@@ -93,6 +140,12 @@ export function createSearch(files: readonly IndexFile[]): Search {
   const index = lunr.Index.load(mergeIndexes(files.map((f) => f.index)));
   const documents = files.flatMap((f) => f.documents);
   const byRef = new Map(documents.map((d) => [String(d.id), d]));
+  const titleStems = new Map<string, string[]>();
+  const titleStemsOf = (ref: string) => {
+    let found = titleStems.get(ref);
+    if (!found) titleStems.set(ref, (found = stems(byRef.get(ref)?.title ?? '')));
+    return found;
+  };
   return {
     documents,
     search(query, {limit = MAX_SEARCH_RESULTS, offset = 0} = {}) {
@@ -105,8 +158,15 @@ export function createSearch(files: readonly IndexFile[]): Search {
           q.term(searched, {fields: [field], boost, wildcard: lunr.Query.wildcard.TRAILING});
         }
       });
-      // lunr sorts by descending score; a tie keeps the site's order (guides before the API).
-      const hits: SearchHit[] = results.slice(offset, offset + limit).map((result) => ({
+      const queryStems = stems(query);
+      const lastWord = queryStems.length ? (words(query).at(-1) ?? '') : '';
+      const scored = results.map((result) => ({
+        ref: result.ref,
+        score: result.score * titleFactor(titleStemsOf(result.ref), queryStems, lastWord),
+      }));
+      // Best first; a tie keeps lunr's order.
+      scored.sort((a, b) => b.score - a.score);
+      const hits: SearchHit[] = scored.slice(offset, offset + limit).map((result) => ({
         document: byRef.get(result.ref)!,
         score: result.score,
         terms,

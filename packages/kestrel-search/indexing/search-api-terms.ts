@@ -90,12 +90,16 @@ function exampleCodes(body: Body | undefined): string[] {
 }
 
 /**
- * Answer headers left out of the operations' words. `Idempotent-Replayed` marks a replay on all 16
+ * Headers left out of the operations' words: the guide's Idempotency section (on `/`) explains
+ * both, and the operations would bury it. `Idempotent-Replayed` marks a replay on all 16
  * operations that take an `Idempotency-Key`; its word `_idempotentreplayed` shares the prefix of
  * `_idempotencykey`, so with it those 16 pages matched "idempotency" twice, and all eight results
- * were operation pages, none of them the guide's Idempotency section that explains both headers.
+ * were operation pages. `Idempotency-Key` itself: with guides and API pages on one score scale
+ * (../engine/ranking.ts), its word is rare across the site, and the 16 operations again took the
+ * eight results for "idempot" and the first three for "idempotency key"
+ * (tests/after-build/search-relevance.test.ts, search-index.test.ts).
  */
-const UNINDEXED_HEADERS = new Set(['Idempotent-Replayed']);
+const UNINDEXED_HEADERS = new Set(['Idempotent-Replayed', 'Idempotency-Key']);
 
 /**
  * The words of one page: its parameters (headers as values), its request body (a webhook's
@@ -113,6 +117,7 @@ function termsOf(
   const names: string[] = [];
   const values: string[] = [];
   for (const p of parameters) {
+    if (p.in === 'header' && UNINDEXED_HEADERS.has(p.name)) continue;
     (p.in === 'header' ? values : names).push(p.name);
     values.push(...enumValues(p.schema));
   }

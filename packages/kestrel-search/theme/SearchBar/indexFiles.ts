@@ -8,32 +8,47 @@ import {createSearch, type Search} from '../../engine/ranking.ts';
 import type {IndexFile} from '../../engine/types.ts';
 import {withIndexTimeout} from './indexTimeout.ts';
 
-const files = new Map<string, Promise<IndexFile | null>>();
-const searches = new Map<string, Promise<Search>>();
+type Fetch = typeof fetch;
 
-/** `{baseUrl}search-index-{tag}.json`, or null when it fails. */
-function loadFile(baseUrl: string, tag: string): Promise<IndexFile | null> {
-  const url = `${baseUrl}search-index-${tag}.json`;
-  let file = files.get(url);
-  if (!file) {
-    const fetchIndex = withIndexTimeout(fetch.bind(window));
-    file = fetchIndex(url)
-      .then((response) => (response.ok ? (response.json() as Promise<IndexFile>) : null))
-      .catch(() => null);
-    files.set(url, file);
+/** The loads and searches of one page's lifetime, over `fetchImpl`. */
+export function indexLoader(fetchImpl: Fetch) {
+  const fetchIndex = withIndexTimeout(fetchImpl);
+  const files = new Map<string, Promise<IndexFile | null>>();
+  const searches = new Map<string, Promise<Search>>();
+
+  /** `{baseUrl}search-index-{tag}.json`, or null when it fails. */
+  function loadFile(baseUrl: string, tag: string): Promise<IndexFile | null> {
+    const url = `${baseUrl}search-index-${tag}.json`;
+    let file = files.get(url);
+    if (!file) {
+      file = fetchIndex(url)
+        .then((response) => (response.ok ? (response.json() as Promise<IndexFile>) : null))
+        .catch(() => null);
+      files.set(url, file);
+    }
+    return file;
   }
-  return file;
+
+  /** The search over the files of `tags` (the page's: "default" and its docs versions). */
+  function searchOf(baseUrl: string, tags: readonly string[]): Promise<Search> {
+    const key = `${baseUrl}|${tags.join(',')}`;
+    let search = searches.get(key);
+    if (!search) {
+      search = Promise.all(tags.map((tag) => loadFile(baseUrl, tag))).then((loaded) =>
+        createSearch(loaded.filter((file): file is IndexFile => file !== null)),
+      );
+      searches.set(key, search);
+    }
+    return search;
+  }
+
+  return {searchOf};
 }
 
-/** The search over the files of `tags` (the page's: "default" and its docs versions). */
+let pageLoader: ReturnType<typeof indexLoader> | undefined;
+
+/** The search over the files of `tags`, loaded once per page with the browser's fetch. */
 export function searchOf(baseUrl: string, tags: readonly string[]): Promise<Search> {
-  const key = `${baseUrl}|${tags.join(',')}`;
-  let search = searches.get(key);
-  if (!search) {
-    search = Promise.all(tags.map((tag) => loadFile(baseUrl, tag))).then((loaded) =>
-      createSearch(loaded.filter((file): file is IndexFile => file !== null)),
-    );
-    searches.set(key, search);
-  }
-  return search;
+  pageLoader ??= indexLoader(globalThis.fetch.bind(globalThis));
+  return pageLoader.searchOf(baseUrl, tags);
 }
