@@ -281,7 +281,7 @@ try {
           ],
         ]
       : []),
-    ['JavaScript the search box loads on first use (gzip)', kb(cold[0].searchScripts), 'after the page\'s own'],
+    ['JavaScript the search box loads on first use (gzip)', kb(cold[0].searchScripts), "after the page's own"],
     [
       `keystroke to rendered results, index loaded (median of ${warm.length})`,
       ms(median(warm.map((s) => s.frame))),

@@ -35,7 +35,9 @@ describe('one score scale', () => {
         `"${title}" wants ${route} first (${rank < 0 ? 'not in the 8 results' : `rank ${rank + 1}`}); first: ${hits[0]?.document.sectionRoute}`,
       );
     }
-    console.log(`one scale: ${titles.length - misses.length} of ${titles.length} operation titles rank their page first`);
+    console.log(
+      `one scale: ${titles.length - misses.length} of ${titles.length} operation titles rank their page first`,
+    );
     expect(misses).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, allowNotFoundDocument, explorer, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
 import {loadSiteSearch, lunr} from '../search-client';
-import {CLOSE_ICON_SIZE} from '../../packages/kestrel-search/theme/SearchBar/SearchHighlight';
+import {CLOSE_ICON_SIZE} from '../../packages/kestrel-search/theme/SearchBar/highlight';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 
 /** A search index file, as far as these tests read it. */
@@ -163,7 +163,10 @@ test.describe('search box and panel', () => {
     for (const file of INDEX_FILES) {
       const response = await page.request.get(file);
       expect(response.status(), file).toBe(200);
-      const {documents, index} = (await response.json()) as {documents: Record<string, unknown>[]; index: {fields: string[]}};
+      const {documents, index} = (await response.json()) as {
+        documents: Record<string, unknown>[];
+        index: {fields: string[]};
+      };
       expect(index.fields, file).toEqual(['title', 'content', 'tags', 'sidebarParentCategories']);
       for (const document of documents) {
         expect(document, file).toMatchObject({
@@ -365,7 +368,7 @@ test.describe('search box and panel', () => {
     const marks = page.locator('article mark[data-search-highlight]');
     await expect(marks.first()).toBeVisible();
     // Every mark is a searched word, or the beginning of a longer word (matched by prefix).
-    for (const text of await marks.allInnerTexts()) expect(text.toLowerCase()).toMatch(/^(rotate|secret)$/);
+    for (const text of await marks.allTextContents()) expect(text.toLowerCase()).toMatch(/^(rotate|secret)$/);
     const close = page.locator('button.search-highlight-close');
     await expect(close).toBeVisible();
     await expect(close).toHaveAccessibleName('Clear highlight');

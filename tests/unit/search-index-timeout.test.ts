@@ -65,10 +65,7 @@ describe('search index timeout', () => {
   });
 
   it('fails a body that stops arriving', async () => {
-    const response = await withIndexTimeout(
-      streamingFetch([[0, '{"documents": [']], {stall: true}),
-      MS,
-    )(INDEX_URL);
+    const response = await withIndexTimeout(streamingFetch([[0, '{"documents": [']], {stall: true}), MS)(INDEX_URL);
     expect(response.ok).toBe(true);
     const body = response.json();
     body.catch(() => {});

@@ -72,7 +72,6 @@ describe('the page the indexer reads (packages/kestrel-search/indexing/search-in
     expect(viewed.sections[0]!.content).toContain('Issues an invoice');
     expect(viewed.sections[0]!.content).not.toContain('amount');
   });
-
 });
 
 /** A whole page: navbar, a sidebar with its active group and link among others, the article, a footer. */
@@ -111,7 +110,9 @@ describe('the parts of a page the indexer reads (indexedParts)', () => {
   });
 
   it('refuses a page without a docs tag, naming its route', () => {
-    expect(() => pageSections(GUIDE, '/webhooks/overview')).toThrow(/\/webhooks\/overview has no <meta name="docusaurus_tag">/);
+    expect(() => pageSections(GUIDE, '/webhooks/overview')).toThrow(
+      /\/webhooks\/overview has no <meta name="docusaurus_tag">/,
+    );
   });
 
   it('leaves a page with no head or no article as it is', () => {

@@ -4,7 +4,12 @@
  * index whose pipeline names the synonym filter, as the built index files do.
  */
 import {describe, expect, it} from 'vitest';
-import {QUERY_SYNONYMS, SEARCH_SYNONYMS, checkSynonyms, synonymLookup} from '../../packages/kestrel-search/engine/query-synonyms';
+import {
+  QUERY_SYNONYMS,
+  SEARCH_SYNONYMS,
+  checkSynonyms,
+  synonymLookup,
+} from '../../packages/kestrel-search/engine/query-synonyms';
 import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
 import {searchOverSections} from '../search-client';
 import {API_SLUGS} from '../../config/routes';

@@ -135,9 +135,23 @@ describe('the ranking', () => {
 });
 
 describe('index loading', () => {
-  const file = () => JSON.parse(JSON.stringify(indexFiles([
-    {route: '/p1', tags: [], page: {tag: 'docs-default-current', pageTitle: 'Webhooks', sections: [{title: 'Webhooks', hash: '', content: 'webhook deliveries', tags: []}], parentCategories: []}},
-  ]).get('docs-default-current')));
+  const file = () =>
+    JSON.parse(
+      JSON.stringify(
+        indexFiles([
+          {
+            route: '/p1',
+            tags: [],
+            page: {
+              tag: 'docs-default-current',
+              pageTitle: 'Webhooks',
+              sections: [{title: 'Webhooks', hash: '', content: 'webhook deliveries', tags: []}],
+              parentCategories: [],
+            },
+          },
+        ]).get('docs-default-current'),
+      ),
+    );
   const TAGS = ['default', 'docs-default-current', 'docs-api-current'];
   const answer = (ok: boolean) => new Response(ok ? JSON.stringify(file()) : 'nope', {status: ok ? 200 : 404});
 
@@ -169,7 +183,9 @@ describe('index loading', () => {
     expect(await hits(async () => Promise.reject(new TypeError('Failed to fetch')))).toEqual([]);
     // One failing index leaves the others searchable.
     const partial = await hits(async (url) =>
-      url.includes('docs-api') ? Promise.reject(new TypeError('Failed to fetch')) : answer(url.includes('docs-default')),
+      url.includes('docs-api')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : answer(url.includes('docs-default')),
     );
     expect(partial.map((h) => h.document.sectionRoute)).toEqual(['/p1']);
   });

@@ -16,7 +16,8 @@ export async function searchBuiltSite(
   buildDir: string,
 ): Promise<{search(query: string, options?: SearchOptions): SearchResults}> {
   const names = (await readdir(buildDir)).filter((name) => INDEX_FILE.test(name)).sort();
-  if (names.length === 0) throw new Error(`searchBuiltSite: no search-index-*.json in ${buildDir}; run \`npm run build\``);
+  if (names.length === 0)
+    throw new Error(`searchBuiltSite: no search-index-*.json in ${buildDir}; run \`npm run build\``);
   const files = await Promise.all(
     names.map(async (name) => JSON.parse(await readFile(path.join(buildDir, name), 'utf8')) as IndexFile),
   );

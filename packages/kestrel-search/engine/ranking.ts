@@ -19,7 +19,15 @@
  */
 import {SEARCH_PIPELINE, lunr, words} from './analysis.ts';
 import {identifierWords} from './query-compounds.ts';
-import type {IndexFile, Posting, SearchDocument, SearchHit, SearchOptions, SearchResults, SerializedIndex} from './types.ts';
+import type {
+  IndexFile,
+  Posting,
+  SearchDocument,
+  SearchHit,
+  SearchOptions,
+  SearchResults,
+  SerializedIndex,
+} from './types.ts';
 
 /** The weight of a word found in each field. */
 export const FIELD_BOOSTS = {title: 5, content: 1, tags: 3, sidebarParentCategories: 2} as const;

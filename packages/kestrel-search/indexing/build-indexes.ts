@@ -16,7 +16,9 @@ export type IndexedPage = {route: string; page: PageSections; tags: readonly str
 export const DEFAULT_TAG = 'default';
 
 /** The sections of the pages as documents, numbered from 1 in page order, with the tag each belongs to. */
-export function documentsOf(pages: readonly IndexedPage[]): {document: SearchDocument; tag: string; indexedTags: string[]}[] {
+export function documentsOf(
+  pages: readonly IndexedPage[],
+): {document: SearchDocument; tag: string; indexedTags: string[]}[] {
   let id = 1;
   return pages.flatMap(({route, page}) =>
     page.sections.map((section) => {

@@ -46,7 +46,11 @@ export function docRoutes(plugins: readonly LoadedPlugin[]): string[] {
  * have its page among the routes: if the API plugin ever names its pages otherwise, the build
  * stops here, naming the operation, instead of indexing no API words.
  */
-async function apiWordsByRoute(siteDir: string, routes: readonly string[], baseUrl: string): Promise<Map<string, string[]>> {
+async function apiWordsByRoute(
+  siteDir: string,
+  routes: readonly string[],
+  baseUrl: string,
+): Promise<Map<string, string[]>> {
   const file = path.join(siteDir, 'static', 'openapi.json');
   if (!existsSync(file))
     throw new Error(`search: ${file} is missing; run \`npm run gen-api\` (the build does) before indexing`);

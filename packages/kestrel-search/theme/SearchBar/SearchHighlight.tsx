@@ -6,14 +6,11 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {useHistory, useLocation} from '@docusaurus/router';
-import {markTerms, unmarkTerms} from './highlight.ts';
+import {CLOSE_ICON_SIZE, markTerms, unmarkTerms} from './highlight.ts';
 
 /** The key of the navigation state that carries the searched words. */
 export const HIGHLIGHT_STATE = 'kestrelSearchHighlight';
 export type HighlightState = {[HIGHLIGHT_STATE]: string[]};
-
-/** The size of the close icon. */
-export const CLOSE_ICON_SIZE = 20;
 
 type LocationState = Partial<HighlightState> & Record<string, unknown>;
 
@@ -59,13 +56,7 @@ export default function SearchHighlight(): ReactNode {
   if (!marked) return null;
   return createPortal(
     <button type="button" className="search-highlight-close" onClick={() => setTerms([])}>
-      <svg
-        viewBox="0 0 24 24"
-        width={CLOSE_ICON_SIZE}
-        height={CLOSE_ICON_SIZE}
-        fill="currentColor"
-        aria-hidden="true"
-      >
+      <svg viewBox="0 0 24 24" width={CLOSE_ICON_SIZE} height={CLOSE_ICON_SIZE} fill="currentColor" aria-hidden="true">
         <path d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4z" />
       </svg>
       Clear highlight

@@ -6,6 +6,9 @@
 
 export const HIGHLIGHT_ATTRIBUTE = 'data-search-highlight';
 
+/** The size of the icon of the button that clears the highlight (./SearchHighlight.tsx). */
+export const CLOSE_ICON_SIZE = 20;
+
 /** Text inside these is never marked: code the reader copies, and the marks themselves. */
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'MARK', 'BUTTON', 'TEXTAREA', 'INPUT', 'SVG']);
 
