@@ -60,7 +60,10 @@ describe('query compounds (packages/kestrel-search/engine/query-compounds.ts)', 
       this.field('content');
       this.add({id: '1', content: 'amount currency'});
     });
-    expect(Object.keys(index.invertedIndex).sort()).toEqual(['amount', 'currenc']);
+    expect(Object.keys((index as unknown as {invertedIndex: object}).invertedIndex).sort()).toEqual([
+      'amount',
+      'currenc',
+    ]);
     expect(lunr.tokenizer(['Two Words']).map((t) => t.toString())).toEqual(['two words']);
   });
 

@@ -21,12 +21,24 @@ import {QUERY_COMPOUNDS, exactRuns} from './query-compounds.ts';
 export const TOKENIZER_SEPARATOR = /[^\p{L}\p{N}]+/u;
 
 lunr.tokenizer.separator = TOKENIZER_SEPARATOR;
+
+/** lunr's registry of pipeline functions by label, which its documentation names and its types leave out. */
+const registered = (lunr.Pipeline as unknown as {registeredFunctions: Record<string, lunr.PipelineFunction>})
+  .registeredFunctions;
+
 for (const [fn, label] of [
   [dropStopWords, QUERY_STOP_WORDS],
   [addSynonyms, QUERY_SYNONYMS],
   [exactRuns, QUERY_COMPOUNDS],
 ] as const) {
-  if (!lunr.Pipeline.registeredFunctions[label]) lunr.Pipeline.registerFunction(fn, label);
+  if (!registered[label]) lunr.Pipeline.registerFunction(fn, label);
+}
+
+/** The pipeline function registered under `label`; throws naming it if there is none. */
+export function pipelineFunction(label: string): lunr.PipelineFunction {
+  const fn = registered[label];
+  if (!fn) throw new Error(`search: no lunr pipeline function is registered as "${label}"`);
+  return fn;
 }
 
 /** The search pipeline's functions, in order, by the labels an index file names them with. */

@@ -14,7 +14,7 @@ import lunr from 'lunr';
 /** The label the index files name in their search pipeline. */
 export const QUERY_STOP_WORDS = 'kestrelQueryStopWords';
 
-export function dropStopWords(token: lunr.Token): lunr.Token | undefined {
+export function dropStopWords(token: lunr.Token): lunr.Token | null {
   const word = token.toString().replace(/\*$/, '');
-  return lunr.stopWordFilter(new lunr.Token(word, {})) ? token : undefined;
+  return lunr.stopWordFilter(new lunr.Token(word, {})) ? token : null;
 }

@@ -4,7 +4,7 @@
  * field's average length are the whole site's: the files a page loads merge back into this index
  * (../engine/ranking.ts), and guides and API pages are scored on one scale.
  */
-import {SEARCH_PIPELINE, lunr} from '../engine/analysis.ts';
+import {SEARCH_PIPELINE, lunr, pipelineFunction} from '../engine/analysis.ts';
 import {BM25_B, FIELD_BOOSTS, INDEX_FIELDS, SIDEBAR_PARENT_CATEGORY_LEVELS} from '../engine/ranking.ts';
 import type {IndexFile, Posting, SearchDocument, SerializedIndex} from '../engine/types.ts';
 import type {PageSections} from './page-sections.ts';
@@ -46,7 +46,7 @@ export function siteIndex(docs: ReturnType<typeof documentsOf>): SerializedIndex
     this.ref('id');
     for (const field of INDEX_FIELDS) this.field(field, {boost: FIELD_BOOSTS[field]});
     this.searchPipeline.reset();
-    this.searchPipeline.add(...SEARCH_PIPELINE.map((label) => lunr.Pipeline.registeredFunctions[label]!));
+    this.searchPipeline.add(...SEARCH_PIPELINE.map(pipelineFunction));
     for (const {document, indexedTags} of docs) {
       this.add({
         id: String(document.id),

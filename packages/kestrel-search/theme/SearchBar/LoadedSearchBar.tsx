@@ -41,11 +41,12 @@ const urlOf = (item: SearchHit) => item.document.sectionRoute;
  * result links, so a click pressed on one link and released on its replacement (the active result
  * changes under the pointer) would open nothing.
  */
-const roots = new WeakMap<HTMLElement, Root>();
-function render(element: ReactNode, container: HTMLElement) {
+const roots = new WeakMap<object, Root>();
+function render(element: ReactNode, container: Element | Document | ShadowRoot | DocumentFragment) {
   let root = roots.get(container);
   if (!root) {
-    root = createRoot(container);
+    // autocomplete-js renders into its own elements (never a whole document).
+    root = createRoot(container as Element | DocumentFragment);
     roots.set(container, root);
   }
   root.render(element);
@@ -89,6 +90,8 @@ export default function LoadedSearchBar(): ReactNode {
             (await searchOf(baseUrl, tagsRef.current)).search(query, {limit: MAX_SEARCH_RESULTS}).hits as Item[],
           templates: {
             item: ({item}) => (
+              // A plain link: the panel is a React root of its own, outside the router that <Link> needs.
+              // eslint-disable-next-line @docusaurus/no-html-links
               <a
                 href={urlOf(item)}
                 className="aa-ItemLink"

@@ -19,39 +19,42 @@ export default function SearchHighlight(): ReactNode {
   const history = useHistory();
   const [terms, setTerms] = useState<string[]>([]);
   const [marked, setMarked] = useState(false);
+  // What the words were taken from, and the page they are for: state derived while rendering.
+  const [seen, setSeen] = useState<{state: unknown; pathname: string}>({state: undefined, pathname: location.pathname});
+  const words = location.state?.[HIGHLIGHT_STATE];
+  if (location.state !== seen.state || location.pathname !== seen.pathname) {
+    setSeen({state: location.state, pathname: location.pathname});
+    if (Array.isArray(words)) setTerms(words.filter((w): w is string => typeof w === 'string'));
+    // Another page without words of its own: no highlight.
+    else if (location.pathname !== seen.pathname) setTerms([]);
+  }
 
+  // The words are for this visit: taken out of the history entry.
   useEffect(() => {
-    const words = location.state?.[HIGHLIGHT_STATE];
     if (!Array.isArray(words)) return;
-    setTerms(words.filter((w): w is string => typeof w === 'string'));
     const {[HIGHLIGHT_STATE]: _taken, ...rest} = location.state!;
     history.replace({...location, state: rest});
-  }, [location, history]);
+  }, [words, location, history]);
 
   useEffect(() => {
     if (terms.length === 0) return undefined;
     const article = document.querySelector('article');
     if (!article) return undefined;
-    setMarked(markTerms(article, terms) > 0);
     const page = window.location.pathname;
+    // Marked in the next frame, once the page has drawn.
+    const frame = requestAnimationFrame(() => setMarked(markTerms(article, terms) > 0));
     // The marks go before React draws another page: React would not find the text nodes the marks
     // replaced.
     const unlisten = history.listen((next) => {
       if (next.pathname !== page) unmarkTerms(article);
     });
     return () => {
+      cancelAnimationFrame(frame);
       unlisten();
       unmarkTerms(article);
       setMarked(false);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- marks follow the words only
-  }, [terms]);
-
-  // Another page: its own highlight or none.
-  useEffect(() => {
-    setTerms((current) => (location.state?.[HIGHLIGHT_STATE] ? current : []));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new page clears the words
-  }, [location.pathname]);
+  }, [terms, history]);
 
   if (!marked) return null;
   return createPortal(
