@@ -98,8 +98,14 @@ export const RELEVANCE: readonly RelevanceCase[] = [
   ['list webhook events', ['/webhooks/overview', '/api/get-events']],
   ['get invoice by id', '/api/find-invoice-by-id'],
   ['payment status', ['/api/get-payment-by-id', '/walkthrough/sending-payments']],
-  ['onchain withdrawal fee', ['/api/get-onchain-tiers', '/api/create-onchain-payment-quote', '/walkthrough/sending-payments']],
-  ['lnurl pay', ['/api/get-lnurl-details', '/api/create-lnurl-ln-address-payment-quote', '/walkthrough/sending-payments']],
+  [
+    'onchain withdrawal fee',
+    ['/api/get-onchain-tiers', '/api/create-onchain-payment-quote', '/walkthrough/sending-payments'],
+  ],
+  [
+    'lnurl pay',
+    ['/api/get-lnurl-details', '/api/create-lnurl-ln-address-payment-quote', '/walkthrough/sending-payments'],
+  ],
   ['refund', ['/walkthrough/sending-payments', '/walkthrough/directing-payments-third-party']],
   ['delete bank account', '/api/delete-bank-payment-method'],
   ['list webhooks', ['/api/get-subscriptions', '/webhooks/setting-up-webhooks']],
