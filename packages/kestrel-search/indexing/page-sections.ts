@@ -6,7 +6,10 @@
  * anchor link left out of its title, the copy button left out of code.
  */
 import * as cheerio from 'cheerio';
-import type {AnyNode, Element} from 'domhandler';
+
+type Doc = cheerio.CheerioAPI;
+/** A node of the parsed page (cheerio's, as its `contents()` gives them). */
+type AnyNode = ReturnType<ReturnType<Doc>['contents']>[number];
 
 /** After the text of these a space is written, so that words of adjacent blocks stay apart. */
 const BLOCK_TAGS = new Set(
@@ -26,16 +29,13 @@ export type PageSections = {
   parentCategories: string[];
 };
 
-type Doc = cheerio.CheerioAPI;
-
 function rawText($: Doc, nodes: AnyNode[]): string {
   let text = '';
   for (const node of nodes) {
     if (node.type === 'text') text += node.data.replace(/\n/g, ' ');
     else if (node.type === 'tag') {
       text += rawText($, $(node).contents().get());
-      const element = node as Element;
-      if (BLOCK_TAGS.has(element.name) || (element.name === 'span' && $(element).attr('class') === 'token-line'))
+      if (BLOCK_TAGS.has(node.name) || (node.name === 'span' && $(node).attr('class') === 'token-line'))
         text += ' ';
     }
   }
