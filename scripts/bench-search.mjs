@@ -13,11 +13,16 @@
  *
  * A report, not a test: no thresholds. Times depend on the machine; compare runs on one machine.
  *
- *   node scripts/bench-search.mjs [--dir build] [--runs 5] [--queries 50]
+ * - with `--phone`, the first open also on a throttled phone profile (CPU 4x slower, as
+ *   Lighthouse's mobile preset, on the same throttled link), and the gzip JavaScript the search
+ *   box loads when the reader first reaches for it.
+ *
+ *   node scripts/bench-search.mjs [--dir build] [--runs 5] [--queries 50] [--phone]
  */
 // The functions this script hands to page.evaluate run in the browser page, and read its globals.
 /* global window, document, MutationObserver, requestAnimationFrame */
 import {readFile, readdir} from 'node:fs/promises';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
@@ -33,6 +38,9 @@ const arg = (name, fallback) => {
 const DIR = arg('dir', 'build');
 const RUNS = Number(arg('runs', 5));
 const QUERIES = Number(arg('queries', 50));
+const PHONE = process.argv.includes('--phone');
+/** Lighthouse's mobile preset: a CPU four times slower than the machine's. */
+const PHONE_CPU_SLOWDOWN = 4;
 
 /** Queries a developer types; the last keystroke of each is timed. More than needed: a keystroke that leaves the list as it was is skipped. */
 const QUERY_POOL = [
@@ -143,7 +151,7 @@ async function openPanel(page) {
   await page.locator('.aa-DetachedOverlay input.aa-Input').waitFor();
 }
 
-async function firstOpen(browser, baseURL, throttle) {
+async function firstOpen(browser, baseURL, throttle, cpuSlowdown = 1) {
   const context = await browser.newContext();
   await context.route(
     (url) => !url.href.startsWith(baseURL),
@@ -162,7 +170,9 @@ async function firstOpen(browser, baseURL, throttle) {
       uploadThroughput: (750 * 1024) / 8,
     });
   }
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', {rate: cpuSlowdown});
   await page.evaluate(installProbe);
+  const scriptsBefore = await page.evaluate(() => performance.getEntriesByType('resource').length);
   await openPanel(page);
   await page.evaluate(() => (window.__bench.changes = []));
   await page.keyboard.press('w');
@@ -181,6 +191,20 @@ async function firstOpen(browser, baseURL, throttle) {
       files: indexes.length,
     };
   });
+  // The scripts the search box fetched when the reader reached for it, gzip as the server sends them.
+  const scripts = await page.evaluate(
+    (from) =>
+      performance
+        .getEntriesByType('resource')
+        .slice(from)
+        .filter((e) => e.initiatorType === 'script' || /\.js$/.test(new URL(e.name).pathname))
+        .map((e) => new URL(e.name).pathname),
+    scriptsBefore,
+  );
+  result.searchScripts = scripts.reduce(
+    (sum, file) => sum + zlib.gzipSync(readFileSync(path.join(DIR, file)), {level: 9}).length,
+    0,
+  );
   await context.close();
   return result;
 }
@@ -227,6 +251,8 @@ try {
   for (let i = 0; i < RUNS; i++) cold.push(await firstOpen(browser, baseURL, false));
   const throttled = [];
   for (let i = 0; i < Math.max(1, Math.ceil(RUNS / 2)); i++) throttled.push(await firstOpen(browser, baseURL, true));
+  const phone = [];
+  if (PHONE) for (let i = 0; i < RUNS; i++) phone.push(await firstOpen(browser, baseURL, true, PHONE_CPU_SLOWDOWN));
   const warm = await warmQueries(browser, baseURL);
 
   const rows = [
@@ -246,6 +272,16 @@ try {
       ms(median(throttled.map((c) => c.total))),
       `index fetched by ${ms(median(throttled.map((c) => c.fetchEnd)))}`,
     ],
+    ...(PHONE
+      ? [
+          [
+            `first open, keystroke to results (median of ${phone.length}, phone: CPU ${PHONE_CPU_SLOWDOWN}x slower, 1.6 Mbit/s, 150 ms)`,
+            ms(median(phone.map((c) => c.total))),
+            `index fetched by ${ms(median(phone.map((c) => c.fetchEnd)))}`,
+          ],
+        ]
+      : []),
+    ['JavaScript the search box loads on first use (gzip)', kb(cold[0].searchScripts), "after the page's own"],
     [
       `keystroke to rendered results, index loaded (median of ${warm.length})`,
       ms(median(warm.map((s) => s.frame))),

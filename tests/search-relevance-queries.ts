@@ -4,6 +4,10 @@
  * (the walkthrough that pays an invoice and the operation that does it), either page counts: the
  * test measures whether the answer is near the top, not which of two right answers wins.
  * The first ten are the earliest queries, kept first so that the set only grows.
+ *
+ * The last group is written in the words developers bring from other payment APIs' docs and
+ * forums (Stripe's "signing secret", "too many requests", "test keys", "go live"; "pagination";
+ * Lightning's "bolt11", "satoshis", "lnurl pay"), which are often not the words the pages use.
  */
 export type RelevanceCase = [query: string, pages: string | readonly string[]];
 
@@ -50,6 +54,63 @@ export const RELEVANCE: readonly RelevanceCase[] = [
   ['payout originator', ['/api/create-a-payout-originator', '/walkthrough/making-payouts']],
   ['delete subscription', ['/api/delete-subscription', '/webhooks/setting-up-webhooks']],
   ['look up account by handle', ['/api/fetch-public-account-profile-info-by-handle', '/account/overview']],
+  // Other APIs' words.
+  ['webhook signing secret', ['/webhooks/signature-verification', '/webhooks/setting-up-webhooks']],
+  ['hmac sha256', '/webhooks/signature-verification'],
+  ['replay attack', '/webhooks/signature-verification'],
+  ['timestamp tolerance', '/webhooks/signature-verification'],
+  ['express raw body', '/webhooks/signature-verification'],
+  ['duplicate webhook events', '/webhooks/failure-recovery'],
+  ['events out of order', ['/webhooks/failure-recovery', '/webhooks/overview']],
+  ['ngrok', '/webhooks/setting-up-webhooks'],
+  ['webhook timeout', '/webhooks/setting-up-webhooks'],
+  ['resend failed webhook', '/webhooks/failure-recovery'],
+  ['webhook payload example', '/webhooks/overview'],
+  ['pagination', '/'],
+  ['bearer token', '/api-keys/authorization'],
+  ['authorization header format', '/api-keys/authorization'],
+  ['test api key', ['/sandbox/', '/api-keys/overview']],
+  ['go live checklist', '/sandbox/'],
+  ['production base url', ['/', '/api/introduction', '/api/']],
+  ['too many requests', '/rate-limits/'],
+  ['retry-after header', ['/rate-limits/', '/maintenance/']],
+  ['exponential backoff', ['/rate-limits/', '/webhooks/failure-recovery']],
+  ['error response format', ['/', '/api/introduction']],
+  ['problem details', ['/', '/api/introduction']],
+  ['oauth redirect uri', '/kestrel-oauth-connect/'],
+  ['access token expired', '/kestrel-oauth-connect/'],
+  ['leaked api key', '/api-keys/overview'],
+  ['rotate api key', '/api-keys/overview'],
+  ['least privilege scopes', '/api-keys/overview'],
+  ['bolt11', ['/walkthrough/receiving-payments', '/api/create-lightning-payment-quote', '/sandbox/']],
+  ['qr code', ['/walkthrough/receiving-payments', '/walkthrough/directing-payments-third-party']],
+  ['satoshis', '/walkthrough/sending-payments'],
+  ['iban', '/walkthrough/making-payouts'],
+  ['bank account details', ['/api/create-bank-payment-method', '/walkthrough/making-payouts']],
+  ['fund sandbox balance', '/sandbox/'],
+  ['reset sandbox data', '/sandbox/'],
+  ['run sandbox locally', '/sandbox/'],
+  ['python client', '/walkthrough/example-apps'],
+  ['maintenance window', '/maintenance/'],
+  ['scheduled downtime', '/maintenance/'],
+  ['account limits', ['/api/fetch-logged-in-account-limits', '/account/overview']],
+  ['get wallet balance', ['/api/get-account-balance-details', '/account/overview']],
+  ['list webhook events', ['/webhooks/overview', '/api/get-events']],
+  ['get invoice by id', '/api/find-invoice-by-id'],
+  ['payment status', ['/api/get-payment-by-id', '/walkthrough/sending-payments']],
+  [
+    'onchain withdrawal fee',
+    ['/api/get-onchain-tiers', '/api/create-onchain-payment-quote', '/walkthrough/sending-payments'],
+  ],
+  [
+    'lnurl pay',
+    ['/api/get-lnurl-details', '/api/create-lnurl-ln-address-payment-quote', '/walkthrough/sending-payments'],
+  ],
+  ['refund', ['/walkthrough/sending-payments', '/walkthrough/directing-payments-third-party']],
+  ['delete bank account', '/api/delete-bank-payment-method'],
+  ['list webhooks', ['/api/get-subscriptions', '/webhooks/setting-up-webhooks']],
+  ['update webhook url', ['/api/update-subscription', '/webhooks/setting-up-webhooks']],
+  ['exchange quote expiry', ['/walkthrough/exchanging-currencies', '/api/create-currency-exchange-quote']],
 ];
 
 export const pagesOf = (pages: RelevanceCase[1]): readonly string[] => (typeof pages === 'string' ? [pages] : pages);

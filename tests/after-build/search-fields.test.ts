@@ -1,15 +1,15 @@
 /**
  * Field-level search on the build: every request body field, query parameter and success response
  * field of the API definition, searched as a developer types it, brings up an operation that
- * defines it in the first three results. The query code is the search plugin's own client code (tests/search-client.ts)
- * on the built index files; the words come from static/openapi.json (packages/kestrel-search/indexing/search-api-terms.ts).
+ * defines it in the first three results. The ranking is the search box's own (tests/search-client.ts) on the built
+ * index files; the words come from static/openapi.json (packages/kestrel-search/indexing/search-api-terms.ts).
  * Needs `npm run build`.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {apiTerms} from '../../packages/kestrel-search/indexing/search-api-terms';
-import {hitPage, loadPluginSearch} from '../search-client';
+import {hitPage, loadSiteSearch} from '../search-client';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TERMS = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openapi.json'), 'utf8')));
@@ -17,7 +17,7 @@ const TERMS = apiTerms(JSON.parse(readFileSync(path.join(ROOT, 'static', 'openap
 /**
  * The share that must hold, of every request body field and query parameter. This build: 191 of
  * 191. A field typed with its dots (`address.line2`) counts its whole identifier twice
- * (config/search-query-compounds.ts); before that, `address.line2` and `address.region` ranked 4th,
+ * (packages/kestrel-search/engine/query-compounds.ts); before that, `address.line2` and `address.region` ranked 4th,
  * behind guides that say "address" (189 of 191).
  */
 const TARGET = 0.99;
@@ -57,7 +57,7 @@ const camelCaseParts = (name: string) => name.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p
 type Case = {query: string; identifier: string};
 
 /** Runs the cases, prints the figure and the misses, and returns the share in the top 3. */
-async function share(label: string, cases: Case[], search: ReturnType<typeof loadPluginSearch>): Promise<number> {
+async function share(label: string, cases: Case[], search: ReturnType<typeof loadSiteSearch>): Promise<number> {
   const misses: string[] = [];
   for (const {query, identifier} of cases) {
     const hits = await search.search(query);
@@ -95,7 +95,7 @@ const CAMEL = [...new Set(FIELDS.map((c) => c.identifier.split('.').pop()!))].fi
 );
 
 describe('field-level search', () => {
-  const search = loadPluginSearch();
+  const search = loadSiteSearch();
 
   test('the definition has fields to search', () => {
     // A definition read wrong (no fields found) would pass the shares below trivially.

@@ -1,20 +1,24 @@
 /**
- * The search as built: the index files in build/ and the site's search
- * configuration as the browser receives it (.docusaurus/globalData.json), queried with the search
- * plugin's own client code (tests/search-client.ts). Runs after `npm run build`
- * (`npm run test:build`; `npm test` runs it right after the production build).
+ * The search as built: the index files in build/, for the tags the browser asks for
+ * (.docusaurus/globalData.json), queried with the search box's ranking (tests/search-client.ts).
+ * Runs after `npm run build` (`npm run test:build`; `npm test` runs it right after the production
+ * build).
  */
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
-import {hitPage, loadPluginSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
+import {hitPage, loadSiteSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
 import {API_SLUGS, GUIDE_ROUTES} from '../../config/routes';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 import {apiTerms, indexWords} from '../../packages/kestrel-search/indexing/search-api-terms';
-import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
-import {QUERY_SYNONYMS} from '../../config/search-synonyms';
-import {QUERY_COMPOUNDS} from '../../config/search-query-compounds';
+import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
+import {QUERY_SYNONYMS} from '../../packages/kestrel-search/engine/query-synonyms';
+import {QUERY_COMPOUNDS} from '../../packages/kestrel-search/engine/query-compounds';
+import {
+  FIELD_BOOSTS,
+  MAX_SEARCH_RESULTS,
+  SIDEBAR_PARENT_CATEGORY_LEVELS,
+} from '../../packages/kestrel-search/engine/ranking';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
@@ -47,7 +51,21 @@ describe('index files', () => {
       expect(Object.keys(file).sort()).toEqual(['documents', 'index']);
       expect(file.index.fields).toEqual(['title', 'content', 'tags', 'sidebarParentCategories']);
       for (const doc of file.documents) {
-        expect(Object.keys(doc).sort()).toEqual(['id', 'pageTitle', 'sectionRoute', 'sectionTitle', 'type']);
+        const keys = Object.keys(doc);
+        for (const required of ['id', 'title', 'content', 'type', 'sectionTitle', 'pageTitle', 'sectionRoute'])
+          expect(keys, doc.sectionRoute).toContain(required);
+        for (const key of keys)
+          expect([
+            'id',
+            'title',
+            'content',
+            'type',
+            'sectionTitle',
+            'pageTitle',
+            'sectionRoute',
+            'tags',
+            'sidebarParentCategories',
+          ]).toContain(key);
       }
     }
     expect(readIndex('default').documents).toEqual([]);
@@ -72,13 +90,16 @@ describe('index files', () => {
     }
   });
 
-  it('carry the field weights of the configured boosts (packages/kestrel-search/indexing/search-local.ts)', () => {
+  it("carry the field weights of the boosts, with the whole site's word frequencies", () => {
     // Unweighted, no lunr weight can pass (k1 + 1) times the largest idf of the index; the title
-    // field, weighted by 5, passes it.
+    // field, weighted by 5, passes it. The idf is the site's: one index over both files' documents
+    // (packages/kestrel-search/indexing/build-indexes.ts).
+    const siteDocuments =
+      readIndex('docs-default-current').documents.length + readIndex('docs-api-current').documents.length;
     for (const tag of ['docs-default-current', 'docs-api-current']) {
-      const {documents, index} = readIndex(tag);
+      const {index} = readIndex(tag);
       const k1 = 1.2;
-      const maxIdf = Math.log(1 + (documents.length - 1 + 0.5) / (1 + 0.5));
+      const maxIdf = Math.log(1 + (siteDocuments - 1 + 0.5) / (1 + 0.5));
       const largest = (field: string) =>
         Math.max(
           ...index.fieldVectors
@@ -93,7 +114,7 @@ describe('index files', () => {
   it('index sidebar parent categories at level 1: the nearest category of each guide', () => {
     const inverted = new Map(readIndex('docs-default-current').index.invertedIndex);
     const docsIn = (word: string) => {
-      const stem = lunr.stemmer(new lunr.Token(word)).toString();
+      const stem = lunr.stemmer(new lunr.Token(word, {})).toString();
       return Object.keys(inverted.get(stem)?.sidebarParentCategories ?? {}).length;
     };
     const guides = readIndex('docs-default-current').documents;
@@ -103,14 +124,10 @@ describe('index files', () => {
   });
 });
 
-describe('what packages/kestrel-search/indexing/search-local.ts adds to the indexing', () => {
-  // The text's words as the index holds them; not the identifier words the query side adds
-  // (config/search-query-compounds.ts), which no guide keyword is.
+describe('what packages/kestrel-search/indexing/write-index-files.ts adds to the indexing', () => {
+  // The text's words as the index holds them.
   const stems = (text: string) =>
-    lunr
-      .tokenizer(text)
-      .filter((t) => !t.metadata?.identifier)
-      .flatMap((t) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
+    lunr.tokenizer(text).flatMap((t) => (lunr.stopWordFilter(t) ? [lunr.stemmer(t).toString()] : []));
 
   it('every guide carries its front-matter keywords as tags, on its first section', () => {
     const {documents, index} = readIndex('docs-default-current');
@@ -135,7 +152,7 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
       const first = documents.find((d) => d.sectionRoute.split('#')[0] === t.route);
       expect(first, t.route).toBeDefined();
       // Marked words are tags whole (lunr does not split a tag), stemmed as every index word.
-      for (const word of indexWords(t).map((w) => lunr.stemmer(new lunr.Token(w)).toString())) {
+      for (const word of indexWords(t).map((w) => lunr.stemmer(new lunr.Token(w, {})).toString())) {
         const tagged = Object.keys(inverted.get(word)?.tags ?? {});
         expect(tagged, `${t.route}: "${word}"`).toContain(String(first!.id));
       }
@@ -163,45 +180,33 @@ describe('what packages/kestrel-search/indexing/search-local.ts adds to the inde
 });
 
 describe('the site search as built', () => {
-  const search = loadPluginSearch();
+  const search = loadSiteSearch();
 
-  it('gets the configured boosts, parent categories at level 1 and at most 8 results', () => {
-    expect(search.pluginData).toEqual({
-      titleBoost: 5,
-      contentBoost: 1,
-      tagsBoost: 3,
-      parentCategoriesBoost: 2,
-      indexDocSidebarParentCategories: 1,
-      maxSearchResults: 8,
-    });
-    expect(search.autocompleteOptions.placeholder).toBe('Search...');
+  it('has the boosts, parent categories at level 1 and at most 8 results', () => {
+    expect(FIELD_BOOSTS).toEqual({title: 5, content: 1, tags: 3, sidebarParentCategories: 2});
+    expect(SIDEBAR_PARENT_CATEGORY_LEVELS).toBe(1);
+    expect(MAX_SEARCH_RESULTS).toBe(8);
   });
 
-  it('answers at most 8 hits, by descending score, each linking its section route', async () => {
+  it('answers at most 8 hits, by descending score, each with its section route', async () => {
     for (const query of ['payment', 'webhook', 'key', 'invoice quote', 'a', 'rate limits', 'pkce']) {
       const hits = await search.search(query);
       expect(hits.length, query).toBeLessThanOrEqual(8);
       const scores = hits.map((h) => h.score);
       expect(scores, query).toEqual([...scores].sort((a, b) => b - a));
-      const [source] = search.autocompleteOptions.getSources({query});
-      for (const hit of hits) {
-        expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(
-          `href="${hit.document.sectionRoute}"`,
-        );
-      }
+      for (const hit of hits) expect(hit.document.sectionRoute).toMatch(/^\/[^#\s]*(#[a-z0-9-]+)?$/);
     }
     expect(await search.search('payment')).toHaveLength(8);
   });
 
   it('matches exactly and by trailing-wildcard prefix', async () => {
     expect((await search.search('pkce')).map(hitPage)).toContain('/kestrel-oauth-connect/');
-    // "idempot" is the start of "idempotency" (and of the marked header word `_idempotencykey`).
     const prefix = await search.search('idempot');
     expect(prefix.some((h) => /idempotency/i.test(h.document.sectionTitle))).toBe(true);
     expect((await search.search('signatu')).map(hitPage)).toContain('/webhooks/signature-verification');
   });
 
-  it('the empty default index exists so the client never fetches a missing file', () => {
+  it('the empty default index exists so the search box never fetches a missing file', () => {
     expect(existsSync(path.join(BUILD, 'search-index-default.json'))).toBe(true);
   });
 });

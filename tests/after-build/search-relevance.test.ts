@@ -1,28 +1,26 @@
 /**
  * Search relevance in a developer's words (tests/search-relevance-queries.ts): for each query, the
- * page that answers it must be among the first three results. The query code is the search
- * plugin's own client code (tests/search-client.ts) run on the built index files, so the ranking
- * is the one the search box shows. Needs `npm run build`.
+ * page that answers it must be among the first three results. The ranking is the search box's own
+ * (tests/search-client.ts) on the built index files. Needs `npm run build`.
  *
  * Improve a miss with the page's wording (a heading, a sentence), never with a rule for one query.
  */
 import {describe, expect, test} from 'vitest';
-import {hitPage, loadPluginSearch} from '../search-client';
+import {hitPage, loadSiteSearch} from '../search-client';
 import {RELEVANCE, pagesOf} from '../search-relevance-queries';
 
-/** The bar the search is held to: 28 of every 30 queries hold (38 of 40). */
-const TARGET_SHARE = 28 / 30;
+/** The bar the search is held to: 95 % of the queries hold. */
+const TARGET_SHARE = 0.95;
 /**
- * What is asserted: the target itself. This build holds 39 of 40. The miss: "create an api key",
- * where the synonym table (config/search-synonyms.ts) also searches "create" as "issue" and
- * "initiate", and the operations titled with those words outrank the API keys guide; the same
- * table made "create invoice" find Issue invoice, the miss before it. Never lower it; raise it
- * only with the target.
+ * What is asserted: the target itself. This build holds 86 of 90 (81 of 90 with the earlier search
+ * plugin, guides and API pages scored apart). The misses, each ranked 4th to 8th: "resend failed
+ * webhook", "bearer token", "qr code" (a section titled "Code" first) and "list webhook events".
+ * Never lower it; raise it only with the target.
  */
 const FLOOR = Math.ceil(RELEVANCE.length * TARGET_SHARE);
 
 describe('search relevance', () => {
-  const search = loadPluginSearch();
+  const search = loadSiteSearch();
 
   test(`at least ${FLOOR} of ${RELEVANCE.length} developer queries rank their page in the top 3`, async () => {
     const misses: string[] = [];
@@ -42,7 +40,7 @@ describe('search relevance', () => {
       `search relevance: ${held} of ${RELEVANCE.length} hold (target ${target}: ${held >= target ? 'met' : 'NOT met'})` +
         (misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''),
     );
-    expect(RELEVANCE.length).toBeGreaterThanOrEqual(30);
+    expect(RELEVANCE.length).toBeGreaterThanOrEqual(80);
     expect(held, `misses:\n${misses.join('\n')}`).toBeGreaterThanOrEqual(FLOOR);
   });
 });

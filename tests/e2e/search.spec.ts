@@ -1,13 +1,15 @@
 /**
- * The local search as a person uses it: the navbar search box, its
- * detached panel, results, errors and keyboard. The expected result order comes from the search
- * plugin's own client code run in Node on the same build (tests/search-client.ts).
+ * The local search as a person uses it: the navbar search box, its detached panel, results,
+ * errors, keyboard, and the searched words highlighted on the page a result opens. The expected
+ * result order comes from the search box's own ranking run in Node on the same build
+ * (tests/search-client.ts, through packages/kestrel-search/engine).
  */
 import type {Locator, Page, Request, Route} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, allowNotFoundDocument, explorer, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
-import {loadPluginSearch, lunr} from '../search-client';
+import {loadSiteSearch, lunr} from '../search-client';
+import {CLOSE_ICON_SIZE} from '../../packages/kestrel-search/theme/SearchBar/highlight';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 
 /** A search index file, as far as these tests read it. */
@@ -60,7 +62,7 @@ function allowIndexFailures(problems: Problems) {
   problems.allow(/\/search-index-[\w-]+\.json/);
 }
 
-const pluginSearch = loadPluginSearch();
+const siteSearch = loadSiteSearch();
 
 /** A guide or API reference route, with an optional #anchor. */
 const DOC_ROUTE = /^\/(?:api\/)?(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/;
@@ -80,7 +82,7 @@ function keywordOnlyInTags(): {word: string; route: string} {
     for (const word of pageKeywords(readFileSync(path.join(BUILD, route, 'index.html'), 'utf8')).flatMap((k) =>
       k.toLowerCase().split(/[^a-z0-9]+/),
     )) {
-      const stem = lunr.stemmer(new lunr.Token(word)).toString();
+      const stem = lunr.stemmer(new lunr.Token(word, {})).toString();
       const posting = postings.get(stem);
       if (!posting || apiTerms.has(stem) || word.length < 4) continue;
       const elsewhere = ['title', 'content', 'sidebarParentCategories'].some(
@@ -94,9 +96,9 @@ function keywordOnlyInTags(): {word: string; route: string} {
   }
   throw new Error('No keyword is found only in the tags field: tests/after-build/search-index.test.ts says why');
 }
-const expectedRoutes = async (query: string) => (await pluginSearch.search(query)).map((h) => h.document.sectionRoute);
+const expectedRoutes = async (query: string) => (await siteSearch.search(query)).map((h) => h.document.sectionRoute);
 
-/** Searches, waits until the panel shows the plugin's own results for the query, and returns their routes. */
+/** Searches, waits until the panel shows the ranking's results for the query, and returns their routes. */
 async function searchShowing(page: Page, query: string): Promise<string[]> {
   await search(page, query);
   const expected = await expectedRoutes(query);
@@ -154,6 +156,33 @@ test.describe('search box and panel', () => {
     await expect.poll(() => hrefs(page)).toEqual(await expectedRoutes('webhook signature rotate'));
     expect(requests.sort()).toEqual([...INDEX_FILES].sort());
     expect(problems.failedRequests).toEqual([]);
+  });
+
+  test('each index file holds documents with their fields and a serialized index', async ({page, problems}) => {
+    await page.goto('/');
+    for (const file of INDEX_FILES) {
+      const response = await page.request.get(file);
+      expect(response.status(), file).toBe(200);
+      const {documents, index} = (await response.json()) as {
+        documents: Record<string, unknown>[];
+        index: {fields: string[]};
+      };
+      expect(index.fields, file).toEqual(['title', 'content', 'tags', 'sidebarParentCategories']);
+      for (const document of documents) {
+        expect(document, file).toMatchObject({
+          id: expect.any(Number),
+          title: expect.any(String),
+          content: expect.any(String),
+          type: 'docs',
+          sectionTitle: expect.any(String),
+          pageTitle: expect.any(String),
+          sectionRoute: expect.stringMatching(/^\/[^#\s]*(#[a-z0-9-]+)?$/),
+        });
+      }
+      // Only docs: the "default" tag has none.
+      expect(documents.length > 0, file).toBe(file !== '/search-index-default.json');
+    }
+    expect(problems.consoleErrors).toEqual([]);
   });
 
   test('shows at most 8 results, the first one active, best score first', async ({page, problems}) => {
@@ -328,6 +357,50 @@ test.describe('search box and panel', () => {
     for (const href of await hrefs(page)) expect(href).toMatch(DOC_ROUTE);
   });
 
+  test('the page a result opens shows the searched words highlighted, with a close button that clears them', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/');
+    const expected = await searchShowing(page, 'rotate secret');
+    await items(page).first().click();
+    await expect(page).toHaveURL(expected[0]!);
+    const marks = page.locator('article mark[data-search-highlight]');
+    await expect(marks.first()).toBeVisible();
+    // Every mark is a searched word, or the beginning of a longer word (matched by prefix).
+    for (const text of await marks.allTextContents()) expect(text.toLowerCase()).toMatch(/^(rotate|secret)$/);
+    const close = page.locator('button.search-highlight-close');
+    await expect(close).toBeVisible();
+    await expect(close).toHaveAccessibleName('Clear highlight');
+    const icon = close.locator('svg');
+    await expect(icon).toHaveAttribute('width', String(CLOSE_ICON_SIZE));
+    await expect(icon).toHaveAttribute('height', '20');
+    expect(await icon.boundingBox()).toMatchObject({width: 20, height: 20});
+    await close.click();
+    await expect(marks).toHaveCount(0);
+    await expect(close).toHaveCount(0);
+    // The page's text is as it was: the heading reads whole again.
+    await expect(page.locator('h2#rotate-your-secret')).toHaveText(/^Rotate your secret/);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('the highlight goes with the page: another page opened from it shows none', async ({page, problems}) => {
+    await page.goto('/');
+    await searchShowing(page, 'rotate secret');
+    await items(page).first().click();
+    await expect(page.locator('article mark[data-search-highlight]').first()).toBeVisible();
+    await page.locator('article a[href="/webhooks/failure-recovery"]').first().click();
+    await expect(page).toHaveURL(/\/webhooks\/failure-recovery/);
+    await expect(page.locator('h1')).toHaveText('Webhook failure recovery');
+    await expect(page.locator('mark[data-search-highlight]')).toHaveCount(0);
+    await expect(page.locator('button.search-highlight-close')).toHaveCount(0);
+    // Back: the page shows plain (the words were for the visit the result opened).
+    await page.goBack();
+    await expect(page.locator('h2#rotate-your-secret')).toBeVisible();
+    await expect(page.locator('mark[data-search-highlight]')).toHaveCount(0);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   test('says "No results found." when nothing matches', async ({page, problems}) => {
     await page.goto('/');
     await search(page, 'zzqxv');
@@ -340,8 +413,9 @@ test.describe('search box and panel', () => {
 });
 
 /**
- * The panel placement (start, end, full-width or input-wrapper-width; anything else throws). The plugin sets none, so autocomplete-js uses its default,
- * input-wrapper-width; the rule is autocomplete-js's own. Shown in Chromium with the real
+ * The panel placement (start, end, full-width or input-wrapper-width; anything else throws). The
+ * search box sets none, so autocomplete-js uses its default, input-wrapper-width; the rule is
+ * autocomplete-js's own. Shown in Chromium with the real
  * autocomplete-js build (served from our origin, as the CSP requires), on a page of the site: an
  * undocked panel opens under its input for each valid value, and any other value throws.
  */
@@ -516,7 +590,7 @@ test.describe('keyboard', () => {
   for (const route of ['/', '/webhooks/signature-verification', '/api/find-invoice-by-id']) {
     test(`Ctrl+K, Cmd+K and "/" open the panel on ${route}`, async ({page, problems}) => {
       await page.goto(route);
-      // The plugin draws its button once the page is interactive; the API pages take longest.
+      // The button is drawn once the page is interactive; the API pages take longest.
       await expect(searchButton(page)).toBeVisible({timeout: 15_000});
       for (const key of ['Control+k', 'Meta+k', '/']) {
         await page.keyboard.press(key);

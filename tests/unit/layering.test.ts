@@ -35,12 +35,9 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   // Reads and rewrites the drift record beside it (upstream-files.json): the drift test and `npm run upstream:record`.
   ['packages/kestrel-theme/upstream-files.mjs', 'build-time'],
   ['packages/kestrel-search/index.ts', 'build-time'],
-  ['packages/kestrel-search/search-options.ts', 'build-time'],
   ['packages/kestrel-search/indexing/', 'build-time'],
-  ['packages/kestrel-search/bundler/', 'build-time'],
-  ['packages/kestrel-search/engine/', 'build-time'],
-  // Types only: the lunr build that the indexer and the search box both load; it imports nothing.
-  ['packages/kestrel-search/lunr.d.ts', 'shared'],
+  // The search's ranking: the indexer writes what it reads, the search box and Node search with it.
+  ['packages/kestrel-search/engine/', 'shared'],
   ['plugins/', 'build-time'],
   // The definition model: read by the plugins, the scripts and the sandbox.
   ['definition/', 'build-time'],
@@ -236,10 +233,10 @@ describe('the layering check itself', () => {
     expect(
       crossings(
         'src/components/X/index.tsx',
-        "import {searchOptions} from '@site/packages/kestrel-search/search-options';",
+        "import {apiTerms} from '@site/packages/kestrel-search/indexing/search-api-terms';",
       ),
     ).toEqual([
-      'src/components/X/index.tsx (browser) -> @site/packages/kestrel-search/search-options (packages/kestrel-search/search-options.ts, build-time)',
+      'src/components/X/index.tsx (browser) -> @site/packages/kestrel-search/indexing/search-api-terms (packages/kestrel-search/indexing/search-api-terms.ts, build-time)',
     ]);
     expect(crossings('config/x.ts', "import {brand} from '../src/components/PageActions';")).toEqual([
       'config/x.ts (shared) -> ../src/components/PageActions (src/components/PageActions/index.tsx, browser)',

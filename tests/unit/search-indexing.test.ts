@@ -1,35 +1,24 @@
 /**
- * What packages/kestrel-search/indexing/search-local.ts changes in the search indexing, without a build: the copy of a page
- * the indexer reads (packages/kestrel-search/indexing/search-index-view.ts), run through the plugin's own HTML parser, and
- * the query stop-word filter (config/search-query-stop-words.ts) in the plugin's client code.
+ * The search indexing without a build: the parts of a page the indexer reads
+ * (packages/kestrel-search/indexing/search-index-view.ts), the sections it makes of them
+ * (packages/kestrel-search/indexing/page-sections.ts), and the query stop-word filter
+ * (packages/kestrel-search/engine/query-stop-words.ts) in the search box's ranking.
  * tests/after-build/search-index.test.ts checks the same on the built index files.
  */
-import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {
   indexedParts,
-  indexerView,
+  keywordWords,
   pageKeywords,
-  withKeywordTags,
+  withoutSchemaElements,
 } from '../../packages/kestrel-search/indexing/search-index-view';
-import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
+import {pageSections} from '../../packages/kestrel-search/indexing/page-sections';
+import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
 import {searchOverSections} from '../search-client';
 
-// The plugin's HTML parser, loaded as Docusaurus loads the plugin: through jiti (the plugin's
-// server code is ES modules with extensionless imports, which Node alone does not resolve).
-const requireFromDocusaurus = createRequire(createRequire(import.meta.url).resolve('@docusaurus/utils'));
-const jiti = requireFromDocusaurus('jiti')(import.meta.url);
-const {html2text, getDocusaurusTag} = jiti('@cmfcmf/docusaurus-search-local/lib/server/parse.js') as {
-  html2text(
-    html: string,
-    type: 'docs' | 'blog' | 'page',
-    url: string,
-  ): {
-    sections: {title: string; hash: string; content: string; tags: string[]}[];
-    docSidebarParentCategories?: string[];
-  };
-  getDocusaurusTag(html: string): string;
-};
+/** The sections of a page as the indexer reads them, with the docs tag it needs. */
+const sectionsOf = (html: string, tags: string[] = []) =>
+  pageSections(html.replace('<head>', '<head><meta name=docusaurus_tag content=docs-default-current>'), '/x', tags);
 
 /** A guide page as Docusaurus minifies it: keywords in the head, the article with its markdown. */
 const GUIDE = `<html><head><meta data-rh=true name=keywords content="webhooks,event types,at least once"/></head><body>
@@ -54,54 +43,34 @@ describe('the page the indexer reads (packages/kestrel-search/indexing/search-in
     expect(pageKeywords(GUIDE)).toEqual(['webhooks', 'event types', 'at least once']);
     expect(pageKeywords('<meta content="a, b" name="keywords">')).toEqual(['a', 'b']);
     expect(pageKeywords('<meta name=description content="x">')).toEqual([]);
-    expect(withKeywordTags(OPERATION)).toBe(OPERATION);
+    expect(pageKeywords(OPERATION)).toEqual([]);
   });
 
-  it('gives the plugin the keywords as tags of the first section, and no text changes', () => {
-    const plain = html2text(GUIDE, 'docs', '/webhooks/overview');
-    const viewed = html2text(withKeywordTags(GUIDE), 'docs', '/webhooks/overview');
+  it('gives the keywords as tags of the first section, word by word, and no text changes', () => {
+    const plain = sectionsOf(GUIDE);
+    const tagged = sectionsOf(GUIDE, keywordWords(pageKeywords(GUIDE)));
     expect(plain.sections[0]!.tags).toEqual([]);
     // Word by word: lunr indexes each tag whole, and no query word would match "event types".
-    expect(viewed.sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once']);
-    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(
+    expect(tagged.sections[0]!.tags).toEqual(['webhooks', 'event', 'types', 'at', 'least', 'once']);
+    expect(tagged.sections.slice(1).every((s) => s.tags.length === 0)).toBe(true);
+    expect(tagged.sections.map((s) => [s.title, s.hash, s.content])).toEqual(
       plain.sections.map((s) => [s.title, s.hash, s.content]),
     );
+    expect(plain.sections.map((s) => [s.title, s.hash, s.content])).toEqual([
+      ['Webhooks overview', '', 'Kestrel tells your server when something changes.'],
+      ['Delivery', '#delivery', 'At least once.'],
+    ]);
   });
 
   it('indexes an operation once, under its name, its method and URL in the text, without its schema sections and code', () => {
-    const plain = html2text(OPERATION, 'docs', '/api/issue-invoice');
+    const plain = sectionsOf(OPERATION);
     expect(plain.sections.map((s) => s.title)).toEqual(['Issue invoice', 'Request body', 'Responses', 'Request']);
-    const viewed = html2text(indexerView(OPERATION), 'docs', '/api/issue-invoice');
+    const viewed = sectionsOf(withoutSchemaElements(OPERATION));
     expect(viewed.sections.map((s) => s.title)).toEqual(['Issue invoice']);
     expect(viewed.sections[0]!.content).toContain('POST');
     expect(viewed.sections[0]!.content).toContain('/v1/invoices');
     expect(viewed.sections[0]!.content).toContain('Issues an invoice');
     expect(viewed.sections[0]!.content).not.toContain('amount');
-  });
-
-  it('gives an API page the words of its definition as tags of its first section, and no text changes', () => {
-    const plain = html2text(indexerView(OPERATION), 'docs', '/api/issue-invoice');
-    const viewed = html2text(
-      indexerView(OPERATION, ['_expiresinseconds', '_amountcurrency']),
-      'docs',
-      '/api/issue-invoice',
-    );
-    expect(viewed.sections[0]!.tags).toEqual(['_expiresinseconds', '_amountcurrency']);
-    expect(viewed.sections).toHaveLength(1);
-    expect(viewed.sections.map((s) => [s.title, s.hash, s.content])).toEqual(
-      plain.sections.map((s) => [s.title, s.hash, s.content]),
-    );
-    // After the keywords' words, as given.
-    expect(html2text(withKeywordTags(GUIDE, ['_retry', '_retry']), 'docs', '/x').sections[0]!.tags).toEqual([
-      'webhooks',
-      'event',
-      'types',
-      'at',
-      'least',
-      'once',
-      '_retry',
-      '_retry',
-    ]);
   });
 });
 
@@ -131,13 +100,19 @@ describe('the parts of a page the indexer reads (indexedParts)', () => {
       expect(parts).not.toContain(dropped);
   });
 
-  it('indexes as the whole page does: sections, tags, parent categories, docusaurus tag', () => {
-    const whole = html2text(indexerView(WHOLE_PAGE, ['_amount']), 'docs', '/api/issue-invoice');
-    const parts = html2text(indexerView(indexedParts(WHOLE_PAGE), ['_amount']), 'docs', '/api/issue-invoice');
+  it('indexes as the whole page does: sections, parent categories, docusaurus tag', () => {
+    const whole = pageSections(withoutSchemaElements(WHOLE_PAGE), '/api/issue-invoice', ['_amount']);
+    const parts = pageSections(withoutSchemaElements(indexedParts(WHOLE_PAGE)), '/api/issue-invoice', ['_amount']);
     expect(parts).toEqual(whole);
-    expect(parts.docSidebarParentCategories).toEqual(['Invoices']);
-    expect(parts.sections[0]!.tags).toEqual(['invoice', 'lightning', '_amount']);
-    expect(getDocusaurusTag(indexedParts(WHOLE_PAGE))).toBe('docs-api-current');
+    expect(parts.parentCategories).toEqual(['Invoices']);
+    expect(parts.tag).toBe('docs-api-current');
+    expect(keywordWords(pageKeywords(indexedParts(WHOLE_PAGE)))).toEqual(['invoice', 'lightning']);
+  });
+
+  it('refuses a page without a docs tag, naming its route', () => {
+    expect(() => pageSections(GUIDE, '/webhooks/overview')).toThrow(
+      /\/webhooks\/overview has no <meta name="docusaurus_tag">/,
+    );
   });
 
   it('leaves a page with no head or no article as it is', () => {
@@ -147,8 +122,8 @@ describe('the parts of a page the indexer reads (indexedParts)', () => {
   });
 });
 
-describe('query stop words (config/search-query-stop-words.ts)', () => {
-  /** Sections built as the plugin builds them, in an index whose pipeline names the filter. */
+describe('query stop words (packages/kestrel-search/engine/query-stop-words.ts)', () => {
+  /** Sections built as the indexer builds them, in an index whose pipeline names the filter. */
   function searchWith(pipeline: string[]) {
     const docs = [
       {title: 'Pay a seller', content: 'marketplace payments for a seller'},

@@ -1,12 +1,17 @@
 /**
- * The synonym table of the search (config/search-synonyms.ts): checked for shape, and applied to
- * queries by the search plugin's own client code (tests/search-client.ts) over a small index whose
- * pipeline names the synonym filter, as the built index files do.
+ * The synonym table of the search (packages/kestrel-search/engine/query-synonyms.ts): checked for
+ * shape, and applied to queries by the search box's ranking (tests/search-client.ts) over a small
+ * index whose pipeline names the synonym filter, as the built index files do.
  */
 import {describe, expect, it} from 'vitest';
-import {QUERY_SYNONYMS, SEARCH_SYNONYMS, checkSynonyms, synonymLookup} from '../../config/search-synonyms';
-import {QUERY_STOP_WORDS} from '../../config/search-query-stop-words';
-import {lunr, searchOverSections} from '../search-client';
+import {
+  QUERY_SYNONYMS,
+  SEARCH_SYNONYMS,
+  checkSynonyms,
+  synonymLookup,
+} from '../../packages/kestrel-search/engine/query-synonyms';
+import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
+import {searchOverSections} from '../search-client';
 import {API_SLUGS} from '../../config/routes';
 
 const searchWith = (pipeline: string[], docs: {title: string; content: string}[]) => searchOverSections(docs, pipeline);
@@ -22,7 +27,7 @@ const DOCS = [
 const routes = async (s: ReturnType<typeof searchWith>, query: string) =>
   (await s.search(query)).map((h) => h.document.sectionRoute);
 
-describe('search synonyms (config/search-synonyms.ts)', () => {
+describe('search synonyms (packages/kestrel-search/engine/query-synonyms.ts)', () => {
   it('map to words Kestrel uses: each target word is in an API slug or a guide word the table names', () => {
     checkSynonyms(SEARCH_SYNONYMS);
     const slugWords = new Set(API_SLUGS.flatMap((s) => s.split('-')));
@@ -37,7 +42,7 @@ describe('search synonyms (config/search-synonyms.ts)', () => {
   });
 
   it('find a row by any form of its word', () => {
-    const lookup = synonymLookup(lunr);
+    const lookup = synonymLookup();
     expect(lookup('withdrawals')).toEqual(['payout']);
     expect(lookup('creating')).toContain('issue');
     expect(lookup('invoice')).toEqual([]);

@@ -1,127 +1,75 @@
 /**
- * The local search proved on the real code paths, without a build: the
- * search plugin's own client module (run by tests/search-client.ts) over small indexes built the
- * way the plugin builds them, autocomplete-js and autocomplete-core (which draw the panel), the
- * index field weights (packages/kestrel-search/indexing/search-field-weights.ts) and the keyboard rules of the search box.
- * tests/after-build/ checks the built index files; tests/e2e/search.spec.ts shows it all in Chromium.
+ * The local search proved on the real code paths, without a build: the ranking the search box and
+ * searchBuiltSite share (packages/kestrel-search/engine/ranking.ts) over small indexes built the
+ * way the indexer builds them (tests/search-client.ts), the index loading of the search box
+ * (packages/kestrel-search/theme/SearchBar/indexFiles.ts), autocomplete-js and autocomplete-core
+ * (which draw the panel), and the keyboard rules of the search box. tests/after-build/ checks the
+ * built index files; tests/e2e/search.spec.ts shows it all in Chromium.
  */
-import {readFileSync} from 'node:fs';
-import {renderToStaticMarkup} from 'react-dom/server';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createAutocomplete} from '@algolia/autocomplete-core';
 // The function autocomplete-js runs to place its panel (not exported from the package root).
 import {getPanelPlacementStyle} from '@algolia/autocomplete-js/dist/esm/getPanelPlacementStyle.js';
-import {
-  GENERATED_TOKENIZE,
-  PLUGIN_SERVER_FILE,
-  configuredPluginData,
-  indexFileOf,
-  loadPluginSearch,
-  lunr,
-  type IndexedSection,
-} from '../search-client';
-import {searchOptions, TOKENIZER_SEPARATOR} from '../../packages/kestrel-search/search-options';
-import {fieldBoostsOf, weighFields} from '../../packages/kestrel-search/indexing/search-field-weights';
+import {searchOverSections, type IndexedSection} from '../search-client';
+import {indexFiles} from '../../packages/kestrel-search/indexing/build-indexes';
+import {FIELD_BOOSTS, MAX_SEARCH_RESULTS, createSearch, queryTerms} from '../../packages/kestrel-search/engine/ranking';
+import {indexLoader} from '../../packages/kestrel-search/theme/SearchBar/indexFiles';
 import {isOpenShortcut, isTypingTarget} from '../../packages/kestrel-search/theme/SearchBar/keyboard';
 
-/** The tags Docusaurus gives this site: "default" plus one per docs plugin (tests/after-build checks them). */
-const TAGS = ['default', 'docs-default-current', 'docs-api-current'];
+const routes = async (docs: IndexedSection[], query: string) =>
+  (await searchOverSections(docs).search(query)).map((h) => h.document.sectionRoute);
 
-/** The plugin's client over one small index built the way the plugin's indexer builds one. */
-function searchOver(
-  docs: IndexedSection[],
-  {
-    weighed = true,
-    fetch,
-  }: {
-    weighed?: boolean;
-    fetch?: (url: string, file: object) => Promise<{ok: boolean; json: () => Promise<unknown>}>;
-  } = {},
-) {
-  const indexed = indexFileOf(docs);
-  const file = {
-    ...indexed,
-    // As packages/kestrel-search/indexing/search-local.ts writes it after the plugin's postBuild.
-    index: weighed ? weighFields(indexed.index, fieldBoostsOf(searchOptions.lunr)) : indexed.index,
-  };
-  return loadPluginSearch({
-    pluginData: configuredPluginData(),
-    tags: TAGS,
-    fetch: fetch
-      ? (url) => fetch(url, file)
-      : async (url) =>
-          url.endsWith('docs-default-current.json')
-            ? {ok: true, json: async () => file}
-            : {ok: false, json: async () => ({})},
-  });
-}
-const routes = async (s: ReturnType<typeof searchOver>, query: string) =>
-  (await s.search(query)).map((h) => h.document.sectionRoute);
-
-describe('the plugin client as configured', () => {
-  const options = searchOver([]).autocompleteOptions;
-
-  it('calls autocomplete-js with the detached panel always, "Search..." and the button labels', () => {
-    expect(options.detachedMediaQuery).toBe('');
-    expect(options.placeholder).toBe('Search...');
-    expect(options.translations).toEqual({
-      clearButtonTitle: 'Clear',
-      detachedCancelButtonText: 'Cancel',
-      submitButtonTitle: 'Submit',
-    });
-    expect(options.defaultActiveItemId).toBe(0);
-    // No panelPlacement: autocomplete-js uses its default, input-wrapper-width.
-    expect(options.panelPlacement).toBeUndefined();
-  });
-
-  it('says "No results found." when nothing matches', async () => {
-    const [source] = searchOver([{title: 'Alpha', content: 'first page'}]).autocompleteOptions.getSources({
-      query: 'zzqxv',
-    });
-    expect(await source!.getItems()).toEqual([]);
-    expect(renderToStaticMarkup(source!.templates.noResults())).toContain('>No results found.<');
-  });
-
-  it('answers at most 8 hits, by descending score, each linking its section route', async () => {
+describe('the ranking', () => {
+  it('answers at most 8 hits, by descending score, each with its section route', async () => {
     // Twenty sections with the word, in texts of different lengths.
-    const s = searchOver(
+    const hits = await searchOverSections(
       Array.from({length: 20}, (_, i) => ({title: `Section ${i}`, content: `kestrel ${'filler '.repeat(i)}`})),
-    );
-    const hits = await s.search('kestrel');
+    ).search('kestrel');
+    expect(MAX_SEARCH_RESULTS).toBe(8);
     expect(hits).toHaveLength(8);
     const scores = hits.map((h) => h.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(hits[0]!.document.sectionRoute).toBe('/p1');
-    const [source] = s.autocompleteOptions.getSources({query: 'kestrel'});
-    for (const hit of hits) {
-      expect(renderToStaticMarkup(source!.templates.item({item: hit}))).toContain(
-        `href="${hit.document.sectionRoute}"`,
-      );
-    }
+    expect(hits[0]!.terms).toEqual(['kestrel']);
+  });
+
+  it('finds nothing for a word no section has', async () => {
+    expect(await routes([{title: 'Alpha', content: 'first page'}], 'zzqxv')).toEqual([]);
+  });
+
+  it('matches whole words and their beginnings, never a misspelling', async () => {
+    const docs = [
+      {title: 'Alpha', content: 'signature verification'},
+      {title: 'Beta', content: 'second page'},
+    ];
+    expect(await routes(docs, 'signature')).toEqual(['/p1']);
+    expect(await routes(docs, 'signatu')).toEqual(['/p1']);
+    expect(await routes(docs, 'signatrue')).toEqual([]);
+    expect(await routes(docs, 'ignature')).toEqual([]);
   });
 
   it('matches on tags, exactly and by prefix', async () => {
-    // The site has no doc tags (they would add /tags routes the portal does not publish).
-    const s = searchOver([
+    const docs = [
       {title: 'Alpha', content: 'first page', tags: ['zebra']},
       {title: 'Beta', content: 'second page', tags: []},
-    ]);
-    expect(await routes(s, 'zebra')).toEqual(['/p1']);
-    expect(await routes(s, 'zeb')).toEqual(['/p1']);
+    ];
+    expect(await routes(docs, 'zebra')).toEqual(['/p1']);
+    expect(await routes(docs, 'zeb')).toEqual(['/p1']);
   });
 
   it('matches on sidebar parent categories, exactly and by prefix', async () => {
-    const s = searchOver([
+    const docs = [
       {title: 'Alpha', content: 'first page', sidebarParentCategories: 'Operating'},
       {title: 'Beta', content: 'second page', sidebarParentCategories: 'Walkthroughs'},
-    ]);
-    expect(await routes(s, 'operating')).toEqual(['/p1']);
-    expect(await routes(s, 'walkthroughs')).toEqual(['/p2']);
+    ];
+    expect(await routes(docs, 'operating')).toEqual(['/p1']);
+    expect(await routes(docs, 'walkthroughs')).toEqual(['/p2']);
     // A prefix of the indexed (stemmed) word: "walkthroughs" is indexed as "walkthrough".
-    expect(await routes(s, 'walkthr')).toEqual(['/p2']);
+    expect(await routes(docs, 'walkthr')).toEqual(['/p2']);
   });
 
   it('weighs a match by its field: title 5, tags 3, parent categories 2, content 1', async () => {
+    expect(FIELD_BOOSTS).toEqual({title: 5, content: 1, tags: 3, sidebarParentCategories: 2});
     // The same word alone in one field of each section; every field has the same length.
     const docs = [
       {title: 'kestrel', content: 'alpha', sidebarParentCategories: 'beta', tags: ['gamma']},
@@ -129,66 +77,94 @@ describe('the plugin client as configured', () => {
       {title: 'alpha', content: 'beta', sidebarParentCategories: 'gamma', tags: ['kestrel']},
       {title: 'alpha', content: 'beta', sidebarParentCategories: 'kestrel', tags: ['gamma']},
     ];
-    const score = (hits: {document: {sectionRoute: string}; score: number}[], route: string) =>
-      hits.find((h) => h.document.sectionRoute === route)!.score;
-    const hits = await searchOver(docs).search('kestrel');
-    const content = score(hits, '/p2');
-    expect(score(hits, '/p1') / content).toBeCloseTo(5, 1);
-    expect(score(hits, '/p3') / content).toBeCloseTo(3, 1);
-    expect(score(hits, '/p4') / content).toBeCloseTo(2, 1);
+    const hits = await searchOverSections(docs).search('kestrel');
+    const score = (route: string) => hits.find((h) => h.document.sectionRoute === route)!.score;
+    expect(score('/p1') / score('/p2')).toBeCloseTo(5, 1);
+    expect(score('/p3') / score('/p2')).toBeCloseTo(3, 1);
+    expect(score('/p4') / score('/p2')).toBeCloseTo(2, 1);
     expect(hits.map((h) => h.document.sectionRoute)).toEqual(['/p1', '/p3', '/p4', '/p2']);
-    // Why the index weights exist: with the plugin's query boosts alone, lunr scores each field
-    // against its own normalised query, and the four sections tie.
-    const plain = await searchOver(docs, {weighed: false}).search('kestrel');
-    expect(new Set(plain.map((h) => h.score.toFixed(6))).size).toBe(1);
   });
 
-  it('queries each field exactly and by trailing wildcard, boosted title 5, content 1, tags 3, categories 2', async () => {
-    const term = vi.spyOn(lunr.Query.prototype, 'term');
-    try {
-      await searchOver([{title: 'Alpha', content: 'first page'}]).search('pay invoice');
-      const clauses = term.mock.calls.map(([terms, options]) => ({
-        terms,
-        fields: options?.fields,
-        boost: options?.boost,
-        wildcard: options?.wildcard ?? 0,
-      }));
-      const expected = (
-        [
-          ['title', 5],
-          ['content', 1],
-          ['tags', 3],
-          ['sidebarParentCategories', 2],
-        ] as const
-      ).flatMap(([field, boost]) => [
-        // With the two words written together, for API identifiers (config/search-query-compounds.ts).
-        {terms: ['pay', 'invoice', '__payinvoice'], fields: [field], boost, wildcard: 0},
-        {terms: ['pay', 'invoice', '__payinvoice'], fields: [field], boost, wildcard: lunr.Query.wildcard.TRAILING},
-      ]);
-      // The plugin calls term() with the term list (lunr then calls it again for each term), once
-      // per index: the three tags.
-      const lists = clauses.filter((c) => Array.isArray(c.terms));
-      expect(lists).toEqual([...expected, ...expected, ...expected]);
-    } finally {
-      term.mockRestore();
-    }
+  it('scores the files of several tags on one scale: as one index, whichever files are searched together', async () => {
+    // Guides and API pages in two tags, as on the site.
+    const page = (tag: string, i: number, title: string, content: string) => ({
+      route: `/${tag}/${i}`,
+      tags: [],
+      page: {tag, pageTitle: title, sections: [{title, hash: '', content, tags: []}], parentCategories: []},
+    });
+    const files = indexFiles([
+      page('docs-default-current', 1, 'Making payouts', 'payout originator payout originator bank'),
+      page('docs-default-current', 2, 'Authorization', 'scopes for payouts and payout originators'),
+      page('docs-api-current', 3, 'Create a payout originator', 'creates a payout originator'),
+      page('docs-api-current', 4, 'Get payouts', 'lists payouts'),
+    ]);
+    expect([...files.keys()]).toEqual(['default', 'docs-default-current', 'docs-api-current']);
+    expect(files.get('default')!.documents).toEqual([]);
+    const together = createSearch([...files.values()]).search('payout originator').hits;
+    const reversed = createSearch([...files.values()].reverse()).search('payout originator').hits;
+    expect(reversed).toEqual(together);
+    // The API file alone gives its documents the scores they have among all.
+    const apiAlone = createSearch([files.get('docs-api-current')!]).search('payout originator').hits;
+    for (const hit of apiAlone)
+      expect(hit.score).toBeCloseTo(together.find((h) => h.document.id === hit.document.id)!.score, 10);
+    // The page titled with the query comes first.
+    expect(together[0]!.document.sectionRoute).toBe('/docs-api-current/3');
+  });
+
+  it('pages through the hits with offset and limit, and counts them all', () => {
+    const files = indexFiles(
+      Array.from({length: 12}, (_, i) => ({
+        route: `/p${i + 1}`,
+        tags: [],
+        page: {
+          tag: 'docs-default-current',
+          pageTitle: `Page ${i}`,
+          sections: [{title: `Page ${i}`, hash: '', content: `kestrel ${'filler '.repeat(i)}`, tags: []}],
+          parentCategories: [],
+        },
+      })),
+    );
+    const search = createSearch([...files.values()]);
+    const all = search.search('kestrel', {limit: 20});
+    expect(all.total).toBe(12);
+    expect(all.hits).toHaveLength(12);
+    const second = search.search('kestrel', {limit: 5, offset: 5});
+    expect(second.total).toBe(12);
+    expect(second.hits.map((h) => h.document.id)).toEqual(all.hits.slice(5, 10).map((h) => h.document.id));
   });
 });
 
 describe('index loading', () => {
-  const docs = [{title: 'Webhooks', content: 'webhook deliveries'}];
+  const file = () =>
+    JSON.parse(
+      JSON.stringify(
+        indexFiles([
+          {
+            route: '/p1',
+            tags: [],
+            page: {
+              tag: 'docs-default-current',
+              pageTitle: 'Webhooks',
+              sections: [{title: 'Webhooks', hash: '', content: 'webhook deliveries', tags: []}],
+              parentCategories: [],
+            },
+          },
+        ]).get('docs-default-current'),
+      ),
+    );
+  const TAGS = ['default', 'docs-default-current', 'docs-api-current'];
+  const answer = (ok: boolean) => new Response(ok ? JSON.stringify(file()) : 'nope', {status: ok ? 200 : 404});
 
   it('fetches each tag once: concurrent searches wait on the first request', async () => {
+    const fetched: string[] = [];
     const release: (() => void)[] = [];
-    const s = searchOver(docs, {
-      fetch: (url, file) =>
-        new Promise((resolve) =>
-          release.push(() => resolve({ok: url.includes('docs-default'), json: async () => file})),
-        ),
-    });
-    const pending = [s.search('w'), s.search('we'), s.search('webhook')];
-    await vi.waitFor(() => expect(s.fetched).toHaveLength(3));
-    expect(s.fetched).toEqual([
+    const loader = indexLoader(((url: string) => {
+      fetched.push(url);
+      return new Promise<Response>((resolve) => release.push(() => resolve(answer(url.includes('docs-default')))));
+    }) as typeof fetch);
+    const pending = ['w', 'we', 'webhook'].map(async (q) => (await loader.searchOf('/', TAGS)).search(q).hits);
+    await vi.waitFor(() => expect(fetched).toHaveLength(3));
+    expect(fetched).toEqual([
       '/search-index-default.json',
       '/search-index-docs-default-current.json',
       '/search-index-docs-api-current.json',
@@ -196,23 +172,22 @@ describe('index loading', () => {
     release.forEach((go) => go());
     const results = await Promise.all(pending);
     expect(results[2]).toHaveLength(1);
-    await s.search('webhooks');
-    expect(s.fetched).toHaveLength(3);
+    await loader.searchOf('/', TAGS);
+    expect(fetched).toHaveLength(3);
   });
 
   it('treats a non-OK answer or a failed request as an empty index, without an error', async () => {
-    const notOk = searchOver(docs, {fetch: async () => ({ok: false, json: async () => ({})})});
-    expect(await notOk.search('webhook')).toEqual([]);
-    const failed = searchOver(docs, {fetch: async () => Promise.reject(new TypeError('Failed to fetch'))});
-    expect(await failed.search('webhook')).toEqual([]);
+    const hits = async (impl: (url: string) => Promise<Response>) =>
+      (await indexLoader(impl as typeof fetch).searchOf('/', TAGS)).search('webhook').hits;
+    expect(await hits(async () => answer(false))).toEqual([]);
+    expect(await hits(async () => Promise.reject(new TypeError('Failed to fetch')))).toEqual([]);
     // One failing index leaves the others searchable.
-    const partial = searchOver(docs, {
-      fetch: async (url, file) =>
-        url.includes('docs-api')
-          ? Promise.reject(new TypeError('Failed to fetch'))
-          : {ok: url.includes('docs-default'), json: async () => file},
-    });
-    expect((await partial.search('webhook')).map((h) => h.document.sectionRoute)).toEqual(['/p1']);
+    const partial = await hits(async (url) =>
+      url.includes('docs-api')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : answer(url.includes('docs-default')),
+    );
+    expect(partial.map((h) => h.document.sectionRoute)).toEqual(['/p1']);
   });
 });
 
@@ -286,24 +261,9 @@ describe('autocomplete: input cap, stalled state, panel placement', () => {
 });
 
 describe('search configuration', () => {
-  it('the plugin generates the client tokenizer these tests reproduce', () => {
-    const server = readFileSync(PLUGIN_SERVER_FILE, 'utf8');
-    expect(server).toContain(
-      'generated += `\\\nexport const tokenize = (input) => lunr.tokenizer(input)\n  .map(token => token.str);\\n`;',
-    );
-    expect(GENERATED_TOKENIZE).toContain('lunr.tokenizer(input)');
-    expect(server).toContain('lunr.tokenizer.separator = ${lunrTokenizerSeparator.toString()};');
-    expect(searchOptions.lunr.tokenizerSeparator).toBe(TOKENIZER_SEPARATOR);
-  });
-
   it('splits words at punctuation, as code in the guides needs', () => {
-    // The words of the text; the identifier words config/search-query-compounds.ts adds after them
-    // (marked, starting with "_") are its own test's.
-    const words = (text: string) =>
-      lunr
-        .tokenizer(text)
-        .map((t: {str: string}) => t.str)
-        .filter((w: string) => !w.startsWith('_'));
+    // The query's own words; the identifier words it adds (packages/kestrel-search/engine/query-compounds.ts) are their own test's.
+    const words = (text: string) => queryTerms(text).terms;
     expect(words("verify_kestrel_signature(req.headers['kestrel-signature'])")).toEqual([
       'verify',
       'kestrel',

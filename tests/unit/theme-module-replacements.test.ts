@@ -18,8 +18,6 @@ import tabsWithoutRemount, {
 } from '../../packages/kestrel-theme/bundler/tabs-without-remount';
 import path from 'node:path';
 import {checkSampleLanguages} from '../../packages/kestrel-theme/bundler/lazy-prism';
-import {checkSearchBarRenderer, NEW_ROOT_PER_RENDER} from '../../packages/kestrel-search/bundler/one-panel-root';
-import {readFileSync} from 'node:fs';
 
 describe('tabs-without-remount', () => {
   it("finds the classic theme's tab component, keyed on useIsBrowser() only", () => {
@@ -93,27 +91,5 @@ describe("tabs-without-remount: theme-common's Details", () => {
       /theme-common\/Details no longer uses useIsBrowser\(\) only for its class/,
     );
     expect(() => checkDetails('className={clsx(styles.details, props.className)}')).toThrow(/Details/);
-  });
-});
-
-describe("one-panel-root: the search plugin's panel renderer", () => {
-  const searchBar = path.resolve(
-    __dirname,
-    '../../node_modules/@cmfcmf/docusaurus-search-local/lib/client/theme/SearchBar/index.js',
-  );
-
-  it('finds the installed SearchBar importing createRoot and making a new root per render', () => {
-    expect(() => checkSearchBarRenderer(readFileSync(searchBar, 'utf8'))).not.toThrow();
-  });
-
-  it('fails naming our file when the plugin keeps its root or no longer imports createRoot', () => {
-    const installed = readFileSync(searchBar, 'utf8');
-    const kept = installed.replace(NEW_ROOT_PER_RENDER, 'root.render(component)');
-    expect(() => checkSearchBarRenderer(kept)).toThrow(/review packages\/kestrel-search\/bundler\/one-panel-root\.ts/);
-    const otherImport = installed.replace(
-      'import { createRoot } from "react-dom/client";',
-      'import * as client from "react-dom/client";',
-    );
-    expect(() => checkSearchBarRenderer(otherImport)).toThrow(/one-panel-root/);
   });
 });

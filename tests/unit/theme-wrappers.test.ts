@@ -7,16 +7,12 @@
  * the wrapper itself. It uses `@theme-init/X`, which names the FIRST theme that provided X: right
  * only while exactly one theme before ours provides X. If an update makes a second theme provide
  * it, `@theme-init/X` silently skips that one; this test fails instead, naming the component.
- * The search box wraps the search plugin's SearchBar through an alias of its own
- * (packages/kestrel-search/index.ts), checked here too.
  */
 import {readFileSync, readdirSync, existsSync} from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import ts from 'typescript';
-import type {Plugin} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
-import kestrelSearch, {UPSTREAM_SEARCH_BAR, searchOptions, upstreamSearchBar} from '../../packages/kestrel-search';
 
 const require = createRequire(import.meta.url);
 
@@ -90,49 +86,5 @@ describe('the wrappers of upstream components', () => {
         problems.push(`${file}: @theme/${component} is not ours`);
     }
     expect(problems).toEqual([]);
-  });
-});
-
-describe('the search box', () => {
-  const context = {
-    siteDir: ROOT,
-    i18n: {currentLocale: 'en'},
-    baseUrl: '/',
-    generatedFilesDir: path.join(ROOT, '.docusaurus'),
-  };
-
-  it("reaches the search plugin's SearchBar under its own alias", () => {
-    // The options as Docusaurus hands them over: validated (and defaulted) by the plugin's schema.
-    const options = kestrelSearch.validateOptions!({
-      options: searchOptions,
-      validate: (schema: {validate: (value: unknown) => {value: unknown; error?: Error}}, value: unknown) => {
-        const result = schema.validate(value);
-        if (result.error) throw result.error;
-        return result.value;
-      },
-    } as never);
-    const plugin = kestrelSearch(context as never, options) as Plugin;
-    const currentBundler = {name: 'rspack', instance: require('@rspack/core')};
-    const result = plugin.configureWebpack?.(
-      {},
-      false,
-      {getJSLoader: () => ({}), currentBundler} as never,
-      undefined,
-    ) as {
-      resolve?: {alias?: Record<string, string>};
-      plugins?: object[];
-    };
-    // With the module swap that keeps one React root for the results panel (bundler/one-panel-root.ts).
-    expect(result.plugins?.map((p) => p.constructor.name)).toContain('NormalModuleReplacementPlugin');
-    const target = result.resolve?.alias?.[UPSTREAM_SEARCH_BAR] ?? '';
-    expect(target).toBe(path.join(packageDir('@cmfcmf/docusaurus-search-local'), 'lib/client/theme/SearchBar'));
-    expect(existsSync(path.join(target, 'index.js'))).toBe(true);
-    expect(plugin.getThemePath?.()).toBe(path.join(ROOT, 'packages/kestrel-search/theme'));
-  });
-
-  it('fails naming the path when the search plugin no longer has its SearchBar there', () => {
-    expect(() => upstreamSearchBar({name: 'search', getThemePath: () => '/nowhere/theme'})).toThrow(
-      /no SearchBar\/index\.js under its theme path \(\/nowhere\/theme\); review packages\/kestrel-search\/index\.ts/,
-    );
   });
 });

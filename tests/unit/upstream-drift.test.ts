@@ -41,7 +41,7 @@ describe(`${RECORD_FILE} and ${LEDGER_FILE}`, () => {
       '@docusaurus/core',
       '@docusaurus/theme-classic',
       '@docusaurus/theme-common',
-      '@cmfcmf/docusaurus-search-local',
+      'lunr',
       '@algolia/autocomplete-js',
     ]) {
       expect(packages.has(pkg), pkg).toBe(true);
@@ -77,7 +77,8 @@ describe(`${RECORD_FILE} and ${LEDGER_FILE}`, () => {
     const stated = [...ledger.matchAll(/^- \*\*Upstream:\*\*(.*)$/gm)].flatMap((m) => [
       ...m[1]!.matchAll(/`(@?[a-z0-9][\w.-]*(?:\/[\w.-]+)?)` (\d+\.\d+\.\d+)/g),
     ]);
-    expect(stated.length).toBeGreaterThan(20);
+    // Every recorded package is stated at least once (the pattern read the lines).
+    expect(new Set(stated.map(([, pkg]) => pkg))).toEqual(new Set(entries.map((e) => e.package)));
     const wrong = stated
       .map(([, pkg, version]) => ({pkg: pkg!, version: version!, installed: installedVersion(ROOT, pkg!)}))
       .filter((s) => s.installed !== s.version)

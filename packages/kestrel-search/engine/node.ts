@@ -1,104 +1,26 @@
 /**
- * The site's search, run in Node on a build's index files: the query the search box makes
- * (the plugin's eight boosted lunr clauses over every `search-index-*.json`, merged by score), with
- * the query functions the index files name registered first, as the search box registers them.
- * For tools that search the built site outside a browser (the MCP server's search_docs).
+ * The site's search in Node: reads every `search-index-*.json` of a built site and searches them
+ * with the search box's own ranking (./ranking.ts). Runs under plain `node` (erasable TypeScript).
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
-import lunr from '@cmfcmf/docusaurus-search-local/lib/lunr.js';
-import {registerQueryStopWords} from '../../../config/search-query-stop-words.ts';
-import {registerQuerySynonyms} from '../../../config/search-synonyms.ts';
-import {registerQueryCompounds} from '../../../config/search-query-compounds.ts';
-import {searchOptions} from '../search-options.ts';
+import {createSearch} from './ranking.ts';
+import type {IndexFile, SearchOptions, SearchResults} from './types.ts';
 
-export interface SearchDocument {
-  id: number;
-  title: string;
-  content: string;
-  type: 'docs' | 'blog' | 'other';
-  sectionTitle: string;
-  pageTitle: string;
-  sectionRoute: string;
-  tags?: string[];
-  sidebarParentCategories?: string[];
-}
-export interface SearchHit {
-  document: SearchDocument;
-  score: number;
-  terms: string[];
-}
+export type {SearchDocument, SearchHit} from './types.ts';
 
-/** What this module uses of a loaded lunr index, which the shared lunr declaration leaves out. */
-interface QueryableIndex {
-  query(
-    build: (query: {
-      term(terms: string[], options: {fields: string[]; boost: number; wildcard?: number}): unknown;
-    }) => void,
-  ): {
-    ref: string;
-    score: number;
-  }[];
-}
-const lunrIndex = (lunr as unknown as {Index: {load(serialized: object): QueryableIndex}}).Index;
+const INDEX_FILE = /^search-index-.+\.json$/;
 
-interface LoadedIndex {
-  index: QueryableIndex;
-  documents: Map<string, SearchDocument>;
-}
-
-let registered = false;
-function registerQueryFunctions(): void {
-  if (registered) return;
-  registered = true;
-  registerQueryStopWords(lunr);
-  registerQuerySynonyms(lunr);
-  lunr.tokenizer.separator = searchOptions.lunr.tokenizerSeparator;
-  registerQueryCompounds(lunr);
-}
-
+/** Reads every search-index-*.json of a built site (e.g. 'build') and searches them exactly as the search box does. */
 export async function searchBuiltSite(
   buildDir: string,
-): Promise<{search(query: string, options?: {limit?: number; offset?: number}): {total: number; hits: SearchHit[]}}> {
-  registerQueryFunctions();
-  const files = readdirSync(buildDir).filter((f) => /^search-index-.+\.json$/.test(f));
-  if (files.length === 0) throw new Error(`${buildDir} has no search-index-*.json: run \`npm run build\``);
-  const indexes: LoadedIndex[] = files.map((file) => {
-    const json = JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as {
-      documents: SearchDocument[];
-      index: object;
-    };
-    return {
-      index: lunrIndex.load(json.index),
-      documents: new Map(json.documents.map((d) => [String(d.id), d])),
-    };
-  });
-  const {titleBoost, contentBoost, tagsBoost, parentCategoriesBoost} = searchOptions.lunr;
-  const fields: [string, number][] = [
-    ['title', titleBoost],
-    ['content', contentBoost],
-    ['tags', tagsBoost],
-    ['sidebarParentCategories', parentCategoriesBoost],
-  ];
-  return {
-    search(query, options = {}) {
-      const terms = lunr.tokenizer(query).map((token) => token.toString());
-      const hits = indexes
-        .flatMap(({index, documents}) =>
-          index
-            .query((q) => {
-              for (const [field, boost] of fields) {
-                q.term(terms, {fields: [field], boost});
-                q.term(terms, {fields: [field], boost, wildcard: lunr.Query.wildcard.TRAILING});
-              }
-            })
-            .map((result) => ({document: documents.get(result.ref)!, score: result.score, terms})),
-        )
-        .filter((hit) => hit.document !== undefined)
-        .sort((a, b) => b.score - a.score);
-      const offset = options.offset ?? 0;
-      const limit = options.limit ?? searchOptions.maxSearchResults;
-      return {total: hits.length, hits: hits.slice(offset, offset + limit)};
-    },
-  };
+): Promise<{search(query: string, options?: SearchOptions): SearchResults}> {
+  const names = (await readdir(buildDir)).filter((name) => INDEX_FILE.test(name)).sort();
+  if (names.length === 0)
+    throw new Error(`searchBuiltSite: no search-index-*.json in ${buildDir}; run \`npm run build\``);
+  const files = await Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(path.join(buildDir, name), 'utf8')) as IndexFile),
+  );
+  const search = createSearch(files);
+  return {search: (query, options) => search.search(query, options)};
 }

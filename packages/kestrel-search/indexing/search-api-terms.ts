@@ -4,24 +4,23 @@
  * fields with their parent path (`amount.currency`), enum values, the error codes the operation's
  * examples answer with, and request and response header names.
  *
- * Why the definition and not the page: the search indexes built HTML, and what an operation page's
- * HTML holds depends on how the API theme renders it (today its parameters and schemas are drawn
- * in the browser only). The definition says the same thing whatever the rendering, so these words
- * reach the index as the operation's tags (packages/kestrel-search/indexing/search-index-view.ts), and the index of an
- * operation stays the same size and shape when its page later shows more.
+ * Why the definition and not the page: the page's parameter, field and response sections are left
+ * out of the index (./search-index-view.ts: hundreds of generic words such as "string" and
+ * "required" outranked the guides); the definition gives the names in them exactly, whatever the
+ * rendering, as the operation's tags.
  *
  * Which words: each identifier written together, lowercase, as one index word (`expiresinseconds`,
  * `amountcurrency`, `kestrelsignature`, `invoicenotcancellable`), and a field's or parameter's own
  * name (`currency`), each with the identifier mark in front (`_currency`). The query side
- * (config/search-query-compounds.ts) searches a one-word query with the mark too, and a query's
+ * (../engine/query-compounds.ts) searches a one-word query with the mark too, and a query's
  * adjacent words written together, so `expiresInSeconds`, `expiresIn` (a prefix), `expires in
  * seconds`, `amount.currency` and `Kestrel-Signature` all reach these words. Unmarked, or split
  * into their words (`expires`, `signature`, `invoice`), they outweighed the guides on prose
  * queries: all eight webhook pages, whose header is `Kestrel-Signature`, outranked the signature
  * guide for "verify webhook signature", and `invoice*` reached every `invoiceId`.
  */
-import {TOKENIZER_SEPARATOR} from '../search-options';
-import {IDENTIFIER_MARK} from '../../../config/search-query-compounds';
+import {TOKENIZER_SEPARATOR} from '../engine/analysis.ts';
+import {IDENTIFIER_MARK} from '../engine/query-compounds.ts';
 import {
   buildDefinition,
   flattenFields,
@@ -91,12 +90,16 @@ function exampleCodes(body: Body | undefined): string[] {
 }
 
 /**
- * Answer headers left out of the operations' words. `Idempotent-Replayed` marks a replay on all 16
+ * Headers left out of the operations' words: the guide's Idempotency section (on `/`) explains
+ * both, and the operations would bury it. `Idempotent-Replayed` marks a replay on all 16
  * operations that take an `Idempotency-Key`; its word `_idempotentreplayed` shares the prefix of
  * `_idempotencykey`, so with it those 16 pages matched "idempotency" twice, and all eight results
- * were operation pages, none of them the guide's Idempotency section that explains both headers.
+ * were operation pages. `Idempotency-Key` itself: with guides and API pages on one score scale
+ * (../engine/ranking.ts), its word is rare across the site, and the 16 operations again took the
+ * eight results for "idempot" and the first three for "idempotency key"
+ * (tests/after-build/search-relevance.test.ts, search-index.test.ts).
  */
-const UNINDEXED_HEADERS = new Set(['Idempotent-Replayed']);
+const UNINDEXED_HEADERS = new Set(['Idempotent-Replayed', 'Idempotency-Key']);
 
 /**
  * The words of one page: its parameters (headers as values), its request body (a webhook's
@@ -114,6 +117,7 @@ function termsOf(
   const names: string[] = [];
   const values: string[] = [];
   for (const p of parameters) {
+    if (p.in === 'header' && UNINDEXED_HEADERS.has(p.name)) continue;
     (p.in === 'header' ? values : names).push(p.name);
     values.push(...enumValues(p.schema));
   }
@@ -180,7 +184,7 @@ export function joinedWord(identifier: string): string {
 export const IDENTIFIER_TAG_REPEATS = 2;
 
 /**
- * The index words of an operation, marked (config/search-query-compounds.ts), IDENTIFIER_TAG_REPEATS
+ * The index words of an operation, marked (../engine/query-compounds.ts), IDENTIFIER_TAG_REPEATS
  * times each: every name and value written together, and each name's last segment (the field's own
  * name, `currency` of `amount.currency`).
  */

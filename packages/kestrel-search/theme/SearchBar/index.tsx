@@ -1,46 +1,26 @@
 /**
- * Wraps the search box of `@cmfcmf/docusaurus-search-local` (its SearchBar: lunr indexes per docs
- * tag, autocomplete-js in a detached panel). Why this file exists: the plugin already does what
- * the portal's search must do (placeholder, labels, at most 8 results by score,
- * first result active, one fetch per index, empty index on a failed fetch, 512-character input,
- * stalled spinner after 300 ms), but not the keyboard a portal's search needs:
+ * The navbar's search box (./LoadedSearchBar.tsx), with the keyboard a portal's search needs and
+ * loaded only when the reader reaches for it:
  *
- * 1. Hotkeys. The plugin has none. Ctrl+K, Cmd+K and "/" open the panel from any page, except
- *    while the person types into a field (there "/" must type a slash).
+ * 1. Hotkeys. Ctrl+K, Cmd+K and "/" open the panel from any page, except while the person types
+ *    into a field (there "/" must type a slash).
  * 2. Escape. autocomplete-js closes the panel on Escape only while a result list is open; on an
  *    empty query Escape only clears the input and the panel stays. Here Escape always closes it.
  * 3. Focus. On close autocomplete-js focuses its search button. After a hotkey the person was
  *    elsewhere (a link in the page, say): focus returns there, unless a result was chosen.
- *
- * and three things the plugin gets wrong:
- *
- * 4. The panel's markup fails axe (a focusable link inside each option; aria-activedescendant
- *    naming an option that is gone when there are no results): ./panelAria.ts repairs it, and
- *    keeps each result a real link (middle-click, Ctrl/Cmd+click, "Open in new tab").
- * 5. An index request that never answers leaves the spinner for ever: ./indexTimeout.ts gives it
- *    a timeout, after which the index counts as failed (empty, "No results found.").
- * 6. Queries: stop words ("a", "on") were searched as prefixes and drowned the words that matter,
- *    and developers' words ("create", "list") missed Kestrel's ("issue", "get"). The index files
- *    name two query functions in their pipeline, config/search-query-stop-words.ts and
- *    config/search-synonyms.ts; and API identifiers are typed in pieces (`amount.currency`,
- *    `expires in seconds`): config/search-query-compounds.ts also searches adjacent words
- *    written together. ./LoadedSearchBar.tsx registers all three.
- *
- * 7. Weight. The plugin's client (lunr, autocomplete-js, preact, mark.js: ~35 KiB gzip) was on
- *    every page's critical path. Until the reader reaches for search (pointer over the button, a
- *    touch, a click or Enter, a hotkey), ./SearchButton.tsx draws the same button; then
- *    ./LoadedSearchBar.tsx loads and, if the reader asked to open the panel, opens it; if our
- *    button had focus, the real one gets it.
- *
- * Everything else is the plugin's own component, untouched.
+ * 4. The panel's markup passes axe, each result still a real link (./panelAria.ts).
+ * 5. Weight. The search box (lunr, autocomplete-js) stays off every page's critical path. Until
+ *    the reader reaches for search (pointer over the button, a touch, a click or Enter, a
+ *    hotkey), ./SearchButton.tsx draws autocomplete-js's button; then ./LoadedSearchBar.tsx loads
+ *    and, if the reader asked to open the panel, opens it; if our button had focus, the real one
+ *    gets it.
  */
 import React, {useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode} from 'react';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
-import {isOpenShortcut, isTypingTarget} from './keyboard';
-import {watchSearchPanel} from './panelAria';
-import {installIndexTimeout} from './indexTimeout';
-import SearchButton from './SearchButton';
+import {isOpenShortcut, isTypingTarget} from './keyboard.ts';
+import {watchSearchPanel} from './panelAria.ts';
+import SearchButton from './SearchButton.tsx';
 
 // Not React.lazy: Suspense would swap our button for its fallback copy while loading, and a click
 // in progress would land on the removed one. Our button stays until the real box has loaded.
@@ -115,16 +95,12 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       live = false;
     };
   }, [wanted, Loaded]);
-  // Like the plugin's box, the button appears once the page runs (with the theme's colours).
+  // The button appears once the page runs (with the theme's colours).
   // (false in the server's markup and while hydrating, true in the render that follows).
   const mounted = useSyncExternalStore(subscribeToNothing, isRunning, isServerMarkup);
 
-  // Effects run in the browser only, and before anyone can type: the plugin fetches an index on
-  // the first query, and draws its panel only once opened.
-  useEffect(() => {
-    installIndexTimeout();
-    return watchSearchPanel(document.body);
-  }, []);
+  // Effects run in the browser only, and before anyone can type: the panel is drawn only once opened.
+  useEffect(() => watchSearchPanel(document.body), []);
 
   useEffect(() => {
     const root = rootRef.current;

@@ -1,32 +1,32 @@
 /**
- * Repairs to the markup of the open search panel, found by axe (tests/e2e/a11y.spec.ts), and the
- * result links made links again. The markup comes from the search plugin's result template and
- * from autocomplete-js, and neither takes an option that would change it:
+ * Repairs to the markup of the open search panel, found by axe (tests/e2e/a11y.spec.ts), with each
+ * result a real link. autocomplete-js draws the panel's list and items and takes no option that
+ * would change their roles:
  *
  * 1. nested-interactive, with the result still a real link. autocomplete-js makes each result's
- *    <li> an option (role=option); inside it the plugin's template puts the result's link
- *    (<a href>) and a "Select" <button>. An option's children are presentational, so a focusable
- *    link inside one fails axe, and taking its href away (as this file once did) took away what a
- *    person does with a link: middle-click, Ctrl/Cmd+click, "Open in new tab", "Copy link".
+ *    <li> an option (role=option); inside it our result template (./LoadedSearchBar.tsx) puts the
+ *    result's link (<a href>). An option's children are presentational, so a focusable link
+ *    inside one fails axe, and taking its href away would take away what a person does with a
+ *    link: middle-click, Ctrl/Cmd+click, "Open in new tab", "Copy link".
  *    Instead the link itself becomes the option (an <a href> may take role=option): the option's
  *    role, id and aria-selected move from the <li> to its link, and the <li> becomes role=none.
  *    The link leaves the Tab order (tabindex=-1): focus stays in the search input, which names
- *    the active option with aria-activedescendant, as before. The "Select" button, inside the
- *    option now, is disabled and hidden from assistive technology.
+ *    the active option with aria-activedescendant.
  * 2. aria-valid-attr-value. autocomplete-core sets the input's aria-activedescendant from its
  *    active item id even when the list is empty ("No results found."), naming an option that does
  *    not exist; with no list its aria-controls is "". Here aria-activedescendant names the option
  *    the panel shows as selected (aria-selected=true), and is removed when there is none; an empty
  *    aria-controls is removed.
- * 3. Link actions. The plugin's click handler on the link always calls preventDefault() and
- *    navigates in the page, so Ctrl/Cmd/Shift+click would open nothing new. A click with a
+ * 3. Link actions. autocomplete-js's item takes every click as the choice of that item, and our
+ *    link's handler opens it in this page; a click that opens a new tab or window is no choice:
+ *    this page stays as it is, its panel open. A click with a
  *    modifier key, or with another button than the main one, is stopped on its way down to the
- *    panel (a capture listener on the overlay, above the React root that holds both handlers), so
+ *    panel (a capture listener on the overlay, above the React root that holds the handlers), so
  *    the browser does with the link what it does with any link. A plain click still goes through
- *    the plugin (navigation in the page, with the search terms highlighted).
+ *    our link's handler (navigation in the page, with the search terms highlighted).
  *
  * Why patch the DOM, and why it holds: React updates the panel after every change (new results,
- * a new active option; one root per panel, ../../bundler/one-panel-root.ts), writing the option
+ * a new active option; one root per panel, ./LoadedSearchBar.tsx), writing the option
  * attributes back onto the <li> or drawing new items; a MutationObserver on the panel re-applies
  * the repairs after each update. Its callback runs as a microtask, before the browser paints, and every
  * repair is idempotent (an attribute is written only when it differs, so the repairs do not wake
@@ -35,13 +35,13 @@
  * the options a moment later; whichever comes last, the attribute ends on the drawn selection.
  * autocomplete-js finds the active item by id only to scroll it into view, and the link is
  * inside the <li>, so that still works. tests/e2e/search.spec.ts and a11y.spec.ts fail if the
- * markup of either package changes under these repairs.
+ * markup of autocomplete-js changes under these repairs.
  */
 
 const OPTION = '[role="option"]';
 /** autocomplete-js's item, whose option role moves to the link inside. */
 const ITEM = 'li.aa-Item';
-/** The plugin's result link. */
+/** Our result link. */
 const LINK = 'a.aa-ItemLink[href]';
 
 const OPTION_ATTRIBUTES = ['id', 'aria-selected'] as const;
@@ -69,10 +69,6 @@ function linkAsOption(item: Element): void {
 export function repairSearchPanel(root: ParentNode, input: Element | null): void {
   for (const item of Array.from(root.querySelectorAll(`${ITEM}[role="option"], ${ITEM}[aria-selected], ${ITEM}[id]`)))
     linkAsOption(item);
-  for (const button of Array.from(root.querySelectorAll<HTMLButtonElement>(`${OPTION} button:not([disabled])`))) {
-    button.disabled = true;
-    button.setAttribute('aria-hidden', 'true');
-  }
   if (!input) return;
   const selected = root.querySelector(`${OPTION}[aria-selected="true"][id]`);
   const wanted = selected?.id ?? null;

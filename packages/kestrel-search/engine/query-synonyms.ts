@@ -5,16 +5,15 @@
  * "list payouts", "remove key") missed the page or found it below the ones that share a common
  * word. Each row names where Kestrel uses the term; the original word is always searched as well.
  *
- * Applied to queries only, in the search pipeline the index files name (packages/kestrel-search/indexing/search-local.ts
- * adds the label; the search box registers the function before its first index loads, see
- * packages/kestrel-search/theme/SearchBar/LoadedSearchBar.tsx). It runs first, on the word as typed (with the
- * trailing "*" of the prefix query), so each added word is stemmed and prefix-matched exactly as
- * if the developer had typed it. A word matches its row by stem: "withdrawals" finds the
- * "withdrawal" row.
+ * A search-pipeline function (./analysis.ts), applied to queries only. It runs first, on the word
+ * as typed (with the trailing "*" of the prefix clause), so each added word is stemmed and
+ * prefix-matched exactly as if the developer had typed it. A word matches its row by stem:
+ * "withdrawals" finds the "withdrawal" row.
  *
- * Keys and words are single lowercase words as the search's tokenizer makes them (no spaces or
- * punctuation); registerQuerySynonyms refuses any other, naming it.
+ * Keys and words are single lowercase words as the tokenizer makes them (no spaces or
+ * punctuation); synonymLookup refuses any other, naming it.
  */
+import lunr from 'lunr';
 
 export const SEARCH_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // Invoices are issued (Issue invoice, Issue invoice for receiver); payouts and deposits initiated.
@@ -81,34 +80,22 @@ export function checkSynonyms(table: Readonly<Record<string, readonly string[]>>
   }
 }
 
-type Token = {toString(): string; clone(fn?: (s: string) => string): Token};
-type Lunr = {
-  Token: new (str: string) => Token;
-  stemmer: (token: Token) => Token;
-  Pipeline: {registeredFunctions: Record<string, unknown>; registerFunction(fn: unknown, label: string): void};
-};
+const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
 
 /** The table keyed by each word's stem, so that a query word finds its row in any of its forms. */
-export function synonymLookup(
-  lunr: Pick<Lunr, 'Token' | 'stemmer'>,
-  table = SEARCH_SYNONYMS,
-): (word: string) => readonly string[] {
+export function synonymLookup(table = SEARCH_SYNONYMS): (word: string) => readonly string[] {
   checkSynonyms(table);
-  const stem = (word: string) => lunr.stemmer(new lunr.Token(word)).toString();
   const byStem = new Map<string, readonly string[]>();
   for (const [key, words] of Object.entries(table)) byStem.set(stem(key), words);
   return (word) => byStem.get(word) ?? byStem.get(stem(word)) ?? [];
 }
 
-/** Registers the pipeline function with this lunr (the one the search client loads indexes with). */
-export function registerQuerySynonyms(lunr: Lunr): void {
-  if (lunr.Pipeline.registeredFunctions[QUERY_SYNONYMS]) return;
-  const lookup = synonymLookup(lunr);
-  const addSynonyms = (token: Token) => {
-    const typed = token.toString();
-    const star = typed.endsWith('*') ? '*' : '';
-    const words = lookup(star ? typed.slice(0, -1) : typed).filter((w) => w + star !== typed);
-    return words.length ? [token, ...words.map((w) => token.clone(() => w + star))] : token;
-  };
-  lunr.Pipeline.registerFunction(addSynonyms, QUERY_SYNONYMS);
+const lookup = synonymLookup();
+
+/** The search-pipeline function: the token, and a copy of it for each of its developers' words. */
+export function addSynonyms(token: lunr.Token): lunr.Token | lunr.Token[] {
+  const typed = token.toString();
+  const star = typed.endsWith('*') ? '*' : '';
+  const words = lookup(star ? typed.slice(0, -1) : typed).filter((w) => w + star !== typed);
+  return words.length ? [token, ...words.map((w) => token.clone(() => w + star))] : token;
 }
