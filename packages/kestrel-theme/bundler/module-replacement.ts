@@ -1,7 +1,6 @@
 /**
  * A bundler plugin that swaps one module for another where a theme imports it, for the plugins that
- * patch what a theme imports without forking it (lazy-prism, tabs-without-remount,
- * explorer-storage-utils). Works with Rspack and webpack (both ship NormalModuleReplacementPlugin).
+ * patch what a theme imports without forking it (tabs-without-remount, search's one-panel-root). Works with Rspack and webpack (both ship NormalModuleReplacementPlugin).
  */
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
