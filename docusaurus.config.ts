@@ -1,12 +1,13 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand, llmsSummary} from './config/brand';
-import kestrelTheme, {prismTheme, ssrTemplate} from './packages/kestrel-theme';
+import kestrelTheme, {codeThemes, ssrTemplate} from './packages/kestrel-theme';
 import kestrelSearch from './packages/kestrel-search';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
 import remarkDiagrams from './plugins/diagrams/remark-diagrams';
+import remarkHighlightCode from './plugins/highlight-code/remark-highlight-code';
 import apiReference from './plugins/api-reference';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
@@ -71,7 +72,8 @@ const config: Config = {
           sidebarCollapsed: false,
           breadcrumbs: true,
           // Diagrams are SVGs drawn ahead of time (`npm run diagrams`): no mermaid in the browser.
-          remarkPlugins: [remarkCodeFile, remarkDiagrams],
+          // Code blocks are highlighted at build time: no Prism and no token tree in the browser.
+          remarkPlugins: [remarkCodeFile, remarkDiagrams, remarkHighlightCode],
         },
         blog: false,
         pages: false,
@@ -111,7 +113,7 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         breadcrumbs: true,
         // No diagrams here: a ```mermaid block fails the build instead of showing as code.
-        remarkPlugins: [remarkDiagrams],
+        remarkPlugins: [remarkDiagrams, remarkHighlightCode],
       },
     ],
     // The operation and webhook pages, generated from the definition into api/ (npm run gen-api)
@@ -167,12 +169,11 @@ const config: Config = {
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      // One theme for both modes: the colours are CSS that the Kestrel theme writes into each page.
-      theme: prismTheme,
-      // What the guides use beyond prism-react-renderer's own set; each grammar costs start-up time
-      // on every page. The code samples' Java, PHP, Ruby and C# load with them
-      // (src/components/CodeSamples/prismLanguages.ts).
-      additionalLanguages: ['bash', 'http'],
+      // Guides and operation pages are highlighted at build time (plugins/highlight-code); these
+      // draw the explorer's request (curl) and answer (JSON) once the reader opens it.
+      theme: codeThemes.light,
+      darkTheme: codeThemes.dark,
+      additionalLanguages: ['bash'],
     },
   } satisfies Preset.ThemeConfig,
 };

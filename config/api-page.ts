@@ -30,6 +30,8 @@ export interface ApiExample {
   label: string;
   /** The value as indented JSON. */
   json: string;
+  /** The same, highlighted at build time (plugins/highlight-code): the inner HTML of its `<code>`. */
+  html: string;
 }
 
 export interface ApiBody {
@@ -64,6 +66,8 @@ export interface ApiCodeSample {
   /** The Prism language that highlights it. */
   highlight: string;
   source: string;
+  /** The source highlighted at build time (plugins/highlight-code): the inner HTML of its `<code>`. */
+  html: string;
 }
 
 export interface ApiParameterGroups {

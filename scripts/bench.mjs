@@ -5,8 +5,9 @@
  *   of the whole process tree;
  * - gzip JS of a first visit per page type, against its budget (the heaviest page of each type,
  *   and the chunks prefetched for other pages beside it; see bench/budgets.mjs);
- * - Lighthouse 12 mobile scores (median of 5 runs) on `/`, a guide with a diagram,
- *   `/api/introduction`, an operation page and the heaviest operation page;
+ * - Lighthouse 12 mobile scores (median of 5 runs) on `/`, every guide, `/api/introduction`, an
+ *   operation page and the heaviest operation page, each against `/` of the same run (every page
+ *   within 3 points of `/`, its total blocking time at most 1.5 times that of `/`);
  * - the heaviest operation page's HTML, gzip;
  * - client-side navigation between two operation pages: click to new h1, median of 20;
  * - the local sandbox: start-up, and requests/s and p99 of a GET and a validated POST (bench-sandbox.mjs).
@@ -28,7 +29,8 @@ import {
   prefetchBytes,
 } from '../bench/budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
-import {lighthouseScores} from './lighthouse.mjs';
+import {lighthouseScores, quickAsHomeTable} from './lighthouse.mjs';
+import {GUIDE_ROUTES} from '../config/routes.ts';
 import {navigationTimes} from '../bench/navigation-timing.mjs';
 import {median} from '../bench/stats.mjs';
 
@@ -73,14 +75,17 @@ const weights = await withServedBuild(async (browser, origin) => {
   return {rows, navigation};
 });
 
-// The four budgeted page types, and the heaviest operation page as well.
-const lighthouse = await lighthouseScores([
-  BUDGETS.home.sample,
-  BUDGETS.guideWithDiagram.sample,
-  BUDGETS.apiIntroduction.sample,
-  BUDGETS.operation.sample,
-  weights.rows.find((row) => row.budget === BUDGETS.operation).route,
-]);
+// `/`, every guide, and the API's introduction, sample and heaviest operation pages.
+const lighthouseRoutes = [
+  ...new Set([
+    BUDGETS.home.sample,
+    ...GUIDE_ROUTES,
+    BUDGETS.apiIntroduction.sample,
+    BUDGETS.operation.sample,
+    weights.rows.find((row) => row.budget === BUDGETS.operation).route,
+  ]),
+];
+const lighthouse = await lighthouseScores(lighthouseRoutes);
 
 console.log(
   '\n| page type | pages | heaviest page | gzip JS (KiB) | budget (KiB) | margin (KiB) | prefetched for other pages (KiB) |',
@@ -101,6 +106,8 @@ for (const {route, scores, performanceRange, totalBlockingTime, largestContentfu
     `| ${route} | ${scores.performance} (${performanceRange.join('-')}) | ${totalBlockingTime.toFixed(0)} | ${largestContentfulPaint.toFixed(0)} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} |`,
   );
 }
+console.log('\nEach page against `/` in the same run (within 3 points, TBT at most 1.5 times):\n');
+console.log(quickAsHomeTable(lighthouseRoutes, ['build'], [lighthouse]));
 console.log('\n| measure | value | target |');
 console.log('| --- | ---: | ---: |');
 if (build) {

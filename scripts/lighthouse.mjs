@@ -4,7 +4,8 @@
  * that Lighthouse's own guidance on variability suggests): the performance score moves by a few
  * points from run to run on a shared 2-core machine, so the median is reported, with the lowest
  * and highest, and the median total blocking time and largest contentful paint behind it.
- * Runs under tsx (it reads the brand module): `npx tsx scripts/lighthouse.mjs [route ...]`.
+ * Runs under tsx (it reads the brand module): `npx tsx scripts/lighthouse.mjs [--runs N] [route ...]`;
+ * `--builds DIR,DIR` compares builds in one sitting and prints each page against `/` (quickAsHomeTable).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,52 +23,125 @@ const ANALYTICS_PATTERNS = [analyticsOrigins.script, analyticsOrigins.collect].m
   (origin) => `*${new URL(origin).host}*`,
 );
 
-export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = {}) {
-  const server = createServer({root: buildDir});
-  const origin = await listenOnFreePort(server);
+/** One Lighthouse run of `url` on the launched Chromium. */
+async function runOnce(chrome, url) {
+  const run = await lighthouse(url, {
+    port: chrome.port,
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    blockedUrlPatterns: ANALYTICS_PATTERNS,
+  });
+  if (!run?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.message}`);
+  const failing = Object.values(run.lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit.id);
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((run.lhr.categories[c]?.score ?? 0) * 100)])),
+    totalBlockingTime: run.lhr.audits['total-blocking-time'].numericValue,
+    largestContentfulPaint: run.lhr.audits['largest-contentful-paint'].numericValue,
+    failing,
+  };
+}
+
+function summarise(route, samples) {
+  const performance = samples.map((s) => s.scores.performance);
+  return {
+    route,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(samples.map((s) => s.scores[c]))])),
+    performanceRange: [Math.min(...performance), Math.max(...performance)],
+    totalBlockingTime: median(samples.map((s) => s.totalBlockingTime)),
+    largestContentfulPaint: median(samples.map((s) => s.largestContentfulPaint)),
+    failing: [...new Set(samples.flatMap((s) => s.failing))],
+  };
+}
+
+/**
+ * Lighthouse on several builds in one sitting, each served on a port of its own, their runs
+ * interleaved so that the machine's load falls on all of them alike; compare a page with `/` of the
+ * same build. Returns, per build, one summary per route.
+ */
+export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
+  const servers = buildDirs.map((root) => createServer({root}));
+  const origins = await Promise.all(servers.map((server) => listenOnFreePort(server)));
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS});
+  // Chromium runs in a process group of its own: stopping the bench must not leave it running.
+  const stop = () => {
+    chrome.kill();
+    process.exit(130);
+  };
+  process.once('SIGINT', stop).once('SIGTERM', stop);
   try {
-    const results = [];
-    for (const route of routes) {
-      const samples = [];
-      const failing = new Set();
+    const samples = buildDirs.map(() => routes.map(() => []));
+    // Route by route, each run alternating between the builds: a route's figures on every build
+    // come from the same minutes of the machine's load.
+    for (const [r, route] of routes.entries()) {
       for (let i = 0; i < runs; i++) {
-        const run = await lighthouse(origin + route, {
-          port: chrome.port,
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-          blockedUrlPatterns: ANALYTICS_PATTERNS,
-        });
-        if (!run?.lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
-        if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${run.lhr.runtimeError.message}`);
-        samples.push({
-          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((run.lhr.categories[c]?.score ?? 0) * 100)])),
-          totalBlockingTime: run.lhr.audits['total-blocking-time'].numericValue,
-          largestContentfulPaint: run.lhr.audits['largest-contentful-paint'].numericValue,
-        });
-        for (const audit of Object.values(run.lhr.audits)) {
-          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') failing.add(audit.id);
+        for (const [b, origin] of origins.entries()) {
+          const sample = await runOnce(chrome, origin + route);
+          samples[b][r].push(sample);
+          // Progress on stderr: a full table takes a while on a loaded machine.
+          const {performance} = sample.scores;
+          process.stderr.write(
+            `run ${i + 1}/${runs} ${buildDirs[b]} ${route}: ${performance}, TBT ${sample.totalBlockingTime.toFixed(0)} ms\n`,
+          );
         }
       }
-      const performance = samples.map((s) => s.scores.performance);
-      results.push({
-        route,
-        scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(samples.map((s) => s.scores[c]))])),
-        performanceRange: [Math.min(...performance), Math.max(...performance)],
-        totalBlockingTime: median(samples.map((s) => s.totalBlockingTime)),
-        largestContentfulPaint: median(samples.map((s) => s.largestContentfulPaint)),
-        failing: [...failing],
-      });
     }
-    return results;
+    return samples.map((byRoute) => byRoute.map((s, r) => summarise(routes[r], s)));
   } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop);
     chrome.kill();
-    server.close();
+    for (const server of servers) server.close();
   }
+}
+
+export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = {}) {
+  return (await lighthouseByBuild(routes, [buildDir], {runs}))[0];
+}
+
+/**
+ * The table of "every page as quick as `/`": per build, each page's median performance and total
+ * blocking time, and how they compare with `/` of the same build (at most 3 points below it, TBT at
+ * most 1.5 times its). `/` must be the first route.
+ */
+export function quickAsHomeTable(routes, labels, byBuild) {
+  const head = labels.map((l) => `${l}: performance (range) | ${l}: TBT ms | ${l}: vs \`/\``).join(' | ');
+  const lines = [`| page | ${head} |`, `| --- |${' ---: | ---: | --- |'.repeat(labels.length)}`];
+  for (const [r, route] of routes.entries()) {
+    const cells = byBuild.map((results) => {
+      const home = results[0];
+      const page = results[r];
+      const points = home.scores.performance - page.scores.performance;
+      const ratio = page.totalBlockingTime / Math.max(home.totalBlockingTime, 1);
+      const ok = points <= 3 && ratio <= 1.5;
+      return `${page.scores.performance} (${page.performanceRange.join('-')}) | ${page.totalBlockingTime.toFixed(0)} | ${r === 0 ? '-' : `${points >= 0 ? '-' : '+'}${Math.abs(points)} pts, TBT ×${ratio.toFixed(2)}${ok ? '' : ' OVER'}`}`;
+    });
+    lines.push(`| ${route} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Reads `--name value` from the arguments, removing both. */
+function takeOption(args, name) {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const [, value] = args.splice(at, 2);
+  if (value === undefined) throw new Error(`lighthouse: ${name} needs a value`);
+  return value;
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const routes = process.argv.slice(2);
+  const runs = Number(takeOption(routes, '--runs') ?? 5);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('lighthouse: --runs must be a whole number of at least 1');
+  const builds = takeOption(routes, '--builds')?.split(',');
+  if (builds) {
+    // The comparison table: `/` first, then the routes given, on each build, interleaved.
+    const pages = ['/', ...routes.filter((r) => r !== '/')];
+    console.log(quickAsHomeTable(pages, builds, await lighthouseByBuild(pages, builds, {runs})));
+    process.exit(0);
+  }
   for (const {
     route,
     scores,
@@ -75,7 +149,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     totalBlockingTime,
     largestContentfulPaint,
     failing,
-  } of await lighthouseScores(routes.length ? routes : ['/'])) {
+  } of await lighthouseScores(routes.length ? routes : ['/'], {runs})) {
     const detail = `performance ${performanceRange.join('-')}, TBT ${totalBlockingTime.toFixed(0)} ms, LCP ${largestContentfulPaint.toFixed(0)} ms`;
     console.log(route, JSON.stringify(scores), detail, failing.length ? `failing: ${failing.join(', ')}` : '');
   }

@@ -7,25 +7,26 @@
  * - ./bundler: the bundler patches, composed into one configureWebpack below.
  * - ./html: the tags written into every page (code colours in <head>).
  * - ./ssr-template.ts: the page template, site config (`ssrTemplate`), exported from here.
- * - ./prism, ./tabs: browser modules the bundler patches substitute or the theme uses.
+ * - ./tabs: browser modules the bundler patches substitute.
  */
 import path from 'node:path';
 import type {HtmlTags, LoadContext, Plugin} from '@docusaurus/types';
-import lazyPrism from './bundler/lazy-prism';
 import tabsWithoutRemount from './bundler/tabs-without-remount';
 import singleServerBundle from './bundler/single-server-bundle';
 import codeThemeCss from './html/code-theme-css';
 import {darkCodeTheme, lightCodeTheme} from './html/prism-themes';
-import {codeThemeByMode, type ThemesByMode} from './html/code-theme-by-mode';
+import type {ThemesByMode} from './html/code-token-css';
 
 export {ssrTemplate} from './ssr-template';
 
 type ConfigureWebpackResult = Exclude<ReturnType<NonNullable<Plugin['configureWebpack']>>, void>;
 
-/** The code colours of both modes: CSS in each page's head (./html/code-theme-css.ts)... */
+/**
+ * The code colours of both modes: CSS in each page's head for the code highlighted at build time
+ * (./html/code-theme-css.ts), and `themeConfig.prism`'s themes for the few blocks the browser draws
+ * (the explorer's request and answer).
+ */
 export const codeThemes: ThemesByMode = {dark: darkCodeTheme, light: lightCodeTheme};
-/** ...and the one Prism theme (`themeConfig.prism.theme`) that names their variables. */
-export const prismTheme = codeThemeByMode(codeThemes);
 
 const THEME = path.resolve(__dirname, 'theme');
 
@@ -74,7 +75,7 @@ export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugi
 }
 
 export default function kestrelTheme(context: LoadContext): Plugin {
-  const bundler: Part[] = [lazyPrism(), tabsWithoutRemount(), singleServerBundle()];
+  const bundler: Part[] = [tabsWithoutRemount(), singleServerBundle()];
   const html: Part[] = [codeThemeCss(context, codeThemes)];
   return {
     name: 'kestrel-theme',

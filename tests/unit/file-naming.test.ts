@@ -72,7 +72,6 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['mcp', kebab],
   ['packages/kestrel-theme', kebab],
   ['packages/kestrel-theme/theme', swizzles],
-  ['packages/kestrel-theme/prism', browserModules],
   ['packages/kestrel-theme/tabs', browserModules],
   ['packages/kestrel-search', kebab],
   ['packages/kestrel-search/theme', swizzles],
@@ -129,7 +128,7 @@ describe('file names', () => {
   const files = repositoryFiles();
 
   it('reads the repository', () => {
-    expect(files).toContain('packages/kestrel-theme/theme/CodeBlock/Content/index.tsx');
+    expect(files).toContain('packages/kestrel-theme/theme/MDXComponents/index.tsx');
     expect(files).toContain('plugins/llms-txt/index.ts');
     expect(files.length).toBeGreaterThan(500);
   });

@@ -25,7 +25,6 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['config/', 'shared'],
   ['src/', 'browser'],
   ['packages/kestrel-theme/theme/', 'browser'],
-  ['packages/kestrel-theme/prism/', 'browser'],
   ['packages/kestrel-theme/tabs/', 'browser'],
   ['packages/kestrel-search/theme/', 'browser'],
   ['packages/kestrel-theme/index.ts', 'build-time'],
@@ -181,7 +180,7 @@ describe('one-way layering', () => {
     expect(count('browser')).toBeGreaterThan(20);
     expect(count('build-time')).toBeGreaterThan(40);
     expect(count('shared')).toBeGreaterThanOrEqual(7);
-    expect(files).toContain('packages/kestrel-theme/theme/CodeBlock/Content/index.tsx');
+    expect(files).toContain('packages/kestrel-theme/theme/MDXComponents/index.tsx');
     expect(files).toContain('docusaurus.config.ts');
     expect(files.some((file) => file.startsWith('node_modules/') || file.startsWith('build/'))).toBe(false);
   });
@@ -224,8 +223,10 @@ describe('the layering check itself', () => {
     expect(
       crossings('plugins/x.ts', "import Link from '@docusaurus/Link';\nimport type {Plugin} from '@docusaurus/types';"),
     ).toEqual(['plugins/x.ts (build-time) -> @docusaurus/Link (@docusaurus/Link, browser)']);
-    expect(crossings('scripts/x.mjs', "import {getPrism} from '../packages/kestrel-theme/prism/index.ts';")).toEqual([
-      'scripts/x.mjs (build-time) -> ../packages/kestrel-theme/prism/index.ts (packages/kestrel-theme/prism/index.ts, browser)',
+    expect(
+      crossings('scripts/x.mjs', "import {neverBrowser} from '../packages/kestrel-theme/tabs/neverBrowser.ts';"),
+    ).toEqual([
+      'scripts/x.mjs (build-time) -> ../packages/kestrel-theme/tabs/neverBrowser.ts (packages/kestrel-theme/tabs/neverBrowser.ts, browser)',
     ]);
   });
 

@@ -1,10 +1,8 @@
 /**
  * The plugins that change what a theme imports without forking it check, as the site loads, that
  * the theme still has the shape they patch, and fail naming the file otherwise
- * (packages/kestrel-theme/bundler/tabs-without-remount.ts). Another,
- * packages/kestrel-theme/bundler/lazy-prism.ts, fails the build when its module is missing from a bundle; what they
- * achieve is checked in the browser (tests/e2e/hydration.spec.ts) and on the build
- * (tests/after-build/bundle-contents.test.ts).
+ * (packages/kestrel-theme/bundler/tabs-without-remount.ts); what they achieve is checked in the
+ * browser (tests/e2e/hydration.spec.ts) and on the build (tests/after-build/bundle-contents.test.ts).
  */
 import {describe, it, expect} from 'vitest';
 import {existsSync} from 'node:fs';
@@ -17,7 +15,6 @@ import tabsWithoutRemount, {
   tabComponentFiles,
 } from '../../packages/kestrel-theme/bundler/tabs-without-remount';
 import path from 'node:path';
-import {checkSampleLanguages} from '../../packages/kestrel-theme/bundler/lazy-prism';
 
 describe('tabs-without-remount', () => {
   it("finds the classic theme's tab component, keyed on useIsBrowser() only", () => {
@@ -39,26 +36,6 @@ describe('tabs-without-remount', () => {
     const more = 'const isBrowser = useIsBrowser(); if (isBrowser) go(); return h(Tabs, {key: String(isBrowser)});';
     expect(() => checkTabComponent('ApiTabs', more)).toThrow(/ApiTabs no longer uses useIsBrowser\(\) only as its key/);
     expect(() => checkTabComponent('MimeTabs', 'return h(Tabs, props);')).toThrow(/MimeTabs/);
-  });
-});
-
-describe("lazy-prism: the code samples' grammars, on the server only", () => {
-  const dir = path.resolve(__dirname, '../../src/components/CodeSamples');
-  const server = path.join(dir, 'serverLanguages.ts');
-  const empty = path.join(dir, 'noServerLanguages.ts');
-
-  it('accepts the grammars in the server bundle and the empty module in the browser bundle', () => {
-    expect(existsSync(server) && existsSync(empty)).toBe(true);
-    expect(() => checkSampleLanguages('server', [server, '/x.js'])).not.toThrow();
-    expect(() => checkSampleLanguages('client', [empty, '/x.js'])).not.toThrow();
-  });
-
-  it('fails naming the bundle when the grammars reach the browser or miss the server', () => {
-    expect(() => checkSampleLanguages('client', [server, empty])).toThrow(
-      /client bundle should hold noServerLanguages\.ts and not serverLanguages\.ts/,
-    );
-    expect(() => checkSampleLanguages('client', ['/x.js'])).toThrow(/client bundle/);
-    expect(() => checkSampleLanguages('server', [empty])).toThrow(/server bundle should hold serverLanguages\.ts/);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * A bundler plugin that swaps one module for another where a theme imports it, for the plugins that
- * patch what a theme imports without forking it (lazy-prism, tabs-without-remount). Works with
- * Rspack and webpack (both ship NormalModuleReplacementPlugin).
+ * patch what a theme imports without forking it (tabs-without-remount). Works with Rspack and
+ * webpack (both ship NormalModuleReplacementPlugin).
  */
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';

@@ -1,10 +1,11 @@
 /**
  * Puts the code colours of both modes (packages/kestrel-theme/html/code-theme-by-mode.ts) in each page's head, so a code
- * block is drawn in the reader's mode from the first paint, before any script runs.
+ * block is drawn in the reader's mode from the first paint, before any script runs; and those of
+ * the code highlighted at build time (./code-token-css.ts).
  * Options: `{dark, light}`, a Prism theme each.
  */
 import type {Plugin} from '@docusaurus/types';
-import {codeThemeCss, type ThemesByMode} from './code-theme-by-mode';
+import {codeTokenCss, type ThemesByMode} from './code-token-css';
 
 function validateThemes(raw: unknown): ThemesByMode {
   for (const mode of ['dark', 'light'] as const) {
@@ -17,7 +18,8 @@ function validateThemes(raw: unknown): ThemesByMode {
 }
 
 export default function codeThemeCssPlugin(_context: unknown, rawOptions: unknown): Plugin {
-  const css = codeThemeCss(validateThemes(rawOptions));
+  const themes = validateThemes(rawOptions);
+  const css = codeTokenCss(themes);
   return {
     name: 'code-theme-css',
     injectHtmlTags: () => ({headTags: [{tagName: 'style', innerHTML: css}]}),

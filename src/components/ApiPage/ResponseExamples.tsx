@@ -1,19 +1,25 @@
-/** The example of each response, one status at a time (every status's example is in the HTML). */
+/**
+ * The example of each response, one status at a time (every status's example is in the HTML),
+ * highlighted at build time (plugins/highlight-code).
+ */
 import React, {type ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import type {ApiExample, ApiResponse} from '@site/config/api-page';
+import HighlightedCode from '@site/src/components/HighlightedCode';
 
 /** Each example of a body as JSON, titled `{prefix}: {label}`. */
 export function ExampleBlocks({examples, prefix}: {examples: readonly ApiExample[]; prefix: string}): ReactNode {
   return (
     <>
       {examples.map((example) => (
-        <CodeBlock key={example.label} language="json" title={`${prefix}: ${example.label}`}>
-          {example.json}
-        </CodeBlock>
+        <HighlightedCode
+          key={example.label}
+          language="json"
+          title={`${prefix}: ${example.label}`}
+          html={example.html}
+        />
       ))}
     </>
   );

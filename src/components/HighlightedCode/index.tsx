@@ -1,0 +1,64 @@
+/**
+ * A guide's code block, highlighted at build time (plugins/highlight-code): the code arrives as
+ * finished HTML and is set as the `<code>`'s inner HTML, which React neither compares while
+ * hydrating nor builds into a tree, so a page of long example files costs the browser no Prism and
+ * no component per token. Colours are CSS for both modes (packages/kestrel-theme/html/code-token-css.ts).
+ *
+ * The markup keeps the classic theme's landmarks that other readers rely on: `theme-code-block`
+ * and `language-x` on the block, a `codeBlockTitle_…` title (plugins/llms-txt/docusaurus-html.ts).
+ * The copy button copies the code as the reader sees it (the `<code>`'s text).
+ */
+import React, {useEffect, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import IconCopy from '@theme/Icon/Copy';
+import IconSuccess from '@theme/Icon/Success';
+import styles from './styles.module.css';
+
+type Props = {language: string; html: string; title?: string};
+
+/** How long the button says "Copied" after a copy. */
+const COPIED_MS = 1000;
+
+function CopyButton({code}: {code: React.RefObject<HTMLElement | null>}): ReactNode {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = () => {
+    void navigator.clipboard.writeText(code.current?.textContent ?? '').then(() => {
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+    });
+  };
+  return (
+    <button
+      type="button"
+      aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
+      title="Copy"
+      className={clsx('clean-btn', styles.copyButton, copied && styles.copied)}
+      onClick={copy}
+    >
+      <span className={styles.icons} aria-hidden="true">
+        <IconCopy className={styles.copyIcon} />
+        <IconSuccess className={styles.successIcon} />
+      </span>
+    </button>
+  );
+}
+
+export default function HighlightedCode({language, html, title}: Props): ReactNode {
+  const code = useRef<HTMLElement>(null);
+  const languageClass = `language-${language.toLowerCase()}`;
+  return (
+    <div className={clsx('theme-code-block', 'highlighted-code', languageClass, styles.block)}>
+      {title && <div className={styles.codeBlockTitle}>{title}</div>}
+      <div className={styles.content}>
+        {/* Focusable, so that a keyboard can scroll a block wider than the page. */}
+        <pre tabIndex={0} className={clsx('prism-code', languageClass, styles.pre, 'thin-scrollbar')}>
+          <code ref={code} className={styles.lines} dangerouslySetInnerHTML={{__html: html}} />
+        </pre>
+        <CopyButton code={code} />
+      </div>
+    </div>
+  );
+}
