@@ -10,6 +10,8 @@
  *
  * `tablesOnPage` is what the browser test of tables on a phone asserts on, page by page.
  */
+// tablesOnPage and showEveryTable run in the browser page, and read its globals.
+/* global document, window, getComputedStyle, Node */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {withServedBuild} from './page-weight.mjs';
@@ -42,7 +44,13 @@ export function tablesOnPage() {
   const headingBefore = (table) => {
     const headings = Array.from(document.querySelectorAll('article h2, article h3, article h4, main h1'));
     const before = headings.filter((h) => h.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
-    return before.at(-1)?.textContent?.replace(/#$/, '').replace(/\u200b/g, '').trim() ?? '';
+    return (
+      before
+        .at(-1)
+        ?.textContent?.replace(/#$/, '')
+        .replace(/\u200b/g, '')
+        .trim() ?? ''
+    );
   };
   return Array.from(document.querySelectorAll('table')).map((table, index) => {
     const scrolling = scroller(table);
@@ -94,7 +102,9 @@ async function main() {
       (r) => r.abort('blockedbyclient'),
     );
     const page = await context.newPage();
-    console.log('| route | table (under heading) | kind | scroll / client width | tallest row | first two columns end / visible to |');
+    console.log(
+      '| route | table (under heading) | kind | scroll / client width | tallest row | first two columns end / visible to |',
+    );
     console.log('| --- | --- | --- | ---: | ---: | ---: |');
     for (const route of routes) {
       await page.goto(origin + route);
