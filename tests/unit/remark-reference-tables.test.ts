@@ -6,7 +6,13 @@
 import {describe, it, expect} from 'vitest';
 import remarkReferenceTables from '../../plugins/reference-tables/remark-reference-tables';
 
-type Node = {type: string; name?: string; value?: string; children?: Node[]; data?: {hProperties?: object}};
+type Node = {
+  type: string;
+  name?: string;
+  value?: string;
+  children?: Node[];
+  data?: {hProperties?: Record<string, string>};
+};
 
 const cell = (text: string): Node => ({type: 'tableCell', children: [{type: 'text', value: text}]});
 const codeCell = (code: string): Node => ({type: 'tableCell', children: [{type: 'inlineCode', value: code}]});

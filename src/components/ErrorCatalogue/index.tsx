@@ -12,7 +12,7 @@
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import {RETRY_WORDS, type ErrorCatalogueRow} from '@site/config/error-catalogue';
+import {RETRY_WORDS, type ErrorCatalogueOperation, type ErrorCatalogueRow} from '@site/config/error-catalogue';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /** Up to this many operations are listed as they are; a longer list is folded behind its count. */
@@ -27,7 +27,7 @@ const COLUMNS = {
   operations: 'Answered by',
 } as const;
 
-function OperationLinks({operations}: {operations: readonly ErrorCatalogueRow['operations'][number][]}): ReactNode {
+function OperationLinks({operations}: {operations: readonly ErrorCatalogueOperation[]}): ReactNode {
   return operations.map(({slug, summary}, i) => (
     <React.Fragment key={slug}>
       {i > 0 && ', '}
