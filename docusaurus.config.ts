@@ -8,6 +8,7 @@ import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
 import remarkDiagrams from './plugins/diagrams/remark-diagrams';
 import remarkHighlightCode from './plugins/highlight-code/remark-highlight-code';
+import remarkReferenceTables from './plugins/reference-tables/remark-reference-tables';
 import apiReference from './plugins/api-reference';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
@@ -72,12 +73,13 @@ const config: Config = {
           sidebarCollapsed: false,
           breadcrumbs: true,
           // Diagrams are SVGs drawn ahead of time (`npm run diagrams`): no mermaid in the browser.
-          // Code blocks are highlighted at build time: no Prism and no token tree in the browser.
-          remarkPlugins: [remarkCodeFile, remarkDiagrams, remarkHighlightCode],
+          // Code blocks are highlighted at build time: no Prism and no token tree in the browser. Tables
+          // wrapped in <ReferenceTable> become stacked entries on a phone.
+          remarkPlugins: [remarkCodeFile, remarkDiagrams, remarkReferenceTables, remarkHighlightCode],
         },
         blog: false,
         pages: false,
-        theme: {customCss: ['./src/css/custom.css', './src/css/api-reference.css']},
+        theme: {customCss: ['./src/css/custom.css', './src/css/api-reference.css', './src/css/tables.css']},
         gtag: {trackingID: analyticsId(), anonymizeIP: true},
         sitemap: {lastmod: null, changefreq: null, priority: null},
       } satisfies Preset.Options,
@@ -113,7 +115,7 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         breadcrumbs: true,
         // No diagrams here: a ```mermaid block fails the build instead of showing as code.
-        remarkPlugins: [remarkDiagrams, remarkHighlightCode],
+        remarkPlugins: [remarkDiagrams, remarkReferenceTables, remarkHighlightCode],
       },
     ],
     // The operation and webhook pages, generated from the definition into api/ (npm run gen-api)

@@ -9,6 +9,7 @@
  *   node sandbox/test-inputs-markdown.ts --write docs/sandbox.md
  */
 import {readFileSync, writeFileSync} from 'node:fs';
+import {WRAPPER} from '../plugins/reference-tables/remark-reference-tables.ts';
 import {GROUP_NOTES, NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
 
 const SECTION = '\n## Test inputs\n';
@@ -59,7 +60,8 @@ export function renderTestInputs(): string {
   for (const group of groups) {
     out.push(`### ${group}`, '');
     if (GROUP_NOTES[group]) out.push(GROUP_NOTES[group], '');
-    out.push('| Input | Request to type | What happens |', '| --- | --- | --- |');
+    // A reference table: on a phone, each input is an entry with its request and what happens.
+    out.push(`<${WRAPPER}>`, '', '| Input | Request to type | What happens |', '| --- | --- | --- |');
     for (const row of TEST_INPUTS.filter((r) => r.group === group)) {
       const keysUsed = new Set<string>();
       const typed = row.steps
@@ -70,7 +72,7 @@ export function renderTestInputs(): string {
       const event = row.then?.event ? ` Sends \`${row.then.event}\`.` : '';
       out.push(`| ${cell(row.input)} | ${cell(steps)} | ${cell(row.outcome + event + needs)} |`);
     }
-    out.push('');
+    out.push('', `</${WRAPPER}>`, '');
   }
   out.push(CODES_HEADING, '');
   const missing = Object.entries(NOT_LOCAL);

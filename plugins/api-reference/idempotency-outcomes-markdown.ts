@@ -17,6 +17,7 @@ import {
   type IdempotencyNext,
   type IdempotencyOutcome,
 } from '../../definition/index.ts';
+import {WRAPPER} from '../reference-tables/remark-reference-tables.ts';
 
 const SECTION = '\n### Idempotency\n';
 const LEAD = 'Kestrel keeps an answer against its key for ';
@@ -69,6 +70,9 @@ export function renderIdempotencyOutcomes(model: ApiDefinition = loadDefinition(
   const out = [
     `${LEAD}${rules.retentionHours} hours only once the operation has started to run: its success, and the failures the operation itself decides. The same request means ${COMPARED[rules.bodyComparison]}. Another request with a key whose answer is kept answers \`409\` with code \`IDEMPOTENCY_KEY_REUSED\`. An answer that is not kept leaves the key free: the next request with it runs. After each answer to a request with an \`Idempotency-Key\`:`,
     '',
+    // A reference table: on a phone, each answer is an entry with what is kept and what to send.
+    `<${WRAPPER}>`,
+    '',
     '| Answer | Kept against the key | What to send next |',
     '| --- | --- | --- |',
   ];
@@ -80,6 +84,7 @@ export function renderIdempotencyOutcomes(model: ApiDefinition = loadDefinition(
       `| ${answersCell(rows)} | ${KEPT[String(first!.kept) as 'true' | 'false']} | ${nextWords(first!.next, first!.status === '2xx')} |`,
     );
   }
+  out.push('', `</${WRAPPER}>`);
   return out.join('\n');
 }
 
@@ -88,7 +93,9 @@ export function withIdempotencyOutcomes(page: string, model?: ApiDefinition): st
   const section = page.indexOf(SECTION);
   const start = section < 0 ? -1 : page.indexOf(`\n${LEAD}`, section) + 1;
   const table = start <= 0 ? -1 : page.indexOf('\n| --- |', start);
-  const end = table < 0 ? -1 : page.indexOf('\n\n', table);
+  const close = `\n\n</${WRAPPER}>`;
+  let end = table < 0 ? -1 : page.indexOf('\n\n', table);
+  if (end >= 0 && page.startsWith(close, end)) end += close.length;
   if (start <= 0 || end < 0)
     throw new Error(`the page needs a "### Idempotency" section with a paragraph starting "${LEAD}" and its table`);
   return `${page.slice(0, start)}${renderIdempotencyOutcomes(model)}${page.slice(end)}`;

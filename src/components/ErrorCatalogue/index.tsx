@@ -4,17 +4,30 @@
  * (api/error-catalogue.json, from the definition); each row's id is registered with the broken-anchor
  * check, so a link from an operation page to a code without a row fails the build. The Markdown
  * twin leaves out the operations column (data-llms-omit): each operation's twin lists its codes.
+ *
+ * A reference table (`data-stacked`, src/css/tables.css): on a phone each row is an entry, its
+ * code first and every other cell under its column's name, and a long list of operations is folded
+ * behind its count, so a code and its meaning share the screen.
  */
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import {RETRY_WORDS, type ErrorCatalogueRow} from '@site/config/error-catalogue';
+import {RETRY_WORDS, type ErrorCatalogueOperation, type ErrorCatalogueRow} from '@site/config/error-catalogue';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
-function Operations({operations}: {operations: ErrorCatalogueRow['operations']}): ReactNode {
-  if (operations === 'all') return 'Every operation';
-  if (operations === 'idempotent') return 'Every operation that takes an Idempotency-Key';
-  if (operations.length === 0) return 'No operation lists it';
+/** Up to this many operations are listed as they are; a longer list is folded behind its count. */
+const UNFOLDED_OPERATIONS = 3;
+
+const COLUMNS = {
+  code: 'Code',
+  status: 'Status',
+  meaning: 'Meaning',
+  retry: 'Retry',
+  action: 'What to do',
+  operations: 'Answered by',
+} as const;
+
+function OperationLinks({operations}: {operations: readonly ErrorCatalogueOperation[]}): ReactNode {
   return operations.map(({slug, summary}, i) => (
     <React.Fragment key={slug}>
       {i > 0 && ', '}
@@ -23,18 +36,37 @@ function Operations({operations}: {operations: ErrorCatalogueRow['operations']})
   ));
 }
 
+function Operations({operations}: {operations: ErrorCatalogueRow['operations']}): ReactNode {
+  if (operations === 'all') return 'Every operation';
+  if (operations === 'idempotent') return 'Every operation that takes an Idempotency-Key';
+  if (operations.length === 0) return 'No operation lists it';
+  if (operations.length <= UNFOLDED_OPERATIONS) return <OperationLinks operations={operations} />;
+  return (
+    <details>
+      <summary>
+        {COLUMNS.operations} {operations.length} operations
+      </summary>
+      <OperationLinks operations={operations} />
+    </details>
+  );
+}
+
+/** A folded list says what it is in its summary; every other cell of the column has the label. */
+const isFolded = (operations: ErrorCatalogueRow['operations']): boolean =>
+  Array.isArray(operations) && operations.length > UNFOLDED_OPERATIONS;
+
 function Row({row}: {row: ErrorCatalogueRow}): ReactNode {
   useBrokenLinks().collectAnchor(row.anchor);
   return (
     <tr id={row.anchor} data-error-code={row.code}>
-      <th scope="row">
+      <th scope="row" data-label={COLUMNS.code}>
         <code>{row.code}</code>
       </th>
-      <td>{row.status}</td>
-      <td dangerouslySetInnerHTML={{__html: row.meaningHtml}} />
-      <td>{RETRY_WORDS[row.retry]}</td>
-      <td dangerouslySetInnerHTML={{__html: row.actionHtml}} />
-      <td data-llms-omit="">
+      <td data-label={COLUMNS.status}>{row.status}</td>
+      <td data-label={COLUMNS.meaning} dangerouslySetInnerHTML={{__html: row.meaningHtml}} />
+      <td data-label={COLUMNS.retry}>{RETRY_WORDS[row.retry]}</td>
+      <td data-label={COLUMNS.action} dangerouslySetInnerHTML={{__html: row.actionHtml}} />
+      <td data-label={isFolded(row.operations) ? undefined : COLUMNS.operations} data-llms-omit="">
         <Operations operations={row.operations} />
       </td>
     </tr>
@@ -43,16 +75,16 @@ function Row({row}: {row: ErrorCatalogueRow}): ReactNode {
 
 export default function ErrorCatalogue({rows}: {rows: readonly ErrorCatalogueRow[]}): ReactNode {
   return (
-    <ScrollableTable className="error-catalogue">
+    <ScrollableTable className="error-catalogue" data-stacked="">
       <thead>
         <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Status</th>
-          <th scope="col">Meaning</th>
-          <th scope="col">Retry</th>
-          <th scope="col">What to do</th>
+          <th scope="col">{COLUMNS.code}</th>
+          <th scope="col">{COLUMNS.status}</th>
+          <th scope="col">{COLUMNS.meaning}</th>
+          <th scope="col">{COLUMNS.retry}</th>
+          <th scope="col">{COLUMNS.action}</th>
           <th scope="col" data-llms-omit="">
-            Answered by
+            {COLUMNS.operations}
           </th>
         </tr>
       </thead>

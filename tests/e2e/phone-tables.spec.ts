@@ -1,0 +1,211 @@
+/**
+ * Tables on a phone (390 px), as a reader sees them:
+ * - on every page, no table row is taller than 600 px; a reference table (`data-stacked`: the
+ *   error catalogue, the webhook retry schedule, the sandbox's test inputs, the idempotency
+ *   outcomes) does not scroll sideways; a prose table that scrolls keeps its first two columns on
+ *   screen (`expectTablesReadOnAPhone`, one call per page visit);
+ * - on /api/introduction a code and its meaning are on screen together, and a long list of the
+ *   operations that answer a code is folded behind its count and opens;
+ * - a prose table's first column stays on screen while the others scroll past it;
+ * - axe finds nothing on the pages with reference tables, drawn as entries.
+ * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed.
+ */
+import {readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {test, expect, GUIDE_ROUTES} from './fixtures';
+import {API_OVERVIEW_ROUTES, API_SLUGS} from '../../config/routes';
+import {sitemapRoutes} from '../built-files';
+import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../../scripts/phone-table-measures.mjs';
+
+const DESKTOP = {width: 1280, height: 900};
+
+/** Every page: the routes config/routes.ts publishes, and the sitemap's others (the webhook pages). */
+const ROUTES = [
+  ...new Set([...GUIDE_ROUTES, ...API_OVERVIEW_ROUTES, ...API_SLUGS.map((slug) => `/api/${slug}`), ...sitemapRoutes()]),
+];
+
+/** The reference tables a page wraps in <ReferenceTable>, counted in its source. */
+const referenceTablesIn = (file: string): number => readFileSync(file, 'utf8').split('\n<ReferenceTable>\n').length - 1;
+
+/**
+ * The check of one page at 390 px, on a page already open at that width. It opens the page's tab
+ * panels and the disclosures outside tables so that every table is measured: call it last in a
+ * visit. Returns how many reference tables the page has.
+ */
+export async function expectTablesReadOnAPhone(page: Page, route: string): Promise<number> {
+  expect(page.viewportSize()?.width, 'the check is for a phone').toBe(PHONE.width);
+  await page.evaluate(showEveryTable);
+  const tables = await page.evaluate(tablesOnPage);
+  for (const table of tables) {
+    const name = `${route}: table ${table.index + 1} (under "${table.heading}")`;
+    expect(table.tallestRow, `${name}: its tallest row`).toBeLessThanOrEqual(TALLEST_ROW);
+    if (table.stacked) {
+      expect(table.scrollWidth, `${name}, a reference table: its scroll width`).toBeLessThanOrEqual(
+        table.clientWidth + 1,
+      );
+    } else if (table.columns > 1) {
+      expect(table.firstTwoColumnsRight, `${name}: where its second column ends`).toBeLessThanOrEqual(
+        table.visibleRight + 1,
+      );
+    }
+  }
+  return tables.filter((table) => table.stacked && table.visible).length;
+}
+
+/** The element's box lies within the viewport's width. */
+async function expectWithinWidth(locator: Locator, what: string): Promise<void> {
+  const box = (await locator.boundingBox())!;
+  expect(box, `${what} is laid out`).not.toBeNull();
+  expect(box.x, `${what}: its left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what}: its right edge`).toBeLessThanOrEqual(PHONE.width);
+}
+
+test.describe('at 390 px', () => {
+  test.use({viewport: PHONE});
+
+  test('the walk covers every page config/routes.ts publishes', () => {
+    for (const route of [...GUIDE_ROUTES, ...API_OVERVIEW_ROUTES, ...API_SLUGS.map((s) => `/api/${s}`)])
+      expect(sitemapRoutes(), `${route} is built`).toContain(route);
+  });
+
+  test.describe('no table row is taller than the screen, and reference tables do not scroll sideways', () => {
+    const EXPECTED_REFERENCE_TABLES: Record<string, number> = {
+      '/': referenceTablesIn('docs/introduction.md'),
+      '/sandbox/': referenceTablesIn('docs/sandbox.md'),
+      // The error catalogue and the webhook retry schedule.
+      '/api/introduction': 2,
+    };
+    for (const route of ROUTES) {
+      test(route, async ({page, problems}) => {
+        await page.goto(route);
+        const referenceTables = await expectTablesReadOnAPhone(page, route);
+        if (route in EXPECTED_REFERENCE_TABLES)
+          expect(referenceTables, `${route}: reference tables drawn as entries`).toBe(EXPECTED_REFERENCE_TABLES[route]);
+        void problems;
+      });
+    }
+  });
+
+  test('on /api/introduction a code and its meaning are on screen together', async ({page, problems}) => {
+    await page.goto('/api/introduction');
+    const row = page.locator('#error-INSUFFICIENT_FUNDS');
+    const code = row.getByRole('rowheader');
+    const meaning = row.getByRole('cell').nth(1);
+    await row.scrollIntoViewIfNeeded();
+    await expect(code).toHaveText('INSUFFICIENT_FUNDS');
+    await expect(meaning).toContainText('available balance');
+    for (const [cell, what] of [
+      [code, 'the code'],
+      [meaning, 'its meaning'],
+    ] as const) {
+      await expect(cell, `${what} is visible`).toBeVisible();
+      await expect(cell, `${what} is on screen`).toBeInViewport({ratio: 1});
+      await expectWithinWidth(cell, what);
+    }
+    // Each value is shown under its column's name.
+    await expect(meaning).toHaveAccessibleName(/^Meaning: The available balance/);
+    await expect(row.getByRole('cell').nth(3)).toHaveAccessibleName(/^What to do: /);
+    await expect(code).toHaveAccessibleName('Code: INSUFFICIENT_FUNDS');
+    void problems;
+  });
+
+  test('the operations that answer a code are folded behind their count, and open', async ({page, problems}) => {
+    await page.goto('/api/introduction');
+    const row = page.locator('#error-MALFORMED_REQUEST');
+    const operations = row.locator('details a');
+    const count = await operations.count();
+    expect(count, 'a long list of operations').toBeGreaterThan(3);
+    const summary = row.locator('summary');
+    await summary.scrollIntoViewIfNeeded();
+    await expect(summary).toHaveText(`Answered by ${count} operations`);
+    await expect(summary).toBeInViewport({ratio: 1});
+    await expect(operations.first()).toBeHidden();
+    await summary.click();
+    await expect(operations.first()).toBeVisible();
+    await expect(operations.last()).toBeVisible();
+    await expectWithinWidth(operations.last(), 'the last operation');
+    // A short list is not folded.
+    const short = page.locator('#error-INVOICE_NOT_FOUND');
+    await expect(short.locator('details')).toHaveCount(0);
+    await expect(short.getByRole('link').first()).toBeVisible();
+    void problems;
+  });
+
+  test('a prose table keeps its first column on screen while the others scroll', async ({page, problems}) => {
+    await page.goto('/webhooks/overview');
+    const table = page.locator('table').first();
+    const row = table.locator('tr', {has: page.getByRole('cell', {name: 'invoice.created', exact: true})});
+    const firstCell = row.locator('td').first();
+    const lastCell = row.locator('td').last();
+    await row.scrollIntoViewIfNeeded();
+    // Most of it: a collapsed border may fall a pixel outside the scroller.
+    await expect(firstCell, 'the first column').toBeInViewport({ratio: 0.9});
+    await expect(lastCell, 'the last column starts off screen').not.toBeInViewport();
+    await table.evaluate((el) => el.scrollTo({left: el.scrollWidth}));
+    await expect(lastCell, 'the last column, scrolled to').toBeInViewport({ratio: 1});
+    await expect(firstCell, 'the first column, still there').toBeInViewport({ratio: 0.9});
+    await expectWithinWidth(firstCell, 'the first column');
+    void problems;
+  });
+
+  for (const route of ['/api/introduction', '/sandbox/', '/']) {
+    test(`axe finds nothing on ${route} with its tables as entries`, async ({page, problems}) => {
+      test.setTimeout(90_000);
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('table[data-stacked] > tbody > tr').first()).toHaveCSS('display', 'block');
+      const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+      void problems;
+    });
+  }
+});
+
+test.describe('at 1280 px', () => {
+  test.use({viewport: DESKTOP});
+
+  test('the error catalogue is a table, every operation listed in its column', async ({page, problems}) => {
+    await page.goto('/api/introduction');
+    const table = page.locator('table.error-catalogue');
+    await expect(table.locator('thead')).toBeVisible();
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Code',
+      'Status',
+      'Meaning',
+      'Retry',
+      'What to do',
+      'Answered by',
+    ]);
+    const row = page.locator('#error-MALFORMED_REQUEST');
+    await expect(row).toHaveCSS('display', 'table-row');
+    const code = (await row.getByRole('rowheader').boundingBox())!;
+    const meaning = (await row.getByRole('cell').nth(1).boundingBox())!;
+    expect(meaning.y, 'the meaning on the code’s line').toBeCloseTo(code.y, 0);
+    expect(meaning.x, 'the meaning right of the code').toBeGreaterThan(code.x + code.width - 1);
+    await expect(row.locator('summary')).toBeHidden();
+    const operations = row.locator('details a');
+    expect(await operations.count()).toBeGreaterThan(3);
+    await row.scrollIntoViewIfNeeded();
+    await expect(operations.first()).toBeVisible();
+    await expect(operations.last()).toBeVisible();
+    void problems;
+  });
+
+  test('the reference tables of the guides are tables, their headers shown', async ({page, problems}) => {
+    for (const route of ['/', '/sandbox/']) {
+      await page.goto(route);
+      const table = page.locator('table[data-stacked]').first();
+      await expect(table.locator('thead'), `${route}: the headers`).toBeVisible();
+      await expect(table.locator('tbody > tr').first()).toHaveCSS('display', 'table-row');
+    }
+    const prose = page.locator('table:not([data-stacked])').first();
+    await expect(prose.locator('td').first(), 'a prose table’s first column scrolls with it').toHaveCSS(
+      'position',
+      'static',
+    );
+    void problems;
+  });
+});
