@@ -9,7 +9,7 @@ import {readReleases} from '../definition/changes/index.ts';
 import {readNotes} from '../definition/changes/releases.ts';
 import {releaseProblems, unreleasedProblems} from '../definition/changes/release-checks.ts';
 import {diffByRules, diffDefinitions} from '../definition/changes/diff.ts';
-import {bundleWorkingDefinition} from './working-definition.mjs';
+import {bundleWorkingDefinition} from '../definition/working-definition.mjs';
 
 const started = performance.now();
 const problems = [];

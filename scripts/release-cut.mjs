@@ -15,7 +15,7 @@ import {parse, stringify} from 'yaml';
 import {diffDefinitions, readReleases} from '../definition/changes/index.ts';
 import {breakingOnce, bumpBetween, describe, requiredBump} from '../definition/changes/release-checks.ts';
 import {compareVersions, MANIFEST, RELEASES_DIR, versionParts} from '../definition/changes/releases.ts';
-import {bundleWorkingDefinition, DEFINITION, ROOT} from './working-definition.mjs';
+import {bundleWorkingDefinition, DEFINITION, ROOT} from '../definition/working-definition.mjs';
 
 const USAGE = 'usage: npm run release:cut -- <version> --summary "<what the release brings>" [--date YYYY-MM-DD]';
 

@@ -16,7 +16,7 @@ import type {Locator, Page} from '@playwright/test';
 import {test, expect, GUIDE_ROUTES} from './fixtures';
 import {API_OVERVIEW_ROUTES, API_SLUGS} from '../../config/routes';
 import {sitemapRoutes} from '../built-files';
-import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../../scripts/phone-table-measures.mjs';
+import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../support/phone-table-measures.mjs';
 
 const DESKTOP = {width: 1280, height: 900};
 
