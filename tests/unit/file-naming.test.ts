@@ -28,9 +28,13 @@ type Rule = {name: string; check: (file: string, relative: string) => boolean};
 const kebab: Rule = {name: 'kebab-case (lowercase words joined by hyphens)', check: (file) => KEBAB.test(file)};
 const snake: Rule = {name: 'snake_case (the language convention of Python and Go)', check: (file) => SNAKE.test(file)};
 
-/** React modules: components PascalCase.tsx, other modules camelCase.ts, a folder's entry index.ts(x). */
+/**
+ * React modules: components PascalCase.tsx, other modules camelCase.ts, a folder's entry index.ts(x);
+ * styles.module.css, or styles.css where the rules style a library's own class names (a CSS module
+ * would rename them).
+ */
 function reactModule(file: string): boolean {
-  if (/^index\.tsx?$/.test(file) || file === 'styles.module.css') return true;
+  if (/^index\.tsx?$/.test(file) || file === 'styles.module.css' || file === 'styles.css') return true;
   const tsx = /^(.+)\.tsx$/.exec(file);
   if (tsx) return PASCAL.test(tsx[1]!);
   const ts = /^(.+?)(\.d)?\.ts$/.exec(file);
@@ -42,7 +46,7 @@ function reactModule(file: string): boolean {
  * modules, or the name of the upstream theme module they replace (prism-include-languages.ts).
  */
 const swizzles: Rule = {
-  name: "PascalCase component folders; index.tsx, styles.module.css, PascalCase.tsx components, camelCase.ts modules, or the replaced upstream module's name",
+  name: "PascalCase component folders; index.tsx, styles.module.css or styles.css, PascalCase.tsx components, camelCase.ts modules, or the replaced upstream module's name",
   check: (file, relative) => {
     const folders = path.posix
       .dirname(relative)
