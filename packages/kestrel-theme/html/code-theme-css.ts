@@ -1,7 +1,7 @@
 /**
- * Puts the code colours of both modes (packages/kestrel-theme/html/code-theme-by-mode.ts) in each page's head, so a code
- * block is drawn in the reader's mode from the first paint, before any script runs; and those of
- * the code highlighted at build time (./code-token-css.ts).
+ * Puts the code colours of both modes in each page's head, as CSS on the token classes of the code
+ * highlighted at build time (./code-token-css.ts), so a code block is drawn in the reader's mode
+ * from the first paint, before any script runs.
  * Options: `{dark, light}`, a Prism theme each.
  */
 import type {Plugin} from '@docusaurus/types';
