@@ -15,9 +15,11 @@
  * behind are the public build's, which the tests on the build read.
  */
 import {spawnSync} from 'node:child_process';
-import {readFileSync, mkdirSync, rmSync} from 'node:fs';
+import {readFileSync, readdirSync, mkdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
 import {freePort} from './ports.mjs';
 import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from './local-sandbox.mjs';
+import {e2eCounts, loadFailureNote} from './e2e-counts.mjs';
 
 // Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
@@ -37,11 +39,17 @@ mkdirSync(REPORTS, {recursive: true});
 const vitestCounts = (r) => r;
 const vitestReport = ['--reporter=default', '--reporter=./scripts/vitest-count-reporter.mjs'];
 const vitestEnv = (name) => ({VITEST_COUNTS_FILE: `${REPORTS}/${name}.json`});
-const playwrightCounts = (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky,
-  skipped: r.stats.skipped,
-});
+const E2E_DIR = 'tests/e2e';
+const e2eEnv = {E2E_PORT: e2ePort, E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort};
+// A spec that fails to load counts every test of the run as failed (scripts/e2e-counts.mjs).
+const playwrightCounts = (r) =>
+  e2eCounts(r, {
+    cwd: process.cwd(),
+    env: e2eEnv,
+    specFiles: readdirSync(E2E_DIR, {recursive: true, encoding: 'utf8'})
+      .filter((file) => file.endsWith('.spec.ts'))
+      .map((file) => path.resolve(E2E_DIR, file)),
+  });
 
 /** [name, command, args, extra env, report file and how to count it (steps with a test runner)] */
 const steps = [
@@ -77,11 +85,7 @@ const steps = [
     'browser tests',
     'npx',
     ['playwright', 'test'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
-      E2E_PORT: e2ePort,
-      E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort,
-    },
+    {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, ...e2eEnv},
     {file: `${REPORTS}/e2e.json`, count: playwrightCounts},
   ],
 ];
@@ -96,6 +100,7 @@ function reportCounts({file, count}) {
 }
 
 const rows = [];
+const notes = [];
 const total = {passed: 0, failed: 0, skipped: 0};
 let failedStep = null;
 for (const [name, cmd, args, env = {}, report] of steps) {
@@ -105,6 +110,9 @@ for (const [name, cmd, args, env = {}, report] of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
   const counts = report ? reportCounts(report) : null;
+  // Browser specs that failed to load, named on the closing line too.
+  const note = counts?.failedToLoad ? loadFailureNote(counts) : '';
+  if (note) notes.push(note);
   if (counts) {
     total.passed += counts.passed;
     total.failed += counts.failed;
@@ -117,7 +125,11 @@ for (const [name, cmd, args, env = {}, report] of steps) {
   rows.push([
     name,
     seconds,
-    counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : ok ? 'ok' : 'FAILED',
+    counts
+      ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}`
+      : ok
+        ? 'ok'
+        : 'FAILED',
   ]);
   if (!ok) {
     failedStep = name;
@@ -129,5 +141,5 @@ console.log('\n=== summary');
 for (const [name, seconds, outcome] of rows) console.log(`${name.padEnd(20)} ${seconds.padStart(7)} s  ${outcome}`);
 for (const [name] of steps.slice(rows.length)) console.log(`${name.padEnd(20)}       -    not run`);
 if (failedStep) console.log(`FAILED at step: ${failedStep}`);
-console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped${notes.join('')}`);
 process.exit(failedStep ? 1 : 0);
