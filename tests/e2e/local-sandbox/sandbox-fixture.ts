@@ -34,5 +34,5 @@ export const test = base.extend<object, {localSandbox: Sandbox}>({
     {scope: 'worker'},
   ],
   // Real requests to the local sandbox's origin; every other origin stays blocked by the fixture.
-  reachableOrigins: [[LOCAL_SANDBOX_ORIGIN], {option: true}],
+  reachableOrigins: [LOCAL_SANDBOX_ORIGIN],
 });
