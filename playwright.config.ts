@@ -1,11 +1,13 @@
 import {defineConfig} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tests/support/chromium.mjs';
-import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_ORIGIN} from './sandbox/local-sandbox.mjs';
+import {LOCAL_SANDBOX_BUILD_DIR} from './sandbox/local-sandbox.mjs';
 
 // Two builds, two static servers (scripts/test-all.mjs makes both builds):
 // - `public`: build/, the build that is deployed. Every browser test but those below runs on it.
 // - `local-sandbox`: the build made with KESTREL_LOCAL_SANDBOX=1 (what `npm start` serves). Only
-//   the tests of what that switch adds (tests/e2e/local-sandbox/) run on it.
+//   the tests of what that switch adds (tests/e2e/local-sandbox/) run on it, each worker with a
+//   sandbox of its own on a free port (tests/e2e/local-sandbox/sandbox-fixture.ts), never one
+//   already listening on the local sandbox's port.
 const PUBLIC_PORT = Number(process.env.E2E_PORT ?? 4173);
 const LOCAL_SANDBOX_BUILD_PORT = Number(process.env.E2E_LOCAL_SANDBOX_PORT ?? 4174);
 const LOCAL_SANDBOX_TESTS = /[\\/]local-sandbox[\\/]/;
@@ -42,21 +44,9 @@ export default defineConfig({
     },
     {
       name: 'local-sandbox',
-      testMatch: LOCAL_SANDBOX_TESTS,
+      testMatch: /[\\/]local-sandbox[\\/][^\\/]+\.spec\.ts$/,
       use: {baseURL: `http://127.0.0.1:${LOCAL_SANDBOX_BUILD_PORT}`},
     },
   ],
-  webServer: [
-    staticServer('build', PUBLIC_PORT),
-    staticServer(LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_BUILD_PORT),
-    {
-      // The local sandbox (`npm run sandbox`) that the local-sandbox tests call from the explorer.
-      // Its port opens only once it answers. SIGTERM lets it stop cleanly.
-      command: 'node sandbox/cli.ts',
-      port: Number(new URL(LOCAL_SANDBOX_ORIGIN).port),
-      reuseExistingServer: !process.env.CI,
-      gracefulShutdown: {signal: 'SIGTERM', timeout: 5000},
-      timeout: 60_000,
-    },
-  ],
+  webServer: [staticServer('build', PUBLIC_PORT), staticServer(LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_BUILD_PORT)],
 });

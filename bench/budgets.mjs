@@ -1,6 +1,6 @@
 /**
  * The JavaScript budgets: gzip bytes of the scripts a first visit loads, per page type.
- * Shared by the byte-budget browser test (tests/e2e/budgets.spec.ts) and `npm run bench`.
+ * Shared by the byte-budget browser tests (tests/e2e/page-visit.spec.ts, tests/e2e/budgets.spec.ts) and `npm run bench`.
  *
  * What counts: every script the page itself loads from our origin, including chunks it loads
  * after hydration. What does not: chunks of *other* pages that Docusaurus prefetches when their

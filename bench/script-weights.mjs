@@ -31,8 +31,12 @@ export function watchScripts(page, origin) {
       .map(([p, prefetch]) => ({path: p, prefetch, gzip: gzipSize(path.join(buildDir, p))}));
 }
 
-/** Opens `route` and waits until the network has been idle, then a little more for late chunks. */
+/**
+ * Opens `route` and waits until the network has been idle, then a little more for late chunks.
+ * Resolves with the document's response.
+ */
 export async function firstVisit(page, url) {
-  await page.goto(url, {waitUntil: 'networkidle'});
+  const response = await page.goto(url, {waitUntil: 'networkidle'});
   await page.waitForTimeout(500);
+  return response;
 }

@@ -1,23 +1,27 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything, in the order a failure is cheapest to find: definition lint, API page
- * generation, typecheck, ESLint, Prettier's check, Markdown lint, declared dependencies (knip:
- * every package imported is in package.json, every package there is used), unit tests, the two builds, tests
- * on the build, browser tests. Ends with one line "N passed, N failed, N skipped" that counts this run only.
+ * `npm test`: everything, in the order a failure is cheapest to find: API page generation; then at
+ * once typecheck, ESLint, definition lint, Prettier's check, Markdown lint and declared
+ * dependencies (knip: every package imported is in package.json, every package there is used);
+ * unit tests; the two builds; then at once the browser tests and the tests on the build. Ends
+ * with one line "N passed, N failed, N skipped" that counts this run only, and names any browser
+ * spec that failed to load.
  *
  * Two builds, because the build that ships must be the build the browser tests see:
  * - `build/`, the public build (KESTREL_LOCAL_SANDBOX unset): what is deployed, with its CSP and
  *   its two API servers. Every browser test runs against it, and the tests on the build read it.
  * - `build-local-sandbox/` (KESTREL_LOCAL_SANDBOX=1): what `npm start` serves, with the explorer's
  *   "Local sandbox" server and the loopback origin in the CSP. Only the tests of what that switch
- *   adds run against it (tests/e2e/local-sandbox/), with `npm run sandbox` started by Playwright.
+ *   adds run against it (tests/e2e/local-sandbox/), each worker with a sandbox of its own.
  * The local-sandbox build is made first, so that the generated API pages and .docusaurus/ left
  * behind are the public build's, which the tests on the build read.
  */
-import {spawnSync} from 'node:child_process';
-import {readFileSync, mkdirSync, rmSync} from 'node:fs';
+import {spawn} from 'node:child_process';
+import {readFileSync, readdirSync, mkdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
 import {freePort} from '../tests/support/ports.mjs';
 import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from '../sandbox/local-sandbox.mjs';
+import {e2eCounts, loadFailureNote} from '../tests/support/e2e-counts.mjs';
 
 // Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
@@ -37,55 +41,72 @@ mkdirSync(REPORTS, {recursive: true});
 const vitestCounts = (r) => r;
 const vitestReport = ['--reporter=default', '--reporter=./tests/support/vitest-count-reporter.mjs'];
 const vitestEnv = (name) => ({VITEST_COUNTS_FILE: `${REPORTS}/${name}.json`});
-const playwrightCounts = (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky,
-  skipped: r.stats.skipped,
-});
+const E2E_DIR = 'tests/e2e';
+const e2eEnv = {E2E_PORT: e2ePort, E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort};
+// A spec that fails to load counts every test of the run as failed (tests/support/e2e-counts.mjs).
+const playwrightCounts = (r) =>
+  e2eCounts(r, {
+    cwd: process.cwd(),
+    env: e2eEnv,
+    specFiles: readdirSync(E2E_DIR, {recursive: true, encoding: 'utf8'})
+      .filter((file) => file.endsWith('.spec.ts'))
+      .map((file) => path.resolve(E2E_DIR, file)),
+  });
 
 /** [name, command, args, extra env, report file and how to count it (steps with a test runner)] */
-const steps = [
-  ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
-  ['API pages', 'npm', ['run', '--silent', 'gen-api'], publicEnv],
-  ['API changes', 'npm', ['run', '--silent', 'check:api-changes']],
-  ['typecheck', 'npx', ['tsc', '--noEmit']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['format check', 'npm', ['run', '--silent', 'format:check']],
-  ['markdown lint', 'npm', ['run', '--silent', 'lint:markdown']],
-  ['dependencies', 'npm', ['run', '--silent', 'check:deps']],
-  [
-    'unit tests',
-    'npx',
-    ['vitest', 'run', ...vitestReport],
-    vitestEnv('unit'),
-    {file: `${REPORTS}/unit.json`, count: vitestCounts},
-  ],
-  [
-    'local-sandbox build',
-    'npm',
-    ['run', '--silent', 'build', '--', '--out-dir', LOCAL_SANDBOX_BUILD_DIR],
-    localSandboxEnv,
-  ],
-  ['production build', 'npm', ['run', '--silent', 'build'], publicEnv],
-  [
-    'tests on the build',
-    'npx',
-    ['vitest', 'run', '--config', 'vitest.build.config.mts', ...vitestReport],
-    vitestEnv('build'),
-    {file: `${REPORTS}/build.json`, count: vitestCounts},
-  ],
-  [
-    'browser tests',
-    'npx',
-    ['playwright', 'test'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
-      E2E_PORT: e2ePort,
-      E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort,
-    },
-    {file: `${REPORTS}/e2e.json`, count: playwrightCounts},
-  ],
+const unitTests = [
+  'unit tests',
+  'npx',
+  ['vitest', 'run', ...vitestReport],
+  vitestEnv('unit'),
+  {file: `${REPORTS}/unit.json`, count: vitestCounts},
 ];
+const buildTests = [
+  'tests on the build',
+  'npx',
+  ['vitest', 'run', '--config', 'vitest.build.config.mts', ...vitestReport],
+  vitestEnv('build'),
+  {file: `${REPORTS}/build.json`, count: vitestCounts},
+];
+const browserTests = [
+  'browser tests',
+  'npx',
+  ['playwright', 'test'],
+  {PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, ...e2eEnv},
+  {file: `${REPORTS}/e2e.json`, count: playwrightCounts},
+];
+
+/**
+ * The steps in stages: the steps of a stage run at once, and a stage starts once the one before
+ * has passed. Steps share a stage only when none writes what another reads: the checks of the
+ * sources read what the API pages step wrote, the unit tests write fixtures the linters would
+ * read, a build rewrites the generated pages, and the tests on the build and the browser tests
+ * only read the builds. Most of these checks use one core each; the machines have two.
+ */
+const stages = [
+  [['API pages', 'npm', ['run', '--silent', 'gen-api'], publicEnv]],
+  [
+    ['typecheck', 'npx', ['tsc', '--noEmit']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
+    ['API changes', 'npm', ['run', '--silent', 'check:api-changes']],
+    ['format check', 'npm', ['run', '--silent', 'format:check']],
+    ['markdown lint', 'npm', ['run', '--silent', 'lint:markdown']],
+    ['dependencies', 'npm', ['run', '--silent', 'check:deps']],
+  ],
+  [unitTests],
+  [
+    [
+      'local-sandbox build',
+      'npm',
+      ['run', '--silent', 'build', '--', '--out-dir', LOCAL_SANDBOX_BUILD_DIR],
+      localSandboxEnv,
+    ],
+  ],
+  [['production build', 'npm', ['run', '--silent', 'build'], publicEnv]],
+  [browserTests, buildTests],
+];
+const steps = stages.flat();
 
 /** The counts in a runner's report, or null when it wrote none (it crashed, or never started). */
 function reportCounts({file, count}) {
@@ -96,39 +117,74 @@ function reportCounts({file, count}) {
   }
 }
 
-const rows = [];
-const total = {passed: 0, failed: 0, skipped: 0};
-let failedStep = null;
-for (const [name, cmd, args, env = {}, report] of steps) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+/**
+ * Runs a step. The first step of a stage writes to the terminal as it goes; the others' output is
+ * held and written when they end, so that the outputs of a stage never interleave.
+ * @returns {Promise<{status: number | null, seconds: string}>}
+ */
+function runStep([name, cmd, args, env = {}], live) {
+  const header = `\n=== ${name}: ${cmd} ${args.join(' ')}`;
+  if (live) console.log(header);
   const started = Date.now();
-  const result = spawnSync(cmd, args, {stdio: 'inherit', env: {...process.env, ...env}});
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  const counts = report ? reportCounts(report) : null;
-  if (counts) {
-    total.passed += counts.passed;
-    total.failed += counts.failed;
-    total.skipped += counts.skipped;
+  const child = spawn(cmd, args, {
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: {...process.env, ...env},
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    const end = (status) => {
+      if (!live) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
+      resolve({status, seconds: ((Date.now() - started) / 1000).toFixed(1)});
+    };
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(null);
+    });
+    child.once('close', end);
+  });
+}
+
+const rows = [];
+const notes = [];
+const total = {passed: 0, failed: 0, skipped: 0};
+const failedSteps = [];
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step, index) => runStep(step, index === 0)));
+  for (const [[name, , , , report], {status, seconds}] of stage.map((step, i) => [step, results[i]])) {
+    const ok = status === 0;
+    const counts = report ? reportCounts(report) : null;
+    // Browser specs that failed to load, named on the closing line too.
+    const note = counts?.failedToLoad ? loadFailureNote(counts) : '';
+    if (note) notes.push(note);
+    if (counts) {
+      total.passed += counts.passed;
+      total.failed += counts.failed;
+      total.skipped += counts.skipped;
+    }
+    // A step that fails without a failed test to show for it (a lint error, a build error, a
+    // runner that crashed or never wrote its report) counts as one failure, so the closing line
+    // can never read "0 failed" for a run that failed.
+    if (!ok && !(counts && counts.failed > 0)) total.failed += 1;
+    rows.push([
+      name,
+      seconds,
+      counts
+        ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}`
+        : ok
+          ? 'ok'
+          : 'FAILED',
+    ]);
+    if (!ok) failedSteps.push(name);
   }
-  // A step that fails without a failed test to show for it (a lint error, a build error, a
-  // runner that crashed or never wrote its report) counts as one failure, so the closing line
-  // can never read "0 failed" for a run that failed.
-  if (!ok && !(counts && counts.failed > 0)) total.failed += 1;
-  rows.push([
-    name,
-    seconds,
-    counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : ok ? 'ok' : 'FAILED',
-  ]);
-  if (!ok) {
-    failedStep = name;
-    break;
-  }
+  if (failedSteps.length) break;
 }
 
 console.log('\n=== summary');
 for (const [name, seconds, outcome] of rows) console.log(`${name.padEnd(20)} ${seconds.padStart(7)} s  ${outcome}`);
-for (const [name] of steps.slice(rows.length)) console.log(`${name.padEnd(20)}       -    not run`);
-if (failedStep) console.log(`FAILED at step: ${failedStep}`);
-console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(failedStep ? 1 : 0);
+for (const [name] of steps.filter(([step]) => !rows.some(([ran]) => ran === step)))
+  console.log(`${name.padEnd(20)}       -    not run`);
+if (failedSteps.length) console.log(`FAILED at step: ${failedSteps.join(', ')}`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped${notes.join('')}`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,72 +1,14 @@
 /**
- * Accessibility: axe-core (WCAG 2.0/2.1 A and AA) finds nothing on every page type, in the dark
- * theme the site ships with: every guide, the API introduction, five operation pages (one with a
- * request body), the not-found page, the open search panel and the open mobile sidebar.
- * axe takes seconds per page on this machine: a test walks a few routes in one page, and the
- * guides are split so both workers share them.
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA) finds nothing, in the dark theme the site ships
+ * with, on the not-found page, the open search panel and the open mobile sidebar. Every guide, the
+ * API introduction and five operation pages (one with a request body) are audited in
+ * page-visit.spec.ts's one visit per page.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type {Page} from '@playwright/test';
-import {test, expect, pageHeading, expectDiagramsShown, GUIDE_ROUTES, allowNotFoundDocument} from './fixtures';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** One line per violated rule: id, impact, node count and the first few targets with the reason. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({page}).withTags(TAGS).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')}: ${n.any.map((c) => c.message).join('; ')}`.slice(0, 300))
-        .join(' | ')}`,
-  );
-}
-
-/** The page as a reader sees it: dark theme, content rendered, diagrams drawn, network quiet. */
-async function ready(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(pageHeading(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expectDiagramsShown(page);
-}
-
-async function auditRoutes(page: Page, routes: readonly string[]) {
-  const found: Record<string, string[]> = {};
-  for (const route of routes) {
-    await page.goto(route);
-    await ready(page);
-    const violations = await axeViolations(page);
-    if (violations.length) found[route] = violations;
-  }
-  expect(found).toEqual({});
-}
+import {test, expect, allowNotFoundDocument} from './fixtures';
+import {AXE_TAGS as TAGS, axeViolations, readyForAxe as ready} from './page-checks/axe';
 
 test.describe.configure({timeout: 240_000});
-
-const GUIDE_GROUPS = 4;
-for (let group = 0; group < GUIDE_GROUPS; group++) {
-  const routes = GUIDE_ROUTES.filter((_, i) => i % GUIDE_GROUPS === group);
-  test(`axe: guides ${routes.join(', ')}`, async ({page, problems}) => {
-    await auditRoutes(page, routes);
-    void problems;
-  });
-}
-
-test('axe: /api/introduction and an operation page with a request body', async ({page, problems}) => {
-  await auditRoutes(page, ['/api/introduction', '/api/issue-invoice']);
-  void problems;
-});
-
-test('axe: four more operation pages (GET list, GET by id, DELETE, PATCH)', async ({page, problems}) => {
-  await auditRoutes(page, [
-    '/api/get-invoices',
-    '/api/find-payout-by-id',
-    '/api/delete-subscription',
-    '/api/update-subscription',
-  ]);
-  void problems;
-});
 
 test('axe: the not-found page', async ({page, problems, baseURL}) => {
   allowNotFoundDocument(problems, `${baseURL}/no-such-page`);

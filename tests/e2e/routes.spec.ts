@@ -1,23 +1,7 @@
-import {test, expect, GUIDE_ROUTES, allowNotFoundDocument, pageHeading} from './fixtures';
+import {test, expect, allowNotFoundDocument, pageHeading} from './fixtures';
 
-test.describe('guide routes', () => {
-  for (const route of GUIDE_ROUTES) {
-    test(`${route} shows its title, the guide sidebar and no error`, async ({page, problems}) => {
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(200);
-      await expect(pageHeading(page)).toBeVisible();
-      const h1 = (await pageHeading(page).textContent())!.trim();
-      expect(h1.length).toBeGreaterThan(3);
-      await expect(page).toHaveTitle(`${h1} | Kestrel Developers`);
-      const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
-      await expect(sidebar).toBeVisible();
-      await expect(sidebar.getByText('Webhooks', {exact: true})).toBeVisible();
-      // The page's own sidebar entry is the active one.
-      await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', route);
-      void problems;
-    });
-  }
-});
+// Every guide shows its title, the guide sidebar and its own entry as the current one in
+// page-visit.spec.ts's one visit per page.
 
 test('/api/ answers with the API overview', async ({page, problems}) => {
   const response = await page.goto('/api/');

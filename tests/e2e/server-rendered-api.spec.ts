@@ -1,12 +1,12 @@
 /**
  * Operation and webhook pages are rendered on the server: with JavaScript off (a crawler, a
  * reader who turned it off) every parameter, every request and response field at every depth,
- * every status and every code sample of the definition is on the page; with JavaScript on, the
- * page hydrates on that markup without a hydration error and without removing any of it.
+ * every status and every code sample of the definition is on the page. That with JavaScript on
+ * the page hydrates on that markup, without a hydration error and without removing any of it, is
+ * checked in page-visit.spec.ts's one visit per page.
  */
 import {readFileSync} from 'node:fs';
-import {test as base, type Page} from '@playwright/test';
-import {test, expect} from './fixtures';
+import {test as base, expect, type Page} from '@playwright/test';
 import {expectedPages, type ExpectedPage, type ExpectedRow} from '../api-page-contents';
 import {API_OVERVIEW_ROUTES} from '../../config/routes';
 
@@ -61,7 +61,7 @@ async function checkStaticPage(page: Page, expected: ExpectedPage): Promise<void
   for (const line of expected.sampleFirstLines) expect(code, `${route}: code sample starting ${line}`).toContain(line);
 }
 
-test('the pages tested are every operation and webhook page the build publishes', () => {
+base('the pages tested are every operation and webhook page the build publishes', () => {
   const sitemap = readFileSync('build/sitemap.xml', 'utf8');
   const published = [...sitemap.matchAll(/<loc>[^<]*?(\/api\/[^<]+)<\/loc>/g)]
     .map((m) => m[1]!.replace(/\/$/, ''))
@@ -89,56 +89,3 @@ base.describe('API pages with JavaScript off', () => {
     );
   }
 });
-
-/**
- * Records, from the first byte until the page has hydrated, every element removed from the
- * page's main content: hydration that keeps the server's markup removes none.
- */
-async function recordRemovalsUntilHydrated(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const removed: string[] = [];
-    (window as unknown as {removedDuringHydration: string[]}).removedDuringHydration = removed;
-    const observer = new MutationObserver((records) => {
-      for (const record of records) {
-        if (record.type === 'attributes') {
-          if (document.documentElement.dataset.hasHydrated === 'true') observer.disconnect();
-          continue;
-        }
-        if (document.documentElement.dataset.hasHydrated === 'true') return;
-        if (!(record.target instanceof Element) || !record.target.closest('main')) continue;
-        for (const node of Array.from(record.removedNodes)) {
-          if (node instanceof HTMLElement) removed.push(`${node.tagName}.${node.classList[0] ?? ''}`);
-        }
-      }
-    });
-    observer.observe(document, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['data-has-hydrated'],
-    });
-  });
-}
-
-for (const expected of PAGES) {
-  test(`${expected.route} hydrates on its server markup with no hydration error and nothing removed`, async ({
-    page,
-    problems,
-  }) => {
-    const hydrationErrors: string[] = [];
-    page.on('console', (msg) => {
-      if (/Minified React error #(418|423|425)|hydrat/i.test(msg.text())) hydrationErrors.push(msg.text());
-    });
-    await recordRemovalsUntilHydrated(page);
-    const response = await page.goto(expected.route);
-    const serverFields = (await response!.text()).match(/<li[^>]*\bclass="?api-field["\s>]/g)?.length ?? 0;
-    expect(serverFields).toBeGreaterThan(0);
-    // Every test navigation waits for data-has-hydrated (./fixtures.ts).
-    expect(
-      await page.evaluate(() => (window as unknown as {removedDuringHydration: string[]}).removedDuringHydration),
-    ).toEqual([]);
-    await expect(page.locator('li.api-field')).toHaveCount(serverFields);
-    expect(hydrationErrors).toEqual([]);
-    void problems;
-  });
-}

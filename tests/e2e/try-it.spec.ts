@@ -111,7 +111,7 @@ test('axe: the explorer, open with a problem named and with an answer, has no vi
   await mockApi(page, brand.api.production, 201, {id: 'inv_axe'});
   await page.goto('/api/issue-invoice');
   await openExplorer(page);
-  // The explorer only: the page around it is audited by a11y.spec.ts.
+  // The explorer only: the page around it is audited in page-visit.spec.ts.
   const axe = async () =>
     (
       await new AxeBuilder({page})

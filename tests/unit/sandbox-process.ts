@@ -1,12 +1,16 @@
 /**
  * Starts the local sandbox as `npm run sandbox` does (`node sandbox/cli.ts`), on a free port (so a
  * sandbox a developer already runs on 4010 does not collide with the tests), with extra flags, and
- * stops it with a signal. Also small helpers the sandbox suites share.
+ * stops it with a signal. Also small helpers the sandbox suites share. The unit suites and the
+ * local-sandbox browser tests both use it.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {freePort} from '../support/ports.mjs';
 import path from 'node:path';
-import {ROOT} from './openapi-definition';
+
+// From __dirname, not import.meta: the local-sandbox browser tests start their sandbox with this
+// module too, and Playwright loads it as CommonJS.
+const ROOT = path.resolve(__dirname, '../..');
 
 export type Sandbox = {
   base: string;

@@ -2,13 +2,14 @@
  * What a build made with KESTREL_LOCAL_SANDBOX=1 (the one `npm start` serves) adds to the public
  * one, and the "Try it" explorer against the local sandbox end to end, as a reader uses it: choose
  * "Local sandbox", enter a token, fill the form, send, and read the answer on the page.
- * playwright.config.ts runs this folder against that build and starts the sandbox
- * (`node sandbox/cli.ts`).
+ * playwright.config.ts runs this folder against that build; each worker starts its own sandbox
+ * (`node sandbox/cli.ts` on a free port, ./sandbox-fixture.ts), which the page reaches at the
+ * build's local sandbox origin.
  */
+import net from 'node:net';
 import type {Page, Request} from '@playwright/test';
+import {test, expect} from './sandbox-fixture';
 import {
-  test,
-  expect,
   cspDirectives,
   explorer,
   explorerAnswer,
@@ -17,10 +18,13 @@ import {
   sendButton,
   serverSelect,
 } from '../fixtures';
-import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../../sandbox/local-sandbox.mjs';
-
-// Real requests to the sandbox on this machine; every other origin stays blocked by the fixture.
-test.use({reachableOrigins: [LOCAL_SANDBOX_ORIGIN]});
+import type {Sandbox} from '../../unit/sandbox-process';
+import {
+  LOCAL_SANDBOX_HOST,
+  LOCAL_SANDBOX_ORIGIN,
+  LOCAL_SANDBOX_PORT,
+  LOCAL_SANDBOX_SERVER,
+} from '../../../sandbox/local-sandbox.mjs';
 
 const TOKEN = 'local-test-token';
 
@@ -34,8 +38,8 @@ function sandboxRequests(page: Page): Request[] {
 }
 
 /** Issues an invoice outside the browser, as an integration would; the sandbox keeps it. */
-async function issueInvoice(description: string): Promise<{id: string}> {
-  const issued = await fetch(`${LOCAL_SANDBOX_SERVER.url}/invoices`, {
+async function issueInvoice(sandbox: Sandbox, description: string): Promise<{id: string}> {
+  const issued = await fetch(`${sandbox.base}/invoices`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${TOKEN}`,
@@ -79,8 +83,9 @@ test('the CSP lets pages connect to the local sandbox origin, and to no other lo
 test('GET with a path parameter: the invoice issued just before comes back, 200, its body on the page', async ({
   page,
   problems,
+  localSandbox,
 }) => {
-  const invoice = await issueInvoice('Fetched by the explorer');
+  const invoice = await issueInvoice(localSandbox, 'Fetched by the explorer');
   await useLocalSandbox(page, '/api/find-invoice-by-id');
   const sent = sandboxRequests(page);
   await explorer(page).getByLabel('invoiceId').fill(invoice.id);
@@ -191,8 +196,9 @@ test('without a token: the sandbox answers 401 and the problem is on the page', 
 test('the whole flow by keyboard: open, choose the local sandbox, token, path parameter, send, hear the answer', async ({
   page,
   problems,
+  localSandbox,
 }) => {
-  const invoice = await issueInvoice('Fetched by keyboard');
+  const invoice = await issueInvoice(localSandbox, 'Fetched by keyboard');
   await page.goto('/api/find-invoice-by-id');
   await expect(pageHeading(page)).toBeVisible();
   const tryIt = page.getByRole('button', {name: 'Try it', exact: true});
@@ -222,5 +228,60 @@ test('the whole flow by keyboard: open, choose the local sandbox, token, path pa
   await expect(answer.statusLine).toHaveText(/^Answer: 200 OK in \d+ ms\.$/);
   await expect(answer.body).toContainText(`"id": "${invoice.id}"`);
   await expect(answer.body).toContainText('"description": "Fetched by keyboard"');
+  void problems;
+});
+
+/**
+ * Listens on the local sandbox's own port, answering every request with 418, and records what it
+ * receives; null when something else already listens there (then that server is the one to avoid).
+ */
+async function occupyLocalSandboxPort(): Promise<{received: string[]; close: () => Promise<void>} | null> {
+  const received: string[] = [];
+  const server = net.createServer((socket) => {
+    socket.once('data', (chunk) => {
+      received.push(chunk.toString().split('\r\n')[0]!);
+      socket.end('HTTP/1.1 418 I am a teapot\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: 0\r\n\r\n');
+    });
+  });
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_HOST, () => resolve(true));
+  });
+  if (!listening) return null;
+  return {received, close: () => new Promise((resolve) => server.close(() => resolve()))};
+}
+
+/** Whether a TCP connection to the local sandbox's port is accepted (something listens there). */
+function somethingListens(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_HOST);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('a server already listening on the local sandbox port is never used: the explorer reaches the sandbox the tests started', async ({
+  page,
+  problems,
+  localSandbox,
+}) => {
+  const occupant = await occupyLocalSandboxPort();
+  try {
+    expect(await somethingListens(), `something listens on ${LOCAL_SANDBOX_ORIGIN}`).toBe(true);
+    // Only the tests' sandbox knows this invoice: another server would answer 404, or 418.
+    const invoice = await issueInvoice(localSandbox, 'Only in the sandbox the tests started');
+    await useLocalSandbox(page, '/api/find-invoice-by-id');
+    await explorer(page).getByLabel('invoiceId').fill(invoice.id);
+    await sendButton(page).click();
+    const answer = explorerAnswer(page);
+    await expect(answer.status).toHaveText('200 OK');
+    await expect(answer.body).toContainText('"description": "Only in the sandbox the tests started"');
+    if (occupant) expect(occupant.received, 'requests that reached the server on the port').toEqual([]);
+  } finally {
+    await occupant?.close();
+  }
   void problems;
 });
