@@ -15,8 +15,10 @@
  *   and five operation pages (one with a request body; GET list, GET by id, DELETE, PATCH);
  * - nothing is laid out wider than the viewport, on a sample of each page type (page-walk.spec.ts
  *   has the sample, and the same check on a phone);
- * - every tab group shows exactly one panel, on every page of the sitemap (last: it opens every
- *   disclosure).
+ * - every tab group shows exactly one panel, on every page of the sitemap;
+ * - last (it opens every tab panel and disclosure), at 390 px: no table row taller than 600 px,
+ *   reference tables drawn as entries that do not scroll sideways, prose tables with their first
+ *   two columns on screen (page-checks/phone-tables.ts).
  * The pages come from the built sitemap and config/routes.ts, so a new page is visited without
  * editing this file.
  */
@@ -33,6 +35,7 @@ import {layoutBeyondViewport} from './page-checks/layout';
 import {axeViolations, readyForAxe} from './page-checks/axe';
 import {recordRemovalsUntilHydrated, removedDuringHydration, watchHydrationErrors} from './page-checks/hydration';
 import {LAYOUT_SAMPLE} from './page-checks/layout-sample';
+import {EXPECTED_REFERENCE_TABLES, PHONE, expectTablesReadOnAPhone} from './page-checks/phone-tables';
 
 const SITEMAP = sitemapRoutes();
 const OPERATION_ROUTES = API_SLUGS.map((slug) => `/api/${slug}`);
@@ -160,6 +163,12 @@ test.describe('one visit per page', () => {
         expect(group.tabs.length, `${route}: ${group.name} has tabs`).toBeGreaterThan(0);
         expect(group.visiblePanels, `${route}: ${group.name}, panels shown`).toHaveLength(1);
       }
+
+      // Last, as it opens tab panels and disclosures to measure every table: the page on a phone.
+      await page.setViewportSize(PHONE);
+      const referenceTables = await expectTablesReadOnAPhone(page, route);
+      if (route in EXPECTED_REFERENCE_TABLES)
+        expect(referenceTables, `${route}: reference tables drawn as entries`).toBe(EXPECTED_REFERENCE_TABLES[route]);
       void problems;
     });
   }

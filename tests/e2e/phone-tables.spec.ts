@@ -1,57 +1,18 @@
 /**
- * Tables on a phone (390 px), as a reader sees them:
- * - on every page, no table row is taller than 600 px; a reference table (`data-stacked`: the
- *   error catalogue, the webhook retry schedule, the sandbox's test inputs, the idempotency
- *   outcomes) does not scroll sideways; a prose table that scrolls keeps its first two columns on
- *   screen (`expectTablesReadOnAPhone`, one call per page visit);
+ * Tables on a phone (390 px), as a reader sees them (every page's tables are measured in
+ * page-visit.spec.ts's one visit per page, by page-checks/phone-tables.ts):
  * - on /api/introduction a code and its meaning are on screen together, and a long list of the
  *   operations that answer a code is folded behind its count and opens;
  * - a prose table's first column stays on screen while the others scroll past it;
  * - axe finds nothing on the pages with reference tables, drawn as entries.
  * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed.
  */
-import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type {Locator, Page} from '@playwright/test';
-import {test, expect, GUIDE_ROUTES} from './fixtures';
-import {API_OVERVIEW_ROUTES, API_SLUGS} from '../../config/routes';
-import {sitemapRoutes} from '../built-files';
-import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../support/phone-table-measures.mjs';
+import type {Locator} from '@playwright/test';
+import {test, expect} from './fixtures';
+import {PHONE} from '../support/phone-table-measures.mjs';
 
 const DESKTOP = {width: 1280, height: 900};
-
-/** Every page: the routes config/routes.ts publishes, and the sitemap's others (the webhook pages). */
-const ROUTES = [
-  ...new Set([...GUIDE_ROUTES, ...API_OVERVIEW_ROUTES, ...API_SLUGS.map((slug) => `/api/${slug}`), ...sitemapRoutes()]),
-];
-
-/** The reference tables a page wraps in <ReferenceTable>, counted in its source. */
-const referenceTablesIn = (file: string): number => readFileSync(file, 'utf8').split('\n<ReferenceTable>\n').length - 1;
-
-/**
- * The check of one page at 390 px, on a page already open at that width. It opens the page's tab
- * panels and the disclosures outside tables so that every table is measured: call it last in a
- * visit. Returns how many reference tables the page has.
- */
-export async function expectTablesReadOnAPhone(page: Page, route: string): Promise<number> {
-  expect(page.viewportSize()?.width, 'the check is for a phone').toBe(PHONE.width);
-  await page.evaluate(showEveryTable);
-  const tables = await page.evaluate(tablesOnPage);
-  for (const table of tables) {
-    const name = `${route}: table ${table.index + 1} (under "${table.heading}")`;
-    expect(table.tallestRow, `${name}: its tallest row`).toBeLessThanOrEqual(TALLEST_ROW);
-    if (table.stacked) {
-      expect(table.scrollWidth, `${name}, a reference table: its scroll width`).toBeLessThanOrEqual(
-        table.clientWidth + 1,
-      );
-    } else if (table.columns > 1) {
-      expect(table.firstTwoColumnsRight, `${name}: where its second column ends`).toBeLessThanOrEqual(
-        table.visibleRight + 1,
-      );
-    }
-  }
-  return tables.filter((table) => table.stacked && table.visible).length;
-}
 
 /** The element's box lies within the viewport's width. */
 async function expectWithinWidth(locator: Locator, what: string): Promise<void> {
@@ -63,29 +24,6 @@ async function expectWithinWidth(locator: Locator, what: string): Promise<void> 
 
 test.describe('at 390 px', () => {
   test.use({viewport: PHONE});
-
-  test('the walk covers every page config/routes.ts publishes', () => {
-    for (const route of [...GUIDE_ROUTES, ...API_OVERVIEW_ROUTES, ...API_SLUGS.map((s) => `/api/${s}`)])
-      expect(sitemapRoutes(), `${route} is built`).toContain(route);
-  });
-
-  test.describe('no table row is taller than the screen, and reference tables do not scroll sideways', () => {
-    const EXPECTED_REFERENCE_TABLES: Record<string, number> = {
-      '/': referenceTablesIn('docs/introduction.md'),
-      '/sandbox/': referenceTablesIn('docs/sandbox.md'),
-      // The error catalogue and the webhook retry schedule.
-      '/api/introduction': 2,
-    };
-    for (const route of ROUTES) {
-      test(route, async ({page, problems}) => {
-        await page.goto(route);
-        const referenceTables = await expectTablesReadOnAPhone(page, route);
-        if (route in EXPECTED_REFERENCE_TABLES)
-          expect(referenceTables, `${route}: reference tables drawn as entries`).toBe(EXPECTED_REFERENCE_TABLES[route]);
-        void problems;
-      });
-    }
-  });
 
   test('on /api/introduction a code and its meaning are on screen together', async ({page, problems}) => {
     await page.goto('/api/introduction');

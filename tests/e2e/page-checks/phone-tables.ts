@@ -1,0 +1,49 @@
+/**
+ * The tables of one page on a phone (390 px): no table row is taller than 600 px; a reference
+ * table (`data-stacked`: the error catalogue, the webhook retry schedule, the sandbox's test
+ * inputs, the idempotency outcomes) does not scroll sideways; a prose table that scrolls keeps its
+ * first two columns on screen; and the pages whose sources wrap reference tables draw each as
+ * entries (a lost marker fails rather than passing as "no reference table").
+ */
+import {readFileSync} from 'node:fs';
+import type {Page} from '@playwright/test';
+import {expect} from '../fixtures';
+import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../../support/phone-table-measures.mjs';
+
+export {PHONE};
+
+/** The reference tables a page wraps in <ReferenceTable>, counted in its source. */
+const referenceTablesIn = (file: string): number => readFileSync(file, 'utf8').split('\n<ReferenceTable>\n').length - 1;
+
+/**
+ * The check of one page at 390 px, on a page already open at that width. It opens the page's tab
+ * panels and the disclosures outside tables so that every table is measured: call it last in a
+ * visit. Returns how many reference tables the page has.
+ */
+export async function expectTablesReadOnAPhone(page: Page, route: string): Promise<number> {
+  expect(page.viewportSize()?.width, 'the check is for a phone').toBe(PHONE.width);
+  await page.evaluate(showEveryTable);
+  const tables = await page.evaluate(tablesOnPage);
+  for (const table of tables) {
+    const name = `${route}: table ${table.index + 1} (under "${table.heading}")`;
+    expect(table.tallestRow, `${name}: its tallest row`).toBeLessThanOrEqual(TALLEST_ROW);
+    if (table.stacked) {
+      expect(table.scrollWidth, `${name}, a reference table: its scroll width`).toBeLessThanOrEqual(
+        table.clientWidth + 1,
+      );
+    } else if (table.columns > 1) {
+      expect(table.firstTwoColumnsRight, `${name}: where its second column ends`).toBeLessThanOrEqual(
+        table.visibleRight + 1,
+      );
+    }
+  }
+  return tables.filter((table) => table.stacked && table.visible).length;
+}
+
+/** The reference tables each page must draw as entries: those its source wraps, or its components draw. */
+export const EXPECTED_REFERENCE_TABLES: Record<string, number> = {
+  '/': referenceTablesIn('docs/introduction.md'),
+  '/sandbox/': referenceTablesIn('docs/sandbox.md'),
+  // The error catalogue and the webhook retry schedule.
+  '/api/introduction': 2,
+};
