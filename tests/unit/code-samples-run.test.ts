@@ -55,11 +55,13 @@ async function runSample(language: Language, slug: string, server: string, env: 
     env: {...process.env, KESTREL_API_KEY: API_KEY, PYTHONDONTWRITEBYTECODE: '1', ...env},
     timeout: 60_000,
   }).then(
-    ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-    (error: {code: number; stdout: string; stderr: string}) => ({
+    ({stdout, stderr}) => ({code: 0, stdout, stderr, killed: false}),
+    (error: {code: number; stdout: string; stderr: string; killed?: boolean}) => ({
       code: error.code,
       stdout: error.stdout,
       stderr: error.stderr,
+      // Ended by this runner's own 60-second limit, not by the sample.
+      killed: Boolean(error.killed),
     }),
   );
   return {...result, seconds: (Date.now() - started) / 1000};
@@ -172,7 +174,9 @@ describe('a pasted code sample against a server that redirects or never answers'
       expect(paths).toEqual(['/v1/invoices']);
       expect(result.code, result.stdout).not.toBe(0);
       expect(result.seconds).toBeGreaterThanOrEqual(TIMEOUT_SECONDS - 0.5);
-      expect(result.seconds).toBeLessThan(TIMEOUT_SECONDS + 20);
+      // The sample gave up by itself: its own timeout ended it, not the runner's (a wall-clock
+      // bound would fail on a loaded machine without saying anything about the sample).
+      expect(result.killed, 'stopped by the runner, not by its own timeout').toBe(false);
     },
   );
 });
