@@ -39,14 +39,14 @@ export interface DeliveryAttempt {
 }
 
 /** An event's delivery to one subscription, as `Event.deliveries` lists it. */
-export interface DeliverySummary {
+export type DeliverySummary = {
   subscriptionId: string;
   status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
   attempts: number;
   lastAttempt: string | null;
   lastResponseStatus: number | null;
   nextAttempt: string | null;
-}
+};
 
 /** The `Event.deliveries` entry an attempt leaves: the summary is read from the log, never kept apart. */
 export function deliverySummary(entry: DeliveryAttempt): DeliverySummary {

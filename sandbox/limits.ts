@@ -5,6 +5,7 @@
  * them: spending does not lower `remaining`, so a test input above it always fails and one below
  * never does.
  */
+import {moneyAt, objectsAt} from './api-data.ts';
 import {fromUnits, toUnits, type Money} from './money.ts';
 import {ProblemError} from './problems.ts';
 import type {World} from './world.ts';
@@ -19,20 +20,18 @@ const NAMES: Record<LimitedOperation, string> = {
 };
 
 export function checkLimit(world: World, operation: LimitedOperation, amount: Money): void {
-  const limit = world
-    .example('fetchLoggedInAccountLimits')
-    .limits.find((l: {operation: string}) => l.operation === operation);
+  const limit = objectsAt(world.example('fetchLoggedInAccountLimits'), 'limits').find((l) => l.operation === operation);
   if (!limit) return;
-  const remaining: Money = limit.remaining;
+  const remaining: Money = moneyAt(limit, 'remaining');
   const units =
     amount.currency === remaining.currency
       ? toUnits(amount.amount)
       : world.rates.convert(toUnits(amount.amount), amount.currency, remaining.currency);
   if (units <= toUnits(remaining.amount)) return;
-  const total = toUnits(limit.used.amount) + units;
+  const total = toUnits(moneyAt(limit, 'used').amount) + units;
   throw new ProblemError(
     422,
     'LIMIT_EXCEEDED',
-    `The ${NAMES[operation]} would take your ${operation} total for the ${limit.period} period to ${fromUnits(total, remaining.currency)} ${remaining.currency}, over the limit of ${limit.limit.amount} ${remaining.currency}.`,
+    `The ${NAMES[operation]} would take your ${operation} total for the ${limit.period} period to ${fromUnits(total, remaining.currency)} ${remaining.currency}, over the limit of ${moneyAt(limit, 'limit').amount} ${remaining.currency}.`,
   );
 }

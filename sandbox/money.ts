@@ -5,10 +5,12 @@
  * shows: what you receive is rounded down and what you pay is rounded up to the currency's
  * decimals (`convertAt`), so rounding never creates or destroys money in your favour or the payee's.
  */
-export interface Money {
+import {isObject, type Json} from './api-data.ts';
+
+export type Money = {
   amount: string;
   currency: string;
-}
+};
 
 const SCALE = 100_000_000n;
 
@@ -122,8 +124,9 @@ export function rateText(rate: number): string {
 }
 
 /** A 422 naming `field` when an amount has more decimals than its currency allows, or is not positive. */
-export function amountErrors(m: Money | undefined, field: string): Record<string, string[]> {
-  if (!m || typeof m.amount !== 'string') return {};
+export function amountErrors(value: Json | undefined, field: string): Record<string, string[]> {
+  if (!isObject(value) || typeof value.amount !== 'string' || typeof value.currency !== 'string') return {};
+  const m = {amount: value.amount, currency: value.currency};
   const decimals = m.amount.split('.')[1]?.length ?? 0;
   if (decimals > decimalsOf(m.currency))
     return {[`${field}.amount`]: [`Must have at most ${decimalsOf(m.currency)} decimal places for ${m.currency}.`]};

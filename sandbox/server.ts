@@ -15,7 +15,7 @@ import {clockRoute, CLOCK_PATH} from './clock-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
 import {deprecationHeaders} from './deprecation.ts';
-import type {ApiData} from './api-data.ts';
+import {isObject, type Json} from './api-data.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
 import {ProblemCatalogue, ProblemError} from './problems.ts';
@@ -134,9 +134,9 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
       throw error;
     }
-    let body: ApiData = undefined;
+    let body: Json | undefined = undefined;
     // The body as sent, parsed: what a retry's body is compared with.
-    let sent: ApiData = undefined;
+    let sent: Json | undefined = undefined;
     if (op.bodySchemaAt) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (raw.length === 0) {
@@ -154,7 +154,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         );
       } else {
         try {
-          body = JSON.parse(raw.toString('utf8'));
+          body = JSON.parse(raw.toString('utf8')) as Json;
         } catch (error) {
           throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
         }
@@ -170,7 +170,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     // key or a refreshed access token replays; the same key on another operation is a reuse.
     const scope = grant.account;
     if (key !== undefined) {
-      const fingerprint = idempotency.fingerprint(method, path, sent, raw.toString('utf8'));
+      const fingerprint = idempotency.fingerprint(method, path, sent ?? null, raw.toString('utf8'));
       const replay = idempotency.begin(scope, key, fingerprint, world.clock.now());
       if (replay) {
         headers[REPLAYED_HEADER] = 'true';
@@ -181,7 +181,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     try {
       // A slow answer holds the key as running, so a retry meanwhile sees IDEMPOTENCY_KEY_IN_USE.
       if (simulate.slow) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-      answer = await table.get(op.operationId)!({op, params, query, body: body ?? {}, token}, world);
+      answer = await table.get(op.operationId)!({op, params, query, body: isObject(body) ? body : {}, token}, world);
     } catch (error) {
       if (key !== undefined) {
         const failed =
@@ -210,7 +210,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     res: http.ServerResponse,
     status: number,
     headers: Record<string, string>,
-    body: ApiData,
+    body: unknown,
     problem: boolean,
   ): void {
     if (body === undefined) {
@@ -305,9 +305,9 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     handle(req, url, headers)
       .then((answer) => {
         const body = answer.body;
-        if (body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1) {
-          // An idempotent replay of a problem answer.
-          const e = body.error;
+        if (isObject(body) && isObject(body.error) && Object.keys(body).length === 1) {
+          // An idempotent replay of a problem answer: what `problemFields` stored.
+          const e = body.error as ReturnType<typeof problemFields>;
           fail(
             new ProblemError(e.status, e.code, e.detail, {
               validationErrors: e.validationErrors,

@@ -15,7 +15,7 @@
  */
 import {closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync} from 'node:fs';
 import type {AccountWorlds} from './account-worlds.ts';
-import type {Json} from '../definition/index.ts';
+import {stringAt, type Json, type JsonObject} from './api-data.ts';
 import type {StoreChange} from './store.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 import type {World} from './world.ts';
@@ -30,10 +30,10 @@ const COMPACT_AT_ENTRIES = 5000;
 type Balances = Record<string, {available: string; pending: string; updated: number}>;
 interface AccountState {
   balances: Balances;
-  objects: Record<string, Json[]>;
+  objects: Record<string, JsonObject[]>;
 }
 type Entry = {seq: number} & (
-  | {account: string; kind: string; put: Json}
+  | {account: string; kind: string; put: JsonObject}
   | {account: string; kind: string; deleted: string}
   | {account: string; balance: Balances}
   | {clockOffsetMs: number}
@@ -103,9 +103,10 @@ function rearmScheduled(world: World): void {
   world.webhooks.resumePending();
   for (const invoice of world.store.all('Invoice')) {
     if (invoice.status !== 'UNPAID') continue;
-    world.clock.at(Date.parse(invoice.expiration), () => {
-      if (world.store.get('Invoice', invoice.id)?.status === 'UNPAID') {
-        world.update('Invoice', invoice.id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
+    const id = stringAt(invoice, 'id');
+    world.clock.at(Date.parse(stringAt(invoice, 'expiration')), () => {
+      if (world.store.get('Invoice', id)?.status === 'UNPAID') {
+        world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
       }
     });
   }

@@ -3,15 +3,15 @@
  * Each collection holds at most `cap` objects: storing one more forgets the oldest, so a long fuzz
  * or load run keeps memory bounded. A forgotten object answers 404 like one that never existed.
  */
-import type {ApiData} from './api-data.ts';
+import {stringAt, type JsonObject} from './api-data.ts';
 
 export const DEFAULT_CAP = 10_000;
 
 /** One change to the stored objects: an object stored (new or replaced) or one forgotten. */
-export type StoreChange = {kind: string; put: ApiData} | {kind: string; deleted: string};
+export type StoreChange = {kind: string; put: JsonObject} | {kind: string; deleted: string};
 
 export class Store {
-  private readonly collections = new Map<string, Map<string, ApiData>>();
+  private readonly collections = new Map<string, Map<string, JsonObject>>();
   readonly cap: number;
   /** How many objects were forgotten at the cap, per type. */
   readonly evicted = new Map<string, number>();
@@ -22,26 +22,26 @@ export class Store {
     this.cap = cap;
   }
 
-  private collection(kind: string): Map<string, ApiData> {
+  private collection(kind: string): Map<string, JsonObject> {
     let c = this.collections.get(kind);
     if (!c) this.collections.set(kind, (c = new Map()));
     return c;
   }
 
-  put(kind: string, object: ApiData): ApiData {
+  put(kind: string, object: JsonObject): JsonObject {
     const c = this.collection(kind);
-    if (!c.has(object.id) && c.size >= this.cap) {
+    if (!c.has(stringAt(object, 'id')) && c.size >= this.cap) {
       const oldest = c.keys().next().value as string;
       c.delete(oldest);
       this.evicted.set(kind, (this.evicted.get(kind) ?? 0) + 1);
       this.onChange({kind, deleted: oldest});
     }
-    c.set(object.id, object);
+    c.set(stringAt(object, 'id'), object);
     this.onChange({kind, put: object});
     return object;
   }
 
-  get(kind: string, id: string): ApiData | undefined {
+  get(kind: string, id: string): JsonObject | undefined {
     return this.collections.get(kind)?.get(id);
   }
 
@@ -52,7 +52,7 @@ export class Store {
   }
 
   /** Forgets the oldest objects of a type while `expired` holds for them (objects are kept in the order stored). */
-  dropOldest(kind: string, expired: (object: ApiData) => boolean): void {
+  dropOldest(kind: string, expired: (object: JsonObject) => boolean): void {
     const c = this.collections.get(kind);
     if (!c) return;
     for (const [id, object] of c) {
@@ -63,7 +63,7 @@ export class Store {
   }
 
   /** The objects of a type, oldest first. */
-  all(kind: string): ApiData[] {
+  all(kind: string): JsonObject[] {
     return [...(this.collections.get(kind)?.values() ?? [])];
   }
 
@@ -76,15 +76,15 @@ export class Store {
     return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, c.size]));
   }
 
-  snapshot(): Record<string, ApiData[]> {
+  snapshot(): Record<string, JsonObject[]> {
     return Object.fromEntries([...this.collections].map(([kind, c]) => [kind, [...c.values()]]));
   }
 
-  restore(snapshot: Record<string, ApiData[]>): void {
+  restore(snapshot: Record<string, JsonObject[]>): void {
     this.collections.clear();
     for (const [kind, objects] of Object.entries(snapshot)) {
       const c = this.collection(kind);
-      for (const o of objects.slice(-this.cap)) c.set(o.id, o);
+      for (const o of objects.slice(-this.cap)) c.set(stringAt(o, 'id'), o);
     }
   }
 }

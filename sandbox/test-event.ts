@@ -8,8 +8,7 @@
  * the newest object of the event's type, so a receiver that fetches it finds it, or the documented
  * example's ID when there is none yet. The answer is the event and how the delivery went.
  */
-import {isObject} from '../definition/refs.ts';
-import type {Json} from '../definition/index.ts';
+import {isObject, objectAt, objectsAt, type Json} from './api-data.ts';
 import {ProblemError} from './problems.ts';
 import type {World} from './world.ts';
 
@@ -50,7 +49,8 @@ export async function testEventRoute(
     );
   const body = parse(raw);
   const known = world.definition.schemaEnum('EventType').map(String);
-  const eventType = (isObject(body) ? body.eventType : undefined) ?? sub.eventTypes[0];
+  const eventType =
+    (isObject(body) ? body.eventType : undefined) ?? (Array.isArray(sub.eventTypes) ? sub.eventTypes[0] : undefined);
   if (typeof eventType !== 'string' || !known.includes(eventType)) {
     throw new ProblemError(422, 'VALIDATION_FAILED', 'eventType must be one of the event types.', {
       validationErrors: {eventType: [`Must be one of ${known.join(', ')}.`]},
@@ -58,12 +58,12 @@ export async function testEventRoute(
   }
   const kind = KINDS[eventType.split('.')[0]!]!;
   const newest = world.store.all(kind).at(-1);
-  const example = world.example('getEvents').items[0];
+  const example = objectsAt(world.example('getEvents'), 'items')[0];
   const event = {
     id: world.uuid(),
     eventType,
     webhookVersion: sub.webhookVersion ?? world.webhookVersion,
-    data: {entityId: newest?.id ?? example.data.entityId, changes: []},
+    data: {entityId: newest?.id ?? (example && objectAt(example, 'data').entityId) ?? null, changes: []},
     created: world.now(),
     deliverySuccess: false,
   };

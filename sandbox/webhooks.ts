@@ -34,7 +34,7 @@ import {
   type WebhookSignature,
 } from '../definition/index.ts';
 import type {Clock} from './clock.ts';
-import type {ApiData} from './api-data.ts';
+import {optionalStringAt, stringAt, type JsonObject} from './api-data.ts';
 import {DeliveryLog, deliverySummary, type DeliveryAttempt, type DeliverySummary} from './delivery-log.ts';
 import {loopbackRefusal} from './loopback.ts';
 import type {Store} from './store.ts';
@@ -75,8 +75,11 @@ export function signature(
 }
 
 /** The secrets a subscription signs with at `now`: the previous one during a rotation's overlap, then its own. */
-export function signingSecrets(sub: ApiData, now: number): string[] {
-  return sub._previousSecret && sub._previousSecretUntil > now ? [sub._previousSecret, sub.secret] : [sub.secret];
+export function signingSecrets(sub: JsonObject, now: number): string[] {
+  const previous = optionalStringAt(sub, '_previousSecret');
+  const until = sub._previousSecretUntil;
+  const secret = stringAt(sub, 'secret');
+  return previous && typeof until === 'number' && until > now ? [previous, secret] : [secret];
 }
 
 /** How one delivery attempt went: the receiver's status, or why there was none. */
@@ -139,9 +142,9 @@ export class Webhooks {
   deliveriesFor(eventType: string): Delivery[] {
     return this.store
       .all('Subscription')
-      .filter((sub) => sub.enabled !== false && sub.eventTypes?.includes(eventType))
+      .filter((sub) => sub.enabled !== false && Array.isArray(sub.eventTypes) && sub.eventTypes.includes(eventType))
       .map((sub) => ({
-        subscriptionId: sub.id,
+        subscriptionId: stringAt(sub, 'id'),
         status: 'PENDING' as const,
         attempts: 0,
         lastAttempt: null,
@@ -151,11 +154,11 @@ export class Webhooks {
   }
 
   /** Starts the first attempt of each of a stored event's deliveries. */
-  deliver(event: ApiData): void {
+  deliver(event: JsonObject): void {
     // The offsets count from the event's `created`, so `nextAttempt - created` is the schedule's offset.
-    const firstAt = Date.parse(event.created);
+    const firstAt = Date.parse(stringAt(event, 'created'));
     for (const {subscriptionId} of event.deliveries as Delivery[]) {
-      this.enqueue({eventId: event.id, subscriptionId, number: 1, firstAt});
+      this.enqueue({eventId: stringAt(event, 'id'), subscriptionId, number: 1, firstAt});
     }
   }
 
@@ -168,15 +171,15 @@ export class Webhooks {
     for (const event of this.store.all('Event')) {
       for (const d of (event.deliveries ?? []) as Delivery[]) {
         if (d.status !== 'PENDING') continue;
-        const attempt = {eventId: event.id, subscriptionId: d.subscriptionId, number: d.attempts + 1};
+        const attempt = {eventId: stringAt(event, 'id'), subscriptionId: d.subscriptionId, number: d.attempts + 1};
         const due = d.nextAttempt ? Date.parse(d.nextAttempt) : this.clock.now();
-        this.clock.at(due, () => this.enqueue({...attempt, firstAt: Date.parse(event.created)}));
+        this.clock.at(due, () => this.enqueue({...attempt, firstAt: Date.parse(stringAt(event, 'created'))}));
       }
     }
   }
 
   /** POSTs one signed delivery of `rawBody` to a subscription. */
-  private post(sub: ApiData, rawBody: string): Promise<Sent> {
+  private post(sub: JsonObject, rawBody: string): Promise<Sent> {
     this.attempts++;
     const url = String(sub.webhookUrl);
     const refusal = this.options.loopbackOnly ? loopbackRefusal(url) : null;
@@ -231,8 +234,8 @@ export class Webhooks {
 
   /** Writes an attempt to the log. */
   private logAttempt(
-    event: ApiData,
-    sub: ApiData,
+    event: JsonObject,
+    sub: JsonObject,
     attempt: number,
     attemptedAt: string,
     sent: Sent,
@@ -256,7 +259,7 @@ export class Webhooks {
   }
 
   /** Sends an event to one subscription once, without retries or a stored event, and answers how it went. */
-  async sendTest(sub: ApiData, event: ApiData): Promise<Outcome> {
+  async sendTest(sub: JsonObject, event: JsonObject): Promise<Outcome> {
     const attemptedAt = this.clock.iso();
     const sent = await this.post(sub, JSON.stringify(event));
     this.logAttempt(event, sub, 1, attemptedAt, sent, true);

@@ -5,7 +5,7 @@
 import {randomUUID} from 'node:crypto';
 import {Clock} from './clock.ts';
 import {Definition, type Operation} from './definition.ts';
-import type {ApiData} from './api-data.ts';
+import {isObject, objectsAt, stringAt, type Json, type JsonObject} from './api-data.ts';
 import {Rates, fromUnits, money, toUnits} from './money.ts';
 import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
@@ -34,14 +34,15 @@ export interface WorldOptions {
 export interface Call {
   op: Operation;
   params: Record<string, string>;
-  query: Record<string, ApiData>;
-  body: ApiData;
+  query: Record<string, Json>;
+  body: JsonObject;
   token: string;
 }
 
 export interface Answer {
   status: number;
-  body?: ApiData;
+  /** What is sent as JSON; the answers' shapes are checked against the definition by the sandbox tests. */
+  body?: unknown;
 }
 
 export type Handler = (call: Call, world: World) => Answer | Promise<Answer>;
@@ -88,9 +89,20 @@ export class World {
         ? version.examples
         : [];
     this.webhookVersion = String(versions[0] ?? '2025-06-01');
-    this.rates = new Rates(this.example('getCurrencyExchangeRateTickers').items);
+    this.rates = new Rates(
+      objectsAt(this.example('getCurrencyExchangeRateTickers'), 'items').map((t) => ({
+        baseCurrency: stringAt(t, 'baseCurrency'),
+        quoteCurrency: stringAt(t, 'quoteCurrency'),
+        mid: stringAt(t, 'mid'),
+        bid: stringAt(t, 'bid'),
+        ask: stringAt(t, 'ask'),
+      })),
+    );
     const invoice = this.example('issueInvoice');
-    this.account = options.account ?? {id: invoice.issuerAccountId, handle: invoice.payeeHandle};
+    this.account = options.account ?? {
+      id: stringAt(invoice, 'issuerAccountId'),
+      handle: stringAt(invoice, 'payeeHandle'),
+    };
     this.webhooks = new Webhooks(this.store, this.clock, {
       speedup: options.retrySpeedup,
       ...(options.webhooksLoopbackOnly && {loopbackOnly: options.webhooksLoopbackOnly}),
@@ -101,8 +113,10 @@ export class World {
   }
 
   /** The documented success example of an operation: the template the sandbox fills in. */
-  example(operationId: string): ApiData {
-    return this.definition.responseExample(this.definition.operation(operationId));
+  example(operationId: string): JsonObject {
+    const example = this.definition.responseExample(this.definition.operation(operationId));
+    if (!isObject(example)) throw new Error(`definition: ${operationId} has no object success example`);
+    return example;
   }
 
   uuid(): string {
@@ -114,7 +128,7 @@ export class World {
   }
 
   /** The stored object, or the operation's documented 404. */
-  find(kind: string, id: string, op: Operation): ApiData {
+  find(kind: string, id: string, op: Operation): JsonObject {
     const found = this.store.get(kind, id);
     if (!found) throw this.notFound(op, id);
     return found;
@@ -139,7 +153,7 @@ export class World {
   }
 
   /** Changes fields of a stored object, sets `updated`, and records the event if one is given. */
-  update(kind: string, id: string, patch: ApiData, eventType?: string): ApiData {
+  update(kind: string, id: string, patch: JsonObject, eventType?: string): JsonObject | undefined {
     const current = this.store.get(kind, id);
     if (!current) return undefined;
     const changes = Object.keys(patch).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(patch[k]));
@@ -156,13 +170,13 @@ export class World {
   /** Forgets events past the 30-day retention: they answer 404 EVENT_NOT_FOUND and leave the list. */
   expireEvents(): void {
     const oldest = this.clock.now() - EVENT_RETENTION_MS;
-    this.store.dropOldest('Event', (event) => Date.parse(event.created) <= oldest);
+    this.store.dropOldest('Event', (event) => Date.parse(stringAt(event, 'created')) <= oldest);
   }
 
   /** Records an event, with a delivery per subscription that lists its type, and starts them. */
-  emit(eventType: string, entityId: string, changes: string[]): ApiData {
+  emit(eventType: string, entityId: string, changes: string[]): JsonObject {
     this.expireEvents();
-    const event = {
+    const event: JsonObject = {
       id: this.uuid(),
       eventType,
       webhookVersion: this.webhookVersion,
@@ -180,10 +194,10 @@ export class World {
    * An object as the API answers it: only the fields its schema declares, without write-only ones
    * such as a subscription's secret, and without the sandbox's own bookkeeping (`_` fields).
    */
-  publicView(kind: string, object: ApiData): ApiData {
+  publicView(kind: string, object: JsonObject): JsonObject {
     const properties = this.definition.schemaProperties(kind);
-    const out: ApiData = {};
-    for (const [k, v] of Object.entries<ApiData>(object)) {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(object)) {
       if (k.startsWith('_') || (properties && (!properties.has(k) || properties.get(k)?.writeOnly === true))) continue;
       out[k] = v;
     }
@@ -230,7 +244,7 @@ export class World {
     this.onBalance(currency);
   }
 
-  balanceList(): ApiData[] {
+  balanceList(): JsonObject[] {
     return this.currencies.map((currency) => {
       const b = this.balance(currency);
       return {

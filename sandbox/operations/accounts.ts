@@ -5,7 +5,7 @@
  * handle and id.
  */
 import type {Operation} from '../definition.ts';
-import type {ApiData} from '../api-data.ts';
+import {objectsAt, stringAt, type Json, type JsonObject} from '../api-data.ts';
 import type {Handler, World} from '../world.ts';
 
 const known = new WeakMap<World, Map<string, string>>();
@@ -15,7 +15,7 @@ function accounts(world: World): Map<string, string> {
   let map = known.get(world);
   if (map) return map;
   map = new Map([[world.account.handle, world.account.id]]);
-  const visit = (node: ApiData): void => {
+  const visit = (node: Json): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     if (typeof node.handle === 'string' && typeof node.id === 'string') map!.set(node.handle, node.id);
@@ -35,7 +35,7 @@ export function accountIdFor(world: World, handle: string, op: Operation): strin
   return id;
 }
 
-export function profileFor(world: World, handle: string, id: string): ApiData {
+export function profileFor(world: World, handle: string, id: string): JsonObject {
   const profile = world.example('fetchPublicAccountProfileInfoByHandle');
   if (handle === profile.handle) return profile;
   const name = handle
@@ -71,7 +71,7 @@ function periodEnd(now: number, period: string): string {
 export const fetchLoggedInAccountLimits: Handler = (_call, world) => {
   const limits = world.example('fetchLoggedInAccountLimits');
   const now = world.clock.now();
-  for (const limit of limits.limits) limit.resetsAt = periodEnd(now, limit.period);
+  for (const limit of objectsAt(limits, 'limits')) limit.resetsAt = periodEnd(now, stringAt(limit, 'period'));
   return {status: 200, body: {...limits, accountId: world.account.id}};
 };
 

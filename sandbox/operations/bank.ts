@@ -9,7 +9,7 @@
  * or `COMPLETED` and then `REVERSED` (debiting `netAmount` back, which can take `available` below
  * zero when it was already spent: then nothing can be paid from that currency until it is refilled).
  */
-import type {ApiData} from '../api-data.ts';
+import {moneyAt, objectAt, optionalStringAt, stringAt, type Json, type JsonObject} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -26,7 +26,7 @@ const FINAL = new Set(['COMPLETED', 'FAILED', 'EXPIRED', 'REVERSED']);
 /** A `NEW` payout past its `expiration` becomes `EXPIRED`, with a `payout.updated` event. */
 function expireIfLapsed(world: World, id: string): void {
   const payout = world.store.get('Payout', id);
-  if (payout?.status === 'NEW' && Date.parse(payout.expiration) < world.clock.now())
+  if (payout?.status === 'NEW' && Date.parse(stringAt(payout, 'expiration')) < world.clock.now())
     world.update('Payout', id, {status: 'EXPIRED'}, 'payout.updated');
 }
 
@@ -36,7 +36,8 @@ function expireIfLapsed(world: World, id: string): void {
  * or deletes what a payout holds.
  */
 function expireLapsedPayouts(world: World): void {
-  for (const payout of world.store.all('Payout')) if (payout.status === 'NEW') expireIfLapsed(world, payout.id);
+  for (const payout of world.store.all('Payout'))
+    if (payout.status === 'NEW') expireIfLapsed(world, stringAt(payout, 'id'));
 }
 
 export const getPayouts: Handler = (call, world) => {
@@ -49,10 +50,10 @@ export const findPayoutById: Handler = (call, world) => {
   return getHandler('Payout')(call, world);
 };
 
-function armExpiry(world: World, payout: ApiData): void {
-  const id = payout.id;
+function armExpiry(world: World, payout: JsonObject): void {
+  const id = stringAt(payout, 'id');
   // The step keeps the id only, and runs just after the last moment initiating is still accepted.
-  world.clock.at(Date.parse(payout.expiration) + 1, () => expireIfLapsed(world, id));
+  world.clock.at(Date.parse(stringAt(payout, 'expiration')) + 1, () => expireIfLapsed(world, id));
 }
 
 export const createBankPaymentMethod: Handler = (call, world) => {
@@ -66,14 +67,17 @@ export const createBankPaymentMethod: Handler = (call, world) => {
 
 export const createAPayoutOriginator: Handler = (call, world) => {
   const example = world.example('createAPayoutOriginator');
-  const address = {...Object.fromEntries(Object.keys(example.address).map((k) => [k, null])), ...call.body.address};
+  const address = {
+    ...Object.fromEntries(Object.keys(objectAt(example, 'address')).map((k) => [k, null])),
+    ...objectAt(call.body, 'address'),
+  };
   const originator = fromExample(
     world,
     'createAPayoutOriginator',
     {},
     {
-      type: call.body.type,
-      name: call.body.name,
+      type: stringAt(call.body, 'type'),
+      name: stringAt(call.body, 'name'),
       dateOfBirth: call.body.dateOfBirth ?? null,
       registrationNumber: call.body.registrationNumber ?? null,
       address,
@@ -86,7 +90,7 @@ export const createAPayoutOriginator: Handler = (call, world) => {
 function inUse(world: World, field: string, id: string): boolean {
   expireLapsedPayouts(world);
   return [...world.store.all('Payout'), ...world.store.all('Deposit')].some(
-    (o) => o[field] === id && !FINAL.has(o.status),
+    (o) => o[field] === id && !FINAL.has(stringAt(o, 'status')),
   );
 }
 
@@ -109,13 +113,14 @@ export const deleteBankPaymentMethod: Handler = deleteHandler('BankPaymentMethod
 });
 
 /** The bank payment method a request names, or a 422 naming the field. */
-function methodFor(world: World, id: string, field: string): ApiData {
-  const method = world.store.get('BankPaymentMethod', id);
-  if (!method) throw validationFailed({[field]: [`No bank payment method with ID ${id} exists on your account.`]});
+function methodFor(world: World, id: Json | undefined, field: string): JsonObject {
+  const method = typeof id === 'string' ? world.store.get('BankPaymentMethod', id) : undefined;
+  if (!method)
+    throw validationFailed({[field]: [`No bank payment method with ID ${String(id)} exists on your account.`]});
   return method;
 }
 
-function checkCurrency(method: ApiData, currency: string): void {
+function checkCurrency(method: JsonObject, currency: string): void {
   if (method.currency !== currency) {
     throw new ProblemError(
       422,
@@ -126,7 +131,7 @@ function checkCurrency(method: ApiData, currency: string): void {
 }
 
 const flatFee = (world: World, operationId: string, currency: string) =>
-  toUnits(world.example(operationId).fee.amount) / (currency === 'BTC' ? 1000n : 1n);
+  toUnits(moneyAt(world.example(operationId), 'fee').amount) / (currency === 'BTC' ? 1000n : 1n);
 
 function checkAmount(call: Call): void {
   const errors = amountErrors(call.body.amount, 'amount');
@@ -136,16 +141,18 @@ function checkAmount(call: Call): void {
 export const createAPayout: Handler = (call, world) => {
   checkAmount(call);
   const method = methodFor(world, call.body.paymentMethodId, 'paymentMethodId');
-  const {currency} = call.body.amount;
+  const amount = moneyAt(call.body, 'amount');
+  const {currency} = amount;
   checkCurrency(method, currency);
-  if (call.body.originatorId && !world.store.get('PayoutOriginator', call.body.originatorId)) {
+  const originatorId = optionalStringAt(call.body, 'originatorId');
+  if (originatorId && !world.store.get('PayoutOriginator', originatorId)) {
     throw validationFailed({
-      originatorId: [`No payout originator with ID ${call.body.originatorId} exists on your account.`],
+      originatorId: [`No payout originator with ID ${originatorId} exists on your account.`],
     });
   }
-  const source = call.body.sourceCurrency ?? currency;
+  const source = optionalStringAt(call.body, 'sourceCurrency') ?? currency;
   const fee = flatFee(world, 'createAPayout', currency);
-  const total = toUnits(call.body.amount.amount) + fee;
+  const total = toUnits(amount.amount) + fee;
   const rate = rateText(world.rates.rate(source, currency));
   // What the payout costs in the source currency, rounded up: `amount` plus `fee` at `exchangeRate`.
   const sourceUnits = source === currency ? total : convertAt(total, rate, source, 'up', true);
@@ -155,13 +162,13 @@ export const createAPayout: Handler = (call, world) => {
     {},
     {
       status: 'NEW',
-      paymentMethodId: method.id,
-      originatorId: call.body.originatorId ?? null,
-      amount: call.body.amount,
+      paymentMethodId: stringAt(method, 'id'),
+      originatorId: originatorId ?? null,
+      amount,
       sourceAmount: money(sourceUnits, source),
       fee: money(fee, currency),
       exchangeRate: source === currency ? null : rate,
-      reference: call.body.reference,
+      reference: stringAt(call.body, 'reference'),
       failureReason: null,
       expiration: inSeconds(world, PAYOUT_HOLD_SECONDS),
       _fails: method.accountNumberLast4 === BANK_ACCOUNT_ENDINGS.payoutFails,
@@ -173,7 +180,7 @@ export const createAPayout: Handler = (call, world) => {
 };
 
 export const initiateAPayout: Handler = (call, world) => {
-  expireIfLapsed(world, world.find('Payout', call.params.payoutId!, call.op).id);
+  expireIfLapsed(world, stringAt(world.find('Payout', call.params.payoutId!, call.op), 'id'));
   const payout = world.find('Payout', call.params.payoutId!, call.op);
   if (payout.status === 'EXPIRED') {
     throw new ProblemError(
@@ -188,10 +195,11 @@ export const initiateAPayout: Handler = (call, world) => {
       'PAYOUT_NOT_INITIABLE',
       `The payout is ${payout.status}, not NEW: it has already been initiated.`,
     );
-  checkLimit(world, 'PAYOUT', payout.amount);
-  const {sourceAmount, _fails: fails} = payout;
+  checkLimit(world, 'PAYOUT', moneyAt(payout, 'amount'));
+  const sourceAmount = moneyAt(payout, 'sourceAmount');
+  const fails = payout._fails === true;
   world.debit(sourceAmount.currency, toUnits(sourceAmount.amount));
-  const id = payout.id;
+  const id = stringAt(payout, 'id');
   const next = world.update('Payout', id, {status: 'INITIATED'}, 'payout.updated');
   world.clock.after(STEP_MS, () => {
     if (world.store.get('Payout', id)?.status !== 'INITIATED') return;
@@ -203,7 +211,7 @@ export const initiateAPayout: Handler = (call, world) => {
       world.update('Payout', id, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}, 'payout.updated');
     });
   });
-  return {status: 200, body: world.publicView('Payout', next)};
+  return {status: 200, body: next && world.publicView('Payout', next)};
 };
 
 function depositFigures(world: World, amount: {amount: string; currency: string}) {
@@ -214,17 +222,18 @@ function depositFigures(world: World, amount: {amount: string; currency: string}
 export const initiateDeposit: Handler = (call, world) => {
   checkAmount(call);
   const method = methodFor(world, call.body.paymentMethodId, 'paymentMethodId');
-  checkCurrency(method, call.body.amount.currency);
-  checkLimit(world, 'DEPOSIT', call.body.amount);
-  const figures = depositFigures(world, call.body.amount);
+  const amount = moneyAt(call.body, 'amount');
+  checkCurrency(method, amount.currency);
+  checkLimit(world, 'DEPOSIT', amount);
+  const figures = depositFigures(world, amount);
   const deposit = fromExample(
     world,
     'initiateDeposit',
     {},
     {
       status: 'PENDING',
-      paymentMethodId: method.id,
-      amount: call.body.amount,
+      paymentMethodId: stringAt(method, 'id'),
+      amount,
       ...figures,
       // The documented default: KESTREL and the deposit's date.
       reference: call.body.reference ?? `KESTREL ${world.now().slice(0, 10)}`,
@@ -234,7 +243,7 @@ export const initiateDeposit: Handler = (call, world) => {
   world.store.put('Deposit', deposit);
   const net = toUnits(figures.netAmount.amount);
   const currency = figures.netAmount.currency;
-  const id = deposit.id;
+  const id = stringAt(deposit, 'id');
   const ending = method.accountNumberLast4;
   world.credit(currency, net, true);
   world.clock.after(STEP_MS * 2, () => {

@@ -8,7 +8,7 @@
  * then `COMPLETED`, crediting the target amount. A quote whose
  * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
  */
-import {isObject} from '../../definition/refs.ts';
+import {isObject, moneyAt, objectsAt, stringAt} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -50,7 +50,7 @@ const STEP_MS = 2000;
 /** A `NEW` quote past its `expiration` becomes `EXPIRED`, with a `currency-exchange-quote.updated` event. */
 function expireIfLapsed(world: World, id: string): void {
   const quote = world.store.get('CurrencyExchangeQuote', id);
-  if (quote?.status === 'NEW' && Date.parse(quote.expiration) < world.clock.now())
+  if (quote?.status === 'NEW' && Date.parse(stringAt(quote, 'expiration')) < world.clock.now())
     world.update('CurrencyExchangeQuote', id, {status: 'EXPIRED'}, 'currency-exchange-quote.updated');
 }
 
@@ -62,12 +62,14 @@ export const getCurrencyExchangeQuote: Handler = (call, world) => {
 
 export const getCurrencyExchangeRateTickers: Handler = (_call, world) => {
   const page = world.example('getCurrencyExchangeRateTickers');
-  for (const t of page.items) t.updated = world.now();
+  for (const t of objectsAt(page, 'items')) t.updated = world.now();
   return {status: 200, body: page};
 };
 
 export const createCurrencyExchangeQuote: Handler = (call, world) => {
-  const {sourceCurrency: from, targetCurrency: to, amount} = call.body;
+  const from = stringAt(call.body, 'sourceCurrency');
+  const to = stringAt(call.body, 'targetCurrency');
+  const amount = moneyAt(call.body, 'amount');
   if (from === to || !world.rates.supports(from) || !world.rates.supports(to)) {
     throw new ProblemError(422, 'CURRENCY_PAIR_NOT_SUPPORTED', `Kestrel does not exchange ${from} for ${to}.`);
   }
@@ -109,13 +111,13 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
     },
   );
   world.store.put('CurrencyExchangeQuote', quote);
-  const id = quote.id;
-  world.clock.at(Date.parse(quote.expiration) + 1, () => expireIfLapsed(world, id));
+  const id = stringAt(quote, 'id');
+  world.clock.at(Date.parse(stringAt(quote, 'expiration')) + 1, () => expireIfLapsed(world, id));
   return {status: 201, body: world.publicView('CurrencyExchangeQuote', quote)};
 };
 
 export const executeCurrencyExchangeQuote: Handler = (call, world) => {
-  expireIfLapsed(world, world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op).id);
+  expireIfLapsed(world, stringAt(world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op), 'id'));
   const quote = world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op);
   if (quote.status === 'EXPIRED') {
     throw new ProblemError(
@@ -131,9 +133,12 @@ export const executeCurrencyExchangeQuote: Handler = (call, world) => {
       'QUOTE_ALREADY_EXECUTED',
       `Currency exchange quote ${quote.id} is ${quote.status}; a quote can be executed once. Get the quote for its status.`,
     );
-  checkLimit(world, 'CURRENCY_EXCHANGE', quote.source);
-  world.debit(quote.source.currency, toUnits(quote.source.amount));
-  const {id, source, target, _fails: fails} = quote;
+  const id = stringAt(quote, 'id');
+  const source = moneyAt(quote, 'source');
+  const target = moneyAt(quote, 'target');
+  const fails = quote._fails === true;
+  checkLimit(world, 'CURRENCY_EXCHANGE', source);
+  world.debit(source.currency, toUnits(source.amount));
   const next = world.update('CurrencyExchangeQuote', id, {status: 'PENDING'}, 'currency-exchange-quote.updated');
   world.clock.after(STEP_MS, () => {
     if (world.store.get('CurrencyExchangeQuote', id)?.status !== 'PENDING') return;
@@ -143,5 +148,5 @@ export const executeCurrencyExchangeQuote: Handler = (call, world) => {
     world.credit(currency, toUnits(amount));
     world.update('CurrencyExchangeQuote', id, {status}, 'currency-exchange-quote.updated');
   });
-  return {status: 200, body: world.publicView('CurrencyExchangeQuote', next)};
+  return {status: 200, body: next && world.publicView('CurrencyExchangeQuote', next)};
 };

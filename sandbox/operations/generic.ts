@@ -4,7 +4,7 @@
  * the operation's 404; a DELETE removes it. The stored type is the schema the answer names.
  */
 import type {Definition, Operation} from '../definition.ts';
-import type {ApiData} from '../api-data.ts';
+import type {Json, JsonObject} from '../api-data.ts';
 import {listPage} from '../query.ts';
 import type {Handler, World} from '../world.ts';
 
@@ -21,7 +21,13 @@ export function listHandler(kind: string): Handler {
   return (call, world) => ({status: 200, body: page(world, call.op, world.store.all(kind), call.query, kind)});
 }
 
-export function page(world: World, op: Operation, items: ApiData[], query: ApiData, kind: string): ApiData {
+export function page(
+  world: World,
+  op: Operation,
+  items: JsonObject[],
+  query: Record<string, Json>,
+  kind: string,
+): JsonObject {
   // x-filterable, as the definition model reads it: the operation's page lists the same fields.
   const filterable = op.model.filterable;
   if (!filterable) throw new Error(`${op.operationId} answers a page of ${kind} but declares no x-filterable`);

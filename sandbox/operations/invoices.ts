@@ -5,7 +5,7 @@
  * Cancelling an invoice that is already `CANCELLED` returns it unchanged. At `expiration` an unpaid
  * invoice becomes `CANCELLED` with `EXPIRED`. Each change is an `invoice.updated` event.
  */
-import type {ApiData} from '../api-data.ts';
+import {moneyAt, stringAt, type JsonObject} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import type {Call, Handler, World} from '../world.ts';
@@ -16,17 +16,18 @@ import {fromExample, inSeconds, requestDefault, signetInvoice} from './templates
 const QUOTE_SECONDS = 15 * 60;
 const SETTLE_MS = 1000;
 
-function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): ApiData {
+function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): JsonObject {
   const errors = amountErrors(call.body.amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');
+  if (typeof seconds !== 'number') throw new Error(`${operationId}: expiresInSeconds is not a number`);
   const invoice = fromExample(
     world,
     operationId,
     {},
     {
       status: 'UNPAID',
-      amount: call.body.amount,
+      amount: moneyAt(call.body, 'amount'),
       description: call.body.description ?? null,
       reference: call.body.reference ?? null,
       payeeAccountId: payee.id,
@@ -37,9 +38,9 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
     },
   );
   world.store.put('Invoice', invoice);
-  world.emit('invoice.created', invoice.id, []);
   // The step keeps the id only: an invoice forgotten at the cap must not stay in memory until it expires.
-  const id: string = invoice.id;
+  const id = stringAt(invoice, 'id');
+  world.emit('invoice.created', id, []);
   world.clock.after(seconds * 1000, () => {
     if (world.store.get('Invoice', id)?.status === 'UNPAID') {
       world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
@@ -64,17 +65,19 @@ export const issueInvoiceForReceiver: Handler = (call, world) => {
 function schedulePayment(world: World, invoiceId: string): void {
   world.clock.after(world.options.payAfterMs, () => {
     const invoice = world.store.get('Invoice', invoiceId);
-    if (invoice?.status !== 'UNPAID' || amountOutcome(invoice.amount.amount) !== 'pay') return;
+    if (invoice?.status !== 'UNPAID') return;
+    const amount = moneyAt(invoice, 'amount');
+    if (amountOutcome(amount.amount) !== 'pay') return;
     const ours = invoice.payeeAccountId === world.account.id;
-    const units = toUnits(invoice.amount.amount);
+    const units = toUnits(amount.amount);
     world.update('Invoice', invoiceId, {status: 'PENDING'}, 'invoice.updated');
-    if (ours) world.credit(invoice.amount.currency, units, true);
+    if (ours) world.credit(amount.currency, units, true);
     world.clock.after(SETTLE_MS, () => {
       if (world.store.get('Invoice', invoiceId)?.status !== 'PENDING') return;
       world.update('Invoice', invoiceId, {status: 'PAID'}, 'invoice.updated');
       if (ours) {
-        world.credit(invoice.amount.currency, -units, true);
-        world.credit(invoice.amount.currency, units);
+        world.credit(amount.currency, -units, true);
+        world.credit(amount.currency, units);
       }
     });
   });
@@ -89,21 +92,23 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
       `The invoice is ${invoice.status}, not UNPAID, so it cannot be quoted for payment.`,
     );
   }
-  const {amount, currency} = invoice.amount;
+  const invoiceAmount = moneyAt(invoice, 'amount');
+  const {amount, currency} = invoiceAmount;
+  const invoiceId = stringAt(invoice, 'id');
   const exchangeRate = rateText(world.rates.rate('BTC', currency));
   // The payer pays, so the bitcoin is rounded up at the rate the quote shows: `amount` ×
   // `exchangeRate` is never short of the invoice's amount.
   const btc = currency === 'BTC' ? toUnits(amount) : convertAt(toUnits(amount), exchangeRate, 'BTC', 'up', true);
-  const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(invoice.expiration));
+  const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(stringAt(invoice, 'expiration')));
   const quote = fromExample(
     world,
     'issueQuoteForInvoice',
     {},
     {
-      invoiceId: invoice.id,
+      invoiceId,
       lnInvoice: signetInvoice(btc),
       amount: money(btc, 'BTC'),
-      invoiceAmount: invoice.amount,
+      invoiceAmount,
       exchangeRate,
       expiration: world.clock.iso(expiration),
     },
@@ -112,7 +117,7 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
   // One simulated customer per invoice, however many quotes it gets.
   if (!invoice._customer) {
     world.store.put('Invoice', {...invoice, _customer: true});
-    schedulePayment(world, invoice.id);
+    schedulePayment(world, invoiceId);
   }
   return {status: 201, body: quote};
 };
@@ -130,9 +135,9 @@ export const cancelUnpaidInvoice: Handler = (call, world) => {
   }
   const next = world.update(
     'Invoice',
-    invoice.id,
+    stringAt(invoice, 'id'),
     {status: 'CANCELLED', cancellationReason: 'REQUESTED'},
     'invoice.updated',
   );
-  return {status: 200, body: world.publicView('Invoice', next)};
+  return {status: 200, body: next && world.publicView('Invoice', next)};
 };

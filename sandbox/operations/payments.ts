@@ -11,7 +11,18 @@
  * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance.
  */
 import {randomBytes} from 'node:crypto';
-import type {ApiData} from '../api-data.ts';
+import {
+  isObject,
+  moneyAt,
+  numberAt,
+  objectAt,
+  objectsAt,
+  optionalMoneyAt,
+  optionalObjectAt,
+  optionalStringAt,
+  stringAt,
+  type JsonObject,
+} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -97,8 +108,9 @@ function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint
  * bitcoin costs when the request fixes the amount in that currency.
  */
 function sourceOf(call: Call): {source: string; paid?: bigint} {
-  const source: string = call.body.sourceCurrency ?? call.body.amount.currency;
-  return {source, paid: call.body.amount.currency === source ? toUnits(call.body.amount.amount) : undefined};
+  const amount = moneyAt(call.body, 'amount');
+  const source = optionalStringAt(call.body, 'sourceCurrency') ?? amount.currency;
+  return {source, paid: amount.currency === source ? toUnits(amount.amount) : undefined};
 }
 
 function checkMoney(call: Call): void {
@@ -116,16 +128,17 @@ const receivedAs = (world: World, btc: {amount: string; currency: string}, curre
 const toBtc = (world: World, m: {amount: string; currency: string}) =>
   m.currency === 'BTC' ? toUnits(m.amount) : convertAt(toUnits(m.amount), btcRate(world, m.currency), 'BTC', 'down');
 
-function store(world: World, operationId: string, quote: ApiData): Answer201 {
+function store(world: World, operationId: string, quote: JsonObject): Answer201 {
   quote.expiration = inSeconds(world, exampleLifetime(world, operationId));
   world.store.put('PaymentQuote', quote);
   return {status: 201, body: world.publicView('PaymentQuote', quote)};
 }
-type Answer201 = {status: number; body: ApiData};
+type Answer201 = {status: number; body: JsonObject};
 
 export const createLightningPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
-  const lnInvoice = bolt11Text(call.body.lnInvoice);
+  const lnInvoice = bolt11Text(stringAt(call.body, 'lnInvoice'));
+  const amount = optionalMoneyAt(call.body, 'amount');
   checkSignet(lnInvoice, 'lnInvoice', INVOICE_NETWORKS, 'Lightning invoice', 'lntbs…');
   const trigger = lightningTrigger(lnInvoice);
   if (trigger.quoteCode === 'NO_ROUTE_FOUND')
@@ -141,20 +154,20 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       `The Lightning invoice expired at ${world.clock.iso(world.clock.now() - 3600_000)}. Ask the payee for a new one.`,
     );
   // The definition gives `amount` in bitcoin: an amount in another currency is refused, not converted.
-  if (call.body.amount && call.body.amount.currency !== 'BTC')
+  if (amount && amount.currency !== 'BTC')
     throw validationFailed({
       amount: [
-        `Must be in BTC, not ${call.body.amount.currency}: a Lightning invoice is paid in bitcoin; sourceCurrency names the balance that pays.`,
+        `Must be in BTC, not ${amount.currency}: a Lightning invoice is paid in bitcoin; sourceCurrency names the balance that pays.`,
       ],
     });
   const asked = bolt11Amount(lnInvoice);
-  if (asked !== undefined && call.body.amount && toBtc(world, call.body.amount) !== asked)
+  if (asked !== undefined && amount && toBtc(world, amount) !== asked)
     throw validationFailed({
       amount: [
         `Must be left out, or be the invoice's own amount (${money(asked, 'BTC').amount} BTC): the Lightning invoice states its amount.`,
       ],
     });
-  const btc = asked ?? (call.body.amount ? toBtc(world, call.body.amount) : undefined);
+  const btc = asked ?? (amount ? toBtc(world, amount) : undefined);
   if (btc === undefined)
     throw validationFailed({amount: ['Is required: the Lightning invoice does not state an amount.']});
   const example = world.example('createLightningPaymentQuote');
@@ -167,10 +180,10 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       {},
       {
         destination: lnInvoice,
-        ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
+        ...figures(world, btc, optionalStringAt(call.body, 'sourceCurrency') ?? 'BTC'),
         description: null,
-        lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
-        _failureReason: trigger.failureReason,
+        lightning: {...objectAt(example, 'lightning'), paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
+        _failureReason: trigger.failureReason ?? null,
       },
     ),
   );
@@ -181,7 +194,7 @@ interface Resolved {
   destination: string;
   domain: string;
   lightningAddress: string | null;
-  details: ApiData;
+  details: JsonObject;
   /** The receive request of this sandbox that the LNURL pays, if it is one. */
   receiveRequestId?: string;
 }
@@ -200,7 +213,13 @@ function resolveLnurl(world: World, raw: string, field: string): Resolved {
     const request = receiveRequestAt(world, url);
     if (request) {
       const details = receiveRequestLnurlDetails(world, request, documented);
-      return {destination, domain: details.domain, lightningAddress: null, details, receiveRequestId: request.id};
+      return {
+        destination,
+        domain: stringAt(details, 'domain'),
+        lightningAddress: null,
+        details,
+        receiveRequestId: stringAt(request, 'id'),
+      };
     }
     return {destination, domain: new URL(url).hostname, lightningAddress: null, details: documented};
   }
@@ -225,22 +244,26 @@ function resolveLnurl(world: World, raw: string, field: string): Resolved {
 function checkSendable(world: World, resolved: Resolved, amount: {amount: string; currency: string}): void {
   const {details, destination} = resolved;
   const btc = toBtc(world, amount);
-  if (btc >= toUnits(details.minSendable.amount) && btc <= toUnits(details.maxSendable.amount)) return;
+  const min = moneyAt(details, 'minSendable').amount;
+  const max = moneyAt(details, 'maxSendable').amount;
+  if (btc >= toUnits(min) && btc <= toUnits(max)) return;
   throw new ProblemError(
     422,
     'AMOUNT_OUT_OF_RANGE',
-    `${destination} accepts ${details.minSendable.amount} to ${details.maxSendable.amount} BTC; ${amount.amount} ${amount.currency} is ${money(btc, 'BTC').amount} BTC.`,
+    `${destination} accepts ${min} to ${max} BTC; ${amount.amount} ${amount.currency} is ${money(btc, 'BTC').amount} BTC.`,
   );
 }
 
 export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   const resolved = resolveLnurl(world, String(call.body.destination), 'destination');
-  checkSendable(world, resolved, call.body.amount);
-  const comment = call.body.comment;
-  if (comment !== undefined && comment.length > resolved.details.commentAllowed)
+  const amount = moneyAt(call.body, 'amount');
+  checkSendable(world, resolved, amount);
+  const comment = optionalStringAt(call.body, 'comment');
+  const commentAllowed = numberAt(resolved.details, 'commentAllowed');
+  if (comment !== undefined && comment.length > commentAllowed)
     throw validationFailed({
-      comment: [`Must be at most ${resolved.details.commentAllowed} characters: the payee's commentAllowed.`],
+      comment: [`Must be at most ${commentAllowed} characters: the payee's commentAllowed.`],
     });
   const example = world.example('createLnurlLnAddressPaymentQuote');
   return store(
@@ -252,11 +275,11 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
       {},
       {
         destination: resolved.destination,
-        ...figures(world, toBtc(world, call.body.amount), sourceOf(call).source, undefined, sourceOf(call).paid),
-        description: resolved.details.description,
-        lightning: {...example.lightning, paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
+        ...figures(world, toBtc(world, amount), sourceOf(call).source, undefined, sourceOf(call).paid),
+        description: resolved.details.description ?? null,
+        lightning: {...objectAt(example, 'lightning'), paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
         lnurl: {domain: resolved.domain, lightningAddress: resolved.lightningAddress, comment: comment ?? null},
-        _receiveRequestId: resolved.receiveRequestId,
+        _receiveRequestId: resolved.receiveRequestId ?? null,
       },
     ),
   );
@@ -265,10 +288,12 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
 export const createOnchainPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   checkSignet(String(call.body.address), 'address', ADDRESS_NETWORKS, 'Bitcoin address', 'tb1…, m…, n… or 2…');
-  if (toBtc(world, call.body.amount) < toUnits(ONCHAIN_MINIMUM_BTC))
+  const amount = moneyAt(call.body, 'amount');
+  if (toBtc(world, amount) < toUnits(ONCHAIN_MINIMUM_BTC))
     throw new ProblemError(422, 'AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
-  const tierName = call.body.tier ?? 'STANDARD';
-  const tier = world.example('getOnchainTiers').items.find((t: ApiData) => t.tier === tierName);
+  const tierName = optionalStringAt(call.body, 'tier') ?? 'STANDARD';
+  const tier = objectsAt(world.example('getOnchainTiers'), 'items').find((t) => t.tier === tierName);
+  if (!tier) throw new Error(`the definition documents no on-chain tier ${tierName}`);
   return store(
     world,
     'createOnchainPaymentQuote',
@@ -277,19 +302,19 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
       'createOnchainPaymentQuote',
       {},
       {
-        destination: call.body.address,
+        destination: stringAt(call.body, 'address'),
         ...figures(
           world,
-          toBtc(world, call.body.amount),
+          toBtc(world, amount),
           sourceOf(call).source,
-          toUnits(tier.fee.amount),
+          toUnits(moneyAt(tier, 'fee').amount),
           sourceOf(call).paid,
         ),
         description: null,
         onchain: {
-          tier: tier.tier,
-          feeRate: tier.feeRate,
-          estimatedConfirmationMinutes: tier.estimatedConfirmationMinutes,
+          tier: tierName,
+          feeRate: tier.feeRate ?? null,
+          estimatedConfirmationMinutes: tier.estimatedConfirmationMinutes ?? null,
         },
       },
     ),
@@ -315,70 +340,85 @@ export const executePaymentQuote: Handler = (call, world) => {
   const quote = world.find('PaymentQuote', call.params.quoteId!, call.op);
   // The payment's id travels as a member of the problem, so a client that lost the first answer
   // (a crash after executing) can fetch the payment without reading `detail`.
-  if (quote._paymentId)
+  const quoteId = stringAt(quote, 'id');
+  const executedAs = optionalStringAt(quote, '_paymentId');
+  if (executedAs)
     throw new ProblemError(
       409,
       'QUOTE_ALREADY_EXECUTED',
-      `Payment quote ${quote.id} was executed as payment ${quote._paymentId}; a quote can be executed once.`,
-      {extensions: {paymentId: quote._paymentId}},
+      `Payment quote ${quoteId} was executed as payment ${executedAs}; a quote can be executed once.`,
+      {extensions: {paymentId: executedAs}},
     );
-  if (Date.parse(quote.expiration) < world.clock.now()) {
+  if (Date.parse(stringAt(quote, 'expiration')) < world.clock.now()) {
     throw new ProblemError(
       422,
       'QUOTE_EXPIRED',
       `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
     );
   }
-  checkLimit(world, 'PAYMENT', quote.totalAmount);
-  world.debit(quote.totalAmount.currency, toUnits(quote.totalAmount.amount));
-  const template = exampleWhere(world, 'executePaymentQuote', 'type', quote.type);
-  const payment: ApiData = {
+  const totalAmount = moneyAt(quote, 'totalAmount');
+  checkLimit(world, 'PAYMENT', totalAmount);
+  world.debit(totalAmount.currency, toUnits(totalAmount.amount));
+  const type = stringAt(quote, 'type');
+  const template = exampleWhere(world, 'executePaymentQuote', 'type', type);
+  const paymentId = world.uuid();
+  const payment: JsonObject = {
     ...template,
-    id: world.uuid(),
-    quoteId: quote.id,
-    type: quote.type,
+    id: paymentId,
+    quoteId,
+    type,
     status: 'PENDING',
-    destination: quote.destination,
-    amount: quote.amount,
-    fee: quote.fee,
-    totalAmount: quote.totalAmount,
+    destination: stringAt(quote, 'destination'),
+    amount: moneyAt(quote, 'amount'),
+    fee: moneyAt(quote, 'fee'),
+    totalAmount,
     failureReason: null,
     created: world.now(),
     updated: world.now(),
   };
-  if (payment.lightning)
-    payment.lightning = {...payment.lightning, paymentHash: quote.lightning?.paymentHash ?? hex(32), preimage: null};
-  world.store.put('PaymentQuote', {...quote, _paymentId: payment.id});
+  if (isObject(payment.lightning))
+    payment.lightning = {
+      ...payment.lightning,
+      paymentHash: optionalObjectAt(quote, 'lightning')?.paymentHash ?? hex(32),
+      preimage: null,
+    };
+  world.store.put('PaymentQuote', {...quote, _paymentId: paymentId});
   world.store.put('Payment', payment);
-  const failureReason = quote._failureReason;
-  const receiveRequestId = quote._receiveRequestId;
-  const paymentId = payment.id;
+  const failureReason = optionalStringAt(quote, '_failureReason');
+  const receiveRequestId = optionalStringAt(quote, '_receiveRequestId');
   world.clock.after(failureReason === 'TIMEOUT' ? TIMEOUT_SECONDS * 1000 : STEP_MS, () => {
     const current = world.store.get('Payment', paymentId);
     if (current?.status !== 'PENDING') return;
     if (failureReason) {
-      world.credit(current.totalAmount.currency, toUnits(current.totalAmount.amount));
+      const paid = moneyAt(current, 'totalAmount');
+      world.credit(paid.currency, toUnits(paid.amount));
       world.update('Payment', paymentId, {status: 'FAILED', failureReason}, 'payment.updated');
       return;
     }
-    const patch: ApiData = {status: 'COMPLETED'};
-    if (current.lightning) {
-      patch.lightning = {...current.lightning, preimage: hex(32)};
+    const patch: JsonObject = {status: 'COMPLETED'};
+    const lightning = optionalObjectAt(current, 'lightning');
+    if (lightning) {
+      patch.lightning = {...lightning, preimage: hex(32)};
       // The route cost half the fee limit: the rest of the allowance goes back to the balance.
-      const {currency} = current.fee;
-      const allowance = toUnits(current.fee.amount);
+      const fee = moneyAt(current, 'fee');
+      const {currency} = fee;
+      const allowance = toUnits(fee.amount);
       const paidFee = roundTo(allowance / 2n, currency, 'down');
       world.credit(currency, allowance - paidFee);
       patch.fee = money(paidFee, currency);
-      patch.totalAmount = money(toUnits(current.totalAmount.amount) - (allowance - paidFee), currency);
+      patch.totalAmount = money(toUnits(moneyAt(current, 'totalAmount').amount) - (allowance - paidFee), currency);
     }
     world.update('Payment', paymentId, patch, 'payment.updated');
     // Paying a receive request's LNURL is one more payment into it, with this payment's hash.
     if (receiveRequestId) {
       const request = world.store.get('ReceiveRequest', receiveRequestId);
       // A request with an amount is credited that amount: its LNURL accepted exactly its bitcoin.
-      const credited = request?.amount ?? (request && receivedAs(world, current.amount, request.currency));
-      if (credited) receive(world, receiveRequestId, credited, current.lightning?.paymentHash, current.amount);
+      const sent = moneyAt(current, 'amount');
+      const credited =
+        (request && optionalMoneyAt(request, 'amount')) ??
+        (request && receivedAs(world, sent, stringAt(request, 'currency')));
+      const paymentHash = lightning && optionalStringAt(lightning, 'paymentHash');
+      if (credited) receive(world, receiveRequestId, credited, paymentHash, sent);
     }
   });
   return {status: 201, body: world.publicView('Payment', payment)};

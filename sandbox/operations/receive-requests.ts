@@ -9,7 +9,7 @@
  * adds a receive for each payment, so the same request can be paid again and again.
  */
 import {randomBytes} from 'node:crypto';
-import type {ApiData} from '../api-data.ts';
+import {moneyAt, objectsAt, optionalMoneyAt, stringAt, type JsonObject} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {encodeLnurl} from '../lnurl.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -28,7 +28,7 @@ const LNURL_BASE = 'https://kestrel.example/lnurlp/';
 export const receiveRequestLnurl = (id: string) => encodeLnurl(`${LNURL_BASE}${id}`);
 
 /** The receive request an LNURL's URL names, if it is one of this sandbox's. */
-export function receiveRequestAt(world: World, url: string): ApiData {
+export function receiveRequestAt(world: World, url: string): JsonObject | undefined {
   if (!url.startsWith(LNURL_BASE)) return undefined;
   return world.store.get('ReceiveRequest', url.slice(LNURL_BASE.length));
 }
@@ -38,8 +38,8 @@ export function receiveRequestAt(world: World, url: string): ApiData {
  * one, else the documented bounds; its description. A request past its `expiration` no longer
  * answers, as the schema says of Lightning payments after it.
  */
-export function receiveRequestLnurlDetails(world: World, request: ApiData, documented: ApiData): ApiData {
-  if (Date.parse(request.expiration) < world.clock.now())
+export function receiveRequestLnurlDetails(world: World, request: JsonObject, documented: JsonObject): JsonObject {
+  if (Date.parse(stringAt(request, 'expiration')) < world.clock.now())
     throw new ProblemError(
       422,
       'LNURL_RESOLUTION_FAILED',
@@ -50,9 +50,9 @@ export function receiveRequestLnurlDetails(world: World, request: ApiData, docum
     ...documented,
     domain: 'kestrel.example',
     lightningAddress: null,
-    description: request.description ?? documented.description,
-    minSendable: fixed ?? documented.minSendable,
-    maxSendable: fixed ?? documented.maxSendable,
+    description: request.description ?? documented.description ?? null,
+    minSendable: fixed ?? documented.minSendable ?? null,
+    maxSendable: fixed ?? documented.maxSendable ?? null,
   };
 }
 
@@ -69,11 +69,14 @@ function bitcoinFor(world: World, paid: {amount: string; currency: string}) {
 }
 
 export const createAReceiveRequest: Handler = (call, world) => {
-  const {currency, amount} = call.body;
+  const currency = stringAt(call.body, 'currency');
+  const amount = optionalMoneyAt(call.body, 'amount');
   const errors = amountErrors(amount, 'amount');
   if (amount && amount.currency !== currency)
     errors['amount.currency'] = [`Must be ${currency}, the receive request's currency.`];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const seconds = call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds');
+  if (typeof seconds !== 'number') throw new Error('createAReceiveRequest: expiresInSeconds is not a number');
   const request = fromExample(
     world,
     'createAReceiveRequest',
@@ -85,20 +88,17 @@ export const createAReceiveRequest: Handler = (call, world) => {
       totalReceived: money(0n, currency),
       onchainAddress: signetAddress(),
       // A fiat amount is fixed in bitcoin at creation: what the LNURL asks every payer for.
-      _btcAmount: amount ? bitcoinFor(world, amount) : undefined,
-      expiration: inSeconds(
-        world,
-        call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds'),
-      ),
+      ...(amount && {_btcAmount: bitcoinFor(world, amount)}),
+      expiration: inSeconds(world, seconds),
     },
   );
   // Absent, not null, when the payer chooses the amount.
   if (amount) request.amount = amount;
   else delete request.amount;
-  request.lnurl = receiveRequestLnurl(request.id);
+  const id = stringAt(request, 'id');
+  request.lnurl = receiveRequestLnurl(id);
   world.store.put('ReceiveRequest', request);
-  const paid = amount ?? {amount: OPEN_AMOUNT_PAYMENT[currency], currency};
-  const id = request.id;
+  const paid = amount ?? {amount: OPEN_AMOUNT_PAYMENT[currency]!, currency};
   world.clock.after(world.options.payAfterMs, () => receive(world, id, paid));
   return {status: 201, body: world.publicView('ReceiveRequest', request)};
 };
@@ -116,16 +116,19 @@ export function receive(
   btc?: {amount: string; currency: string},
 ): void {
   const request = world.store.get('ReceiveRequest', requestId);
-  if (!request || Date.parse(request.expiration) < world.clock.now()) return;
-  const template = world.example('getReceivesForReceiveRequest').items[0];
+  if (!request || Date.parse(stringAt(request, 'expiration')) < world.clock.now()) return;
+  const template = objectsAt(world.example('getReceivesForReceiveRequest'), 'items')[0];
+  if (!template) throw new Error('the definition documents getReceivesForReceiveRequest with no receive');
+  const requestCurrency = stringAt(request, 'currency');
   const units = toUnits(paid.amount);
   const lightning = paymentHash !== undefined || template.network === 'LIGHTNING';
-  const item: ApiData = {
+  const itemId = world.uuid();
+  const item: JsonObject = {
     ...template,
-    id: world.uuid(),
+    id: itemId,
     receiveRequestId: requestId,
     status: 'PENDING',
-    network: lightning ? 'LIGHTNING' : template.network,
+    network: lightning ? 'LIGHTNING' : (template.network ?? null),
     // `amount` is the bitcoin that arrived; `creditedAmount` what it is worth in the request's currency.
     amount: btc ?? bitcoinFor(world, paid),
     creditedAmount: paid,
@@ -137,21 +140,21 @@ export function receive(
     updated: world.now(),
   };
   world.store.put('Receive', item);
-  world.credit(request.currency, units, true);
+  world.credit(requestCurrency, units, true);
   world.emit('receive-request.receive-pending', requestId, ['receives']);
   world.clock.after(SETTLE_MS, () => {
     // An on-chain payment completes at its second confirmation.
     world.update(
       'Receive',
-      item.id,
+      itemId,
       lightning ? {status: 'COMPLETED'} : {status: 'COMPLETED', confirmations: ONCHAIN_CONFIRMATIONS},
     );
-    world.credit(request.currency, -units, true);
-    world.credit(request.currency, units);
+    world.credit(requestCurrency, -units, true);
+    world.credit(requestCurrency, units);
     const current = world.store.get('ReceiveRequest', requestId);
     if (current)
       world.update('ReceiveRequest', requestId, {
-        totalReceived: money(toUnits(current.totalReceived.amount) + units, request.currency),
+        totalReceived: money(toUnits(moneyAt(current, 'totalReceived').amount) + units, requestCurrency),
       });
     world.emit('receive-request.receive-completed', requestId, ['receives', 'totalReceived']);
   });

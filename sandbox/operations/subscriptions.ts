@@ -3,13 +3,14 @@
  * The local sandbox also accepts `http` URLs on a loopback host (see validation.ts). A new `secret`
  * keeps the previous one signing beside it for the definition's rotation overlap (webhooks.ts).
  */
+import {stringAt} from '../api-data.ts';
 import type {Handler} from '../world.ts';
 import {fromExample} from './templates.ts';
 
 export const createSubscription: Handler = (call, world) => {
   const subscription = fromExample(world, 'createSubscription', call.body, {
     enabled: call.body.enabled ?? true,
-    secret: call.body.secret,
+    secret: stringAt(call.body, 'secret'),
   });
   world.store.put('Subscription', subscription);
   return {status: 201, body: world.publicView('Subscription', subscription)};
@@ -19,9 +20,9 @@ export const updateSubscription: Handler = (call, world) => {
   const current = world.find('Subscription', call.params.subscriptionId!, call.op);
   const patch = {...call.body};
   if (patch.secret !== undefined && patch.secret !== current.secret) {
-    patch._previousSecret = current.secret;
+    patch._previousSecret = stringAt(current, 'secret');
     patch._previousSecretUntil = world.clock.now() + world.webhooks.rotationOverlapMs;
   }
-  const next = world.update('Subscription', current.id, patch);
-  return {status: 200, body: world.publicView('Subscription', next)};
+  const next = world.update('Subscription', stringAt(current, 'id'), patch);
+  return {status: 200, body: next && world.publicView('Subscription', next)};
 };

@@ -5,12 +5,17 @@
  */
 import {isObject} from '../../definition/refs.ts';
 import {randomBytes} from 'node:crypto';
-import type {ApiData} from '../api-data.ts';
+import {stringAt, type Json, type JsonObject} from '../api-data.ts';
 import type {World} from '../world.ts';
 
-export function fromExample(world: World, operationId: string, body: ApiData = {}, extra: ApiData = {}): ApiData {
+export function fromExample(
+  world: World,
+  operationId: string,
+  body: JsonObject = {},
+  extra: JsonObject = {},
+): JsonObject {
   const object = world.example(operationId);
-  for (const [k, v] of Object.entries<ApiData>(body ?? {})) if (k in object) object[k] = v;
+  for (const [k, v] of Object.entries(body ?? {})) if (k in object) object[k] = v;
   const now = world.now();
   if ('id' in object) object.id = world.uuid();
   if ('created' in object) object.created = now;
@@ -24,11 +29,11 @@ export const inSeconds = (world: World, seconds: number) => world.clock.iso(worl
 /** How long the documented example lives: its `expiration` minus its `created`, in seconds. */
 export function exampleLifetime(world: World, operationId: string): number {
   const e = world.example(operationId);
-  return Math.round((Date.parse(e.expiration) - Date.parse(e.created)) / 1000);
+  return Math.round((Date.parse(stringAt(e, 'expiration')) - Date.parse(stringAt(e, 'created'))) / 1000);
 }
 
 /** The operation's documented success example whose `field` has `value` (e.g. a payment of type ONCHAIN). */
-export function exampleWhere(world: World, operationId: string, field: string, value: unknown): ApiData {
+export function exampleWhere(world: World, operationId: string, field: string, value: unknown): JsonObject {
   const op = world.definition.operation(operationId);
   for (const example of world.definition.responseExamples(op)) {
     if (isObject(example) && example[field] === value) return example;
@@ -49,7 +54,7 @@ export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32C
 export const signetAddress = () => `tb1q${bech32Chars(38)}`;
 
 /** The `default` the request schema of an operation gives a body field, such as `expiresInSeconds`. */
-export function requestDefault(world: World, operationId: string, field: string): ApiData {
+export function requestDefault(world: World, operationId: string, field: string): Json {
   const op = world.definition.operation(operationId);
   const value = op.model.requestBody?.schema.children.find((child) => child.name === field)?.default;
   if (value === undefined) throw new Error(`the definition gives ${operationId} no default for ${field}`);
