@@ -195,6 +195,7 @@ export function changelogData(
     // A change to a shared schema is listed once per page it reaches, under one id: one entry each,
     // linking every row it touched; a page's own note keeps the sentence that names that page.
     const byId = new Map<string, {change: ApiChange; entry: ChangelogEntry}>();
+    const additive = new Map<string, Set<string>>();
     for (const change of changes) {
       let item = byId.get(change.id);
       if (!item) {
@@ -216,6 +217,10 @@ export function changelogData(
         // Only a reference page (/api/<slug>) carries a "Changed in" note.
         const slugs = links.filter((l) => l.href.startsWith('/api/')).map((l) => l.href.replace(/^\/api\/|#.*$/g, ''));
         for (const slug of new Set(slugs)) {
+          if (change.severity === 'additive') {
+            (additive.get(slug) ?? additive.set(slug, new Set()).get(slug)!).add(change.id);
+            continue;
+          }
           const list = pageChanges.get(slug) ?? [];
           const href = `${CHANGELOG_ROUTE}#${entry.anchor}`;
           if (list.some((known) => known.href === href)) continue;
@@ -228,6 +233,18 @@ export function changelogData(
           pageChanges.set(slug, list);
         }
       }
+    }
+    // What code must act on (breaking, deprecated) is said on the page one by one; additive changes,
+    // which reach every page when a shared answer grows, are counted and link the release's list.
+    for (const [slug, ids] of additive) {
+      const list = pageChanges.get(slug) ?? [];
+      list.push({
+        version: release.version,
+        severity: 'additive',
+        messageHtml: `${ids.size} additive change${ids.size === 1 ? '' : 's'} to what this page documents.`,
+        href: `${CHANGELOG_ROUTE}#${releaseAnchor(release.version)}-additive`,
+      });
+      pageChanges.set(slug, list);
     }
     const entries = [...byId.values()];
     return {

@@ -206,7 +206,19 @@ describe('the changelog data', () => {
     });
     // One note per changelog entry, though the shared schema reaches the page in several answers.
     expect(new Set(notes.map((n) => n.href)).size).toBe(notes.length);
-    const anchors = new Set(changelog.flatMap((r) => r.groups.flatMap((g) => g.entries.map((e) => e.anchor))));
+    // Additive changes are counted in one line that links the release's additive list.
+    expect(notes.at(-1)).toMatchObject({
+      severity: 'additive',
+      messageHtml: expect.stringMatching(/^\d+ additive changes to what this page documents\.$/),
+      href: '/api/introduction#release-2.0.0-additive',
+    });
+    expect(notes.filter((n) => n.severity === 'additive')).toHaveLength(1);
+    const anchors = new Set(
+      changelog.flatMap((r) => [
+        ...r.groups.map((g) => `${r.anchor}-${g.severity}`),
+        ...r.groups.flatMap((g) => g.entries.map((e) => e.anchor)),
+      ]),
+    );
     for (const list of pageChanges.values())
       for (const note of list) expect(anchors.has(note.href.split('#')[1]!)).toBe(true);
     // Only reference pages carry the note: the idempotency table's change links the guide.
