@@ -56,20 +56,18 @@ export const CHANGE_RULES: readonly ChangeRule[] = [
   {
     rule: 'constraint-narrowed',
     severity: 'breaking',
-    sentence:
-      'A request accepts less: a shorter `maxLength`, a smaller `maximum`, a larger `minimum`, fewer items, or a bound where there was none.',
+    sentence: 'A request accepts less: a shorter `maxLength`, a smaller `maximum`, a larger `minimum`, a new bound.',
   },
   {
     rule: 'constraint-widened',
     severity: 'breaking',
-    sentence:
-      'An answer or an event may carry more: a longer `maxLength`, a larger `maximum`, a smaller `minimum`, or no bound.',
+    sentence: 'An answer or an event may carry more: a longer `maxLength`, a larger `maximum`, a smaller `minimum`.',
   },
   {
     rule: 'pattern-changed',
     severity: 'breaking',
     sentence:
-      'A `pattern` changes so that a request refuses a documented example it accepted, an answer may carry a value the old pattern refused, or no documented example shows it does neither.',
+      'A `pattern` changes so that a request refuses a documented example, or an answer may carry a value the old pattern refused (or no example shows otherwise).',
   },
   {rule: 'enum-value-removed', severity: 'breaking', sentence: 'A value is removed from an enum a request takes.'},
   {
@@ -104,7 +102,7 @@ export const CHANGE_RULES: readonly ChangeRule[] = [
     rule: 'idempotency-table-changed',
     severity: 'breaking',
     sentence:
-      'The idempotency table changes which answers a key keeps or what to send next, keeps them for less time, compares bodies another way, or drops a row.',
+      'The idempotency table changes which answers a key keeps, what to send next, for how long, or how bodies compare.',
   },
   {rule: 'webhook-removed', severity: 'breaking', sentence: 'A webhook event type is no longer sent.'},
   {
@@ -116,7 +114,7 @@ export const CHANGE_RULES: readonly ChangeRule[] = [
     rule: 'retry-schedule-changed',
     severity: 'breaking',
     sentence:
-      'The webhook retry schedule (`x-webhook-delivery`) changes: its attempts, its timeout, what acknowledges a delivery, or a shorter overlap for a rotated secret.',
+      'The webhook retry schedule (`x-webhook-delivery`) changes: attempts, timeout, what acknowledges a delivery, a shorter secret-rotation overlap.',
   },
   {
     rule: 'deprecation-without-notice',
