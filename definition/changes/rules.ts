@@ -102,7 +102,7 @@ export const CHANGE_RULES: readonly ChangeRule[] = [
     rule: 'idempotency-table-changed',
     severity: 'breaking',
     sentence:
-      'The idempotency table changes which answers a key keeps, what to send next, for how long, or how bodies compare.',
+      'The idempotency table drops a row, changes what a key keeps or what to send next, keeps less long, or compares bodies otherwise.',
   },
   {rule: 'webhook-removed', severity: 'breaking', sentence: 'A webhook event type is no longer sent.'},
   {
