@@ -13,5 +13,5 @@ export {tryItOperation} from './try-it.ts';
 export {acknowledges, minutesInWords, webhookDeliveryOf, type WebhookDelivery} from './webhook-delivery.ts';
 export {signWebhook, webhookSignatureOf, type WebhookSignature} from './webhook-signature.ts';
 export {isOpenEnum, OPEN_ENUM_EXTENSION, openEnumsOf} from './open-enums.ts';
-export {daysBetween, deprecationOf, lifecycleOf, type ApiLifecycle, type Deprecation} from './lifecycle.ts';
+export {daysBetween, deprecationOf, lifecycleOf, type ApiLifecycle} from './lifecycle.ts';
 export type * from './types.ts';

@@ -7,7 +7,7 @@
  * fails, naming it.
  */
 import {isObject} from './refs.ts';
-import type {JsonObject} from './types.ts';
+import type {Deprecation, JsonObject} from './types.ts';
 
 const AT = '#/x-api-lifecycle';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,14 +17,6 @@ export interface ApiLifecycle {
   deprecationNoticeDays: number;
   /** A webhook payload version (`WebhookVersion`) is still sent this many days after a newer one is released. */
   webhookVersionSupportDays: number;
-}
-
-/** `x-deprecation` on a deprecated item. */
-export interface Deprecation {
-  /** The day it was deprecated (YYYY-MM-DD). */
-  since: string;
-  /** The day it stops working (YYYY-MM-DD). */
-  sunset: string;
 }
 
 function days(value: unknown, name: string): number {

@@ -2,7 +2,7 @@
 import {errorCodesOf} from './error-codes.ts';
 import {idempotencyOf} from './idempotency.ts';
 import {webhookDeliveryOf} from './webhook-delivery.ts';
-import {operationsOf} from './operations.ts';
+import {operationsOf, type ModelOptions} from './operations.ts';
 import {isObject} from './refs.ts';
 import type {ApiDefinition, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
 import {webhooksOf} from './webhooks.ts';
@@ -50,8 +50,8 @@ function checkSlugs(pages: (Operation | Webhook)[]): void {
   }
 }
 
-export function buildDefinition(doc: JsonObject): ApiDefinition {
-  const operations = operationsOf(doc);
+export function buildDefinition(doc: JsonObject, options: ModelOptions = {}): ApiDefinition {
+  const operations = operationsOf(doc, options);
   const webhooks = webhooksOf(doc);
   checkSlugs([...operations, ...webhooks]);
   const idempotency = idempotencyOf(doc);

@@ -1,7 +1,7 @@
 /** The operations under `paths`: each with its page's slug, its parameters, bodies, answers and errors. */
 import kebabCase from 'lodash/kebabCase.js';
 import {bodyOf} from './bodies.ts';
-import {deprecationOf} from './deprecation.ts';
+import {deprecationOf} from './lifecycle.ts';
 import {checkFilterable, filterableOf} from './filterable.ts';
 import {parametersOf} from './parameters.ts';
 import {isObject, pointerOf, resolve} from './refs.ts';
@@ -67,6 +67,7 @@ function operationOf(
   method: HttpMethod,
   raw: JsonObject,
   at: string,
+  options: ModelOptions,
 ): Operation {
   if (typeof raw.operationId !== 'string' || !raw.operationId) {
     throw new Error(`definition: ${method} ${path} (${at}) has no operationId, so its page has no slug`);
@@ -94,7 +95,8 @@ function operationOf(
     codeSamples: codeSamplesOf(raw),
     pointer: at,
   };
-  const deprecation = deprecationOf(raw, at);
+  // Only what is marked deprecated sends the Deprecation and Sunset headers; the API-changes check refuses a mark without its dates.
+  const deprecation = raw.deprecated === true ? deprecationOf(raw, at) : undefined;
   if (deprecation) operation.deprecation = deprecation;
   if (raw.requestBody !== undefined) {
     const {node, pointer} = resolve(doc, raw.requestBody, `${at}/requestBody`);
@@ -103,18 +105,27 @@ function operationOf(
   }
   const filterable = filterableOf(raw['x-filterable'], `${at}/x-filterable`);
   if (filterable) operation.filterable = filterable;
-  checkFilterable(operation);
+  if (!options.released) checkFilterable(operation);
   return operation;
 }
 
+export interface ModelOptions {
+  /**
+   * A released definition (openapi/releases/) is read as it was published: what the model came to
+   * require of the working definition later (each `$filter` operation declaring `x-filterable`) is
+   * not required of it, so an old release stays comparable.
+   */
+  released?: boolean;
+}
+
 /** Every operation under `paths`, in the definition's order. */
-export function operationsOf(doc: JsonObject): Operation[] {
+export function operationsOf(doc: JsonObject, options: ModelOptions = {}): Operation[] {
   if (!isObject(doc.paths)) throw new Error('definition: the definition has no "paths" object');
   const operations: Operation[] = [];
   for (const [path, rawItem] of Object.entries(doc.paths)) {
     const {node: pathItem, pointer: itemAt} = resolve(doc, rawItem, pointerOf('paths', path));
     for (const [method, raw, at] of methodsOf(pathItem, itemAt)) {
-      operations.push(operationOf(doc, path, pathItem, itemAt, method, raw, at));
+      operations.push(operationOf(doc, path, pathItem, itemAt, method, raw, at, options));
     }
   }
   return operations;

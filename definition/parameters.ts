@@ -1,5 +1,5 @@
 /** Parameters of an operation or a webhook, resolved and grouped by where they go. */
-import {deprecationOf} from './deprecation.ts';
+import {deprecationOf} from './lifecycle.ts';
 import {fieldTree} from './fields.ts';
 import {firstExample} from './examples.ts';
 import {resolve} from './refs.ts';
@@ -25,7 +25,8 @@ function parameterOf(doc: JsonObject, raw: Json, at: string): Parameter {
     schemaPointer: `${pointer}/schema`,
   };
   if (typeof node.description === 'string') parameter.description = node.description;
-  const deprecation = deprecationOf(node, pointer);
+  // Only what is marked deprecated sends the Deprecation and Sunset headers; the API-changes check refuses a mark without its dates.
+  const deprecation = node.deprecated === true ? deprecationOf(node, pointer) : undefined;
   if (deprecation) parameter.deprecation = deprecation;
   const example = firstExample(doc, node, pointer);
   if (example !== undefined) parameter.example = example;

@@ -76,10 +76,11 @@ export interface Example {
 }
 
 /** `x-deprecation` of something `deprecated: true`: the day it was deprecated and the day it goes away. */
+/** `x-deprecation` on a deprecated operation, parameter or field (read by `deprecationOf`). */
 export interface Deprecation {
-  /** `YYYY-MM-DD` */
-  date: string;
-  /** `YYYY-MM-DD`: the day `x-deprecation` names, else the deprecation's date plus the policy's notice period. */
+  /** The day it was deprecated (YYYY-MM-DD). */
+  since: string;
+  /** The day it stops working (YYYY-MM-DD). */
   sunset: string;
 }
 

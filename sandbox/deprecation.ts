@@ -33,7 +33,7 @@ export function deprecationHeaders(
 ): Record<string, string> {
   const found = used(op, query, headers);
   if (found.length === 0) return {};
-  const deprecated = Math.min(...found.map((d) => midnight(d.date)));
+  const deprecated = Math.min(...found.map((d) => midnight(d.since)));
   const sunset = Math.min(...found.map((d) => midnight(d.sunset)));
   return {
     [DEPRECATION_HEADER]: `@${deprecated / 1000}`,

@@ -5,6 +5,7 @@
 import {buildDefinition} from '../model.ts';
 import {openEnumsOf} from '../open-enums.ts';
 import type {ApiDefinition, JsonObject, Operation, Webhook} from '../types.ts';
+import {changeRule} from './rules.ts';
 import type {ApiChange, ChangeSeverity} from './types.ts';
 
 export interface Side {
@@ -33,9 +34,10 @@ export interface Context {
   add(found: Found): void;
 }
 
+/** One side of a diff; a release is read as published (see `ModelOptions.released`). */
 export function sideOf(doc: object): Side {
   const json = doc as JsonObject;
-  return {doc: json, model: buildDefinition(json), openEnums: new Set(openEnumsOf(json))};
+  return {doc: json, model: buildDefinition(json, {released: true}), openEnums: new Set(openEnumsOf(json))};
 }
 
 /** The page's name as a sentence says it: `issueInvoice (POST /invoices)`, `the payout.updated webhook`. */
@@ -45,7 +47,9 @@ export function pageName(page: Page): string {
     : `the ${page.webhook.event} webhook`;
 }
 
+/** The change a rule found; a rule or severity that definition/changes/rules.ts does not list fails, naming it. */
 export function toChange(found: Found): ApiChange {
+  changeRule(found.rule, found.severity);
   const change: ApiChange = {
     id: `${found.rule}:${found.pointer}`,
     rule: found.rule,

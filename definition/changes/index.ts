@@ -10,13 +10,16 @@ import type {ApiChange, Release} from './types.ts';
 export type {ApiChange, ChangeSeverity, Release} from './types.ts';
 export {diffDefinitions, readReleases};
 
-/** Every release, newest first, with what changed since the one before it and its migration notes. */
-export function releaseHistory(): {
+/** A release with what changed since the one before it and its migration notes by change id. */
+export interface ReleaseHistoryEntry {
   release: Release;
   previous?: Release;
   changes: ApiChange[];
   notes: Record<string, string>;
-}[] {
+}
+
+/** Every release, newest first, with what changed since the one before it and its migration notes. */
+export function releaseHistory(): ReleaseHistoryEntry[] {
   const releases = readReleases();
   return releases
     .map((release, i) => {

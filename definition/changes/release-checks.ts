@@ -57,6 +57,11 @@ export function releaseProblems(
       problems.push(`${release.version} has no migration note for a breaking change: ${describe(change)}`);
     }
   }
+  // A note under an id the release does not have is never shown: the changelog refuses it too.
+  const ids = new Set(changes.map((c) => c.id));
+  for (const id of Object.keys(notes)) {
+    if (!ids.has(id)) problems.push(`${release.version} has a migration note for a change it does not have: ${id}`);
+  }
   return problems;
 }
 

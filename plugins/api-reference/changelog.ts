@@ -75,6 +75,33 @@ export function entryAnchor(version: string, id: string): string {
 
 export const releaseAnchor = (version: string) => `release-${version}`;
 
+/**
+ * Where the pages show the rule data at the definition's root, which no operation or webhook page
+ * holds alone: a change to it links the section that draws it.
+ */
+const RULE_DATA_SECTIONS: {pointer: string; link: ChangelogLink}[] = [
+  {
+    pointer: '#/components/parameters/IdempotencyKey/x-idempotency',
+    link: {href: '/#idempotency', page: 'Kestrel API introduction', anchor: 'idempotency'},
+  },
+  {
+    pointer: '#/x-webhook-delivery',
+    link: {
+      href: '/webhooks/failure-recovery#retry-schedule',
+      page: 'Webhook failure recovery',
+      anchor: 'retry-schedule',
+    },
+  },
+  {
+    pointer: '#/x-webhook-signature',
+    link: {
+      href: '/webhooks/signature-verification#the-signature-scheme',
+      page: 'Webhook signature verification',
+      anchor: 'the-signature-scheme',
+    },
+  },
+];
+
 /** The property a pointer ends on (`/components/schemas/X/properties/p` -> `p`), if it does. */
 const propertyOf = (pointer: string) => /\/properties\/([^/]+)$/.exec(pointer)?.[1];
 
@@ -136,6 +163,10 @@ class Linker {
         throw new Error(`api-reference: the change ${change.id} is to ${change.schema}, which no page shows`);
       return links;
     }
+    const section = RULE_DATA_SECTIONS.find(
+      ({pointer}) => change.pointer === pointer || change.pointer.startsWith(`${pointer}/`),
+    );
+    if (section) return [section.link];
     throw new Error(`api-reference: the change ${change.id} names no operation, webhook or schema to link`);
   }
 }
@@ -161,29 +192,61 @@ export function changelogData(
         `api-reference: openapi/releases/${release.version}.notes.yaml has notes for changes the release does not have: ${stray.join(', ')}`,
       );
     }
-    const entries = changes.map((change): [ApiChange, ChangelogEntry] => {
-      const entry: ChangelogEntry = {
-        id: change.id,
-        anchor: entryAnchor(release.version, change.id),
-        messageHtml: inlineMarkdownToHtml(change.message),
-        links: linker.links(change),
-      };
-      const note = notes[change.id];
-      if (note) entry.noteHtml = markdownToHtml(note);
+    // A change to a shared schema is listed once per page it reaches, under one id: one entry each,
+    // linking every row it touched; a page's own note keeps the sentence that names that page.
+    const byId = new Map<string, {change: ApiChange; entry: ChangelogEntry}>();
+    const additive = new Map<string, Set<string>>();
+    for (const change of changes) {
+      let item = byId.get(change.id);
+      if (!item) {
+        const entry: ChangelogEntry = {
+          id: change.id,
+          anchor: entryAnchor(release.version, change.id),
+          messageHtml: inlineMarkdownToHtml(change.message),
+          links: [],
+        };
+        const note = notes[change.id];
+        if (note) entry.noteHtml = markdownToHtml(note);
+        item = {change, entry};
+        byId.set(change.id, item);
+      }
+      const {entry} = item;
+      const links = linker.links(change).filter((l) => !entry.links.some((known) => known.href === l.href));
+      entry.links.push(...links);
       if (index < RECENT_RELEASES) {
-        for (const slug of new Set(entry.links.map((l) => l.href.replace(/^\/api\/|#.*$/g, '')))) {
+        // Only a reference page (/api/<slug>) carries a "Changed in" note.
+        const slugs = links.filter((l) => l.href.startsWith('/api/')).map((l) => l.href.replace(/^\/api\/|#.*$/g, ''));
+        for (const slug of new Set(slugs)) {
+          if (change.severity === 'additive') {
+            (additive.get(slug) ?? additive.set(slug, new Set()).get(slug)!).add(change.id);
+            continue;
+          }
           const list = pageChanges.get(slug) ?? [];
+          const href = `${CHANGELOG_ROUTE}#${entry.anchor}`;
+          if (list.some((known) => known.href === href)) continue;
           list.push({
             version: release.version,
             severity: change.severity,
-            messageHtml: entry.messageHtml,
-            href: `${CHANGELOG_ROUTE}#${entry.anchor}`,
+            messageHtml: inlineMarkdownToHtml(change.message),
+            href,
           });
           pageChanges.set(slug, list);
         }
       }
-      return [change, entry];
-    });
+    }
+    // What code must act on (breaking, deprecated) is said on the page one by one; additive changes,
+    // which reach every page when a shared answer grows, are counted and link the release's list.
+    for (const [slug, ids] of additive) {
+      const list = pageChanges.get(slug) ?? [];
+      list.push({
+        version: release.version,
+        severity: 'additive',
+        messageHtml: `${ids.size} additive change${ids.size === 1 ? '' : 's'} to what this page documents.`,
+        href: `${CHANGELOG_ROUTE}#${releaseAnchor(release.version)}-additive`,
+      });
+      pageChanges.set(slug, list);
+    }
+    const entries = [...byId.values()];
     return {
       version: release.version,
       date: release.date,
@@ -192,7 +255,7 @@ export function changelogData(
       groups: GROUPS.map(({severity, title}) => ({
         severity,
         title,
-        entries: entries.filter(([change]) => change.severity === severity).map(([, entry]) => entry),
+        entries: entries.filter(({change}) => change.severity === severity).map(({entry}) => entry),
       })).filter((group) => group.entries.length > 0),
     };
   });

@@ -31,13 +31,14 @@ test('a changed operation page says so near its top and links the changelog entr
   await page.goto('/api/find-payout-by-id');
   const note = page.getByRole('note', {name: 'Recent changes'});
   await expect(note).toBeVisible();
-  await expect(note).toContainText('PayoutStatus gains EXPIRED');
+  await expect(note).toContainText(/PayoutStatus \(status of the 200 answer of findPayoutById .*\) gained EXPIRED/);
   expect((await note.boundingBox())!.y).toBeLessThan(844);
   await note.getByRole('link', {name: 'Changed in 2.0.0 (breaking)'}).click();
   await expect(page).toHaveURL(/\/api\/introduction#change-2\.0\.0-/);
   const id = decodeURIComponent(new URL(page.url()).hash.slice(1));
   const entry = page.locator(`li[id="${id}"]`);
   await expect(entry).toBeInViewport();
-  await expect(entry).toContainText('PayoutStatus gains EXPIRED');
+  await expect(entry).toContainText(/PayoutStatus \(status of .*\) gained EXPIRED/);
+  await expect(entry).toContainText('What to do:');
   void problems;
 });

@@ -82,6 +82,17 @@ describe('the versioning policy', () => {
     ]);
   });
 
+  it('a migration note under an id the release does not have fails, naming the id (it would never show)', () => {
+    const changes = diffByRules(older.definition, withExpired());
+    const stray = 'enum-value-added:#/components/schemas/WidgetState/enum';
+    expect(
+      releaseProblems(older, release('2.0.0', withExpired()), changes, {
+        [id]: 'Treat `EXPIRED` as final.',
+        [stray]: 'x',
+      }),
+    ).toEqual([`2.0.0 has a migration note for a change it does not have: ${stray}`]);
+  });
+
   it('an additive change needs a minor version, no note', () => {
     const newer = fixture();
     newer.components.schemas.Widget.properties = {

@@ -11,9 +11,16 @@ import type {JsonObject} from '../../definition/types.ts';
 import {signWebhook, webhookSignatureOf} from '../../definition/webhook-signature.ts';
 
 describe('open enums', () => {
-  it('are the error codes, the event types and the webhook versions; no status a client switches on is open', () => {
+  it('are the catalogues that grow (currencies, payment networks, error codes, event types, webhook versions); no status a client switches on is open', () => {
     const doc = readDefinition();
-    expect(openEnumsOf(doc).sort()).toEqual(['ErrorCode', 'EventType', 'WebhookVersion']);
+    expect(openEnumsOf(doc).sort()).toEqual([
+      'Currency',
+      'ErrorCode',
+      'EventType',
+      'FiatCurrency',
+      'PaymentNetwork',
+      'WebhookVersion',
+    ]);
     expect(openEnumsOf(doc).filter((name) => name.endsWith('Status'))).toEqual([]);
   });
 

@@ -17,20 +17,23 @@ type Doc = ReturnType<typeof readDefinition>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the fixture edits the definition's plain JSON
 
 /**
- * The bundled definition, with `GET /account/balances` deprecated on 27 November 2026 (no sunset
- * named: the notice period's), `$top` on 1 December 2026, sunset 1 July 2027, and the path
- * parameter `payoutId` on 4 January 2027, sunset 2 August 2027.
+ * The bundled definition, with `GET /account/balances` deprecated on 27 November 2026, sunset
+ * 26 May 2027, `$top` on 1 December 2026, sunset 1 July 2027, and the path parameter `payoutId`
+ * on 4 January 2027, sunset 2 August 2027.
  */
 function deprecatedFixture(): Doc {
   const doc = readDefinition(path.join(ROOT, 'static', 'openapi.json')) as Json;
-  Object.assign(doc.paths['/account/balances'].get, {deprecated: true, 'x-deprecation': {date: '2026-11-27'}});
+  Object.assign(doc.paths['/account/balances'].get, {
+    deprecated: true,
+    'x-deprecation': {since: '2026-11-27', sunset: '2027-05-26'},
+  });
   Object.assign(doc.components.parameters.Top, {
     deprecated: true,
-    'x-deprecation': {date: '2026-12-01', sunset: '2027-07-01'},
+    'x-deprecation': {since: '2026-12-01', sunset: '2027-07-01'},
   });
   Object.assign(doc.components.parameters.PayoutId, {
     deprecated: true,
-    'x-deprecation': {date: '2027-01-04', sunset: '2027-08-02'},
+    'x-deprecation': {since: '2027-01-04', sunset: '2027-08-02'},
   });
   return doc as Doc;
 }
@@ -52,7 +55,7 @@ const get = (route: string, headers: Record<string, string> = {Authorization: 'B
   fetch(`${base}${route}`, {headers});
 
 describe('Deprecation and Sunset headers in the local sandbox', () => {
-  it('a deprecated operation answers with its deprecation time and, without a named sunset, the date 180 days later', async () => {
+  it('a deprecated operation answers with its deprecation time and its sunset', async () => {
     const res = await get('/account/balances');
     expect(res.status).toBe(200);
     expect(res.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 10, 27) / 1000}`);
@@ -100,11 +103,11 @@ describe('Deprecation and Sunset headers in the local sandbox', () => {
     expect(exposed).toEqual(expect.arrayContaining(['Deprecation', 'Sunset']));
   });
 
-  it('a definition that deprecates an operation without a date is refused, naming it', () => {
+  it('a definition whose deprecation has no sunset date is refused, naming the field', () => {
     const doc = readDefinition(path.join(ROOT, 'static', 'openapi.json')) as Json;
-    doc.paths['/account/limits'].get.deprecated = true;
+    Object.assign(doc.paths['/account/limits'].get, {deprecated: true, 'x-deprecation': {since: '2026-11-27'}});
     expect(() => new Definition(doc as Doc)).toThrow(
-      /#\/paths\/~1account~1limits\/get is deprecated: true and needs x-deprecation\.date/,
+      '#/paths/~1account~1limits/get/x-deprecation/sunset is undefined, not a date (YYYY-MM-DD)',
     );
   });
 });

@@ -34,6 +34,13 @@ function longDate(date: string): string {
   return `${day} ${MONTHS[month! - 1]} ${year}`;
 }
 
+/**
+ * The rows an entry names before it counts the rest: a change to a shared answer (an error code
+ * that became open) reaches every operation, and each of those pages says it changed. The link's
+ * text is the page; the row is the link's target and the message names the field.
+ */
+const LISTED_LINKS = 3;
+
 function Entry({entry, breaking}: {entry: ChangelogEntry; breaking: boolean}): ReactNode {
   useBrokenLinks().collectAnchor(entry.anchor);
   return (
@@ -44,19 +51,13 @@ function Entry({entry, breaking}: {entry: ChangelogEntry; breaking: boolean}): R
       </p>
       <p className={styles.where}>
         {'Where: '}
-        {entry.links.map((link, i) => (
+        {entry.links.slice(0, LISTED_LINKS).map((link, i) => (
           <React.Fragment key={link.href}>
             {i > 0 && '; '}
             <Link to={link.href}>{link.page}</Link>
-            {link.anchor && (
-              <>
-                {', '}
-                <code>{link.anchor}</code>
-              </>
-            )}
           </React.Fragment>
         ))}
-        .
+        {entry.links.length > LISTED_LINKS && `; and ${entry.links.length - LISTED_LINKS} more`}.
       </p>
       {entry.noteHtml && (
         <div className={styles.note}>
