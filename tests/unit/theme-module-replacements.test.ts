@@ -14,7 +14,6 @@ import tabsWithoutRemount, {
   sidebarCategoryFile,
   tabComponentFiles,
 } from '../../packages/kestrel-theme/bundler/tabs-without-remount';
-import path from 'node:path';
 
 describe('tabs-without-remount', () => {
   it("finds the classic theme's tab component, keyed on useIsBrowser() only", () => {

@@ -35,8 +35,7 @@ function rawText($: Doc, nodes: AnyNode[]): string {
     if (node.type === 'text') text += node.data.replace(/\n/g, ' ');
     else if (node.type === 'tag') {
       text += rawText($, $(node).contents().get());
-      if (BLOCK_TAGS.has(node.name) || (node.name === 'span' && $(node).attr('class') === 'token-line'))
-        text += ' ';
+      if (BLOCK_TAGS.has(node.name) || (node.name === 'span' && $(node).attr('class') === 'token-line')) text += ' ';
     }
   }
   return text;
