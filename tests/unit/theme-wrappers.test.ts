@@ -58,7 +58,7 @@ describe('the local themes in docusaurus.config.ts', () => {
 
   it('give @theme/ components from their theme folders (the last theme that has one)', () => {
     const last = (name: string) => providersOf(name, [...UPSTREAM_THEMES, ...OUR_THEMES]).at(-1);
-    expect(last('CodeBlock')).toBe(path.join(ROOT, 'packages/kestrel-theme/theme'));
+    expect(last('AnnouncementBar')).toBe(path.join(ROOT, 'packages/kestrel-theme/theme'));
     expect(last('NotFound/Content')).toBe(path.join(ROOT, 'packages/kestrel-theme/theme'));
     expect(last('SearchBar')).toBe(path.join(ROOT, 'packages/kestrel-search/theme'));
   });
