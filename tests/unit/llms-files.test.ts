@@ -77,8 +77,8 @@ describe('llmsFullTxt', () => {
 });
 
 describe('fullBytesBudget', () => {
-  it("is about 760 KB at the portal's 57 API pages (the changelog and the versioning policy included) and grows by a share per API page", () => {
-    expect(fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(759_000);
+  it("is about 770 KB at the portal's 57 API pages (the changelog and the versioning policy included) and grows by a share per API page", () => {
+    expect(fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(769_000);
     expect(fullBytesBudget(LLMS_FULL_BUDGET, 570) - fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(513 * 7_000);
   });
 });
