@@ -41,7 +41,7 @@ export interface ChangelogRelease {
   version: string;
   /** `YYYY-MM-DD` */
   date: string;
-  /** The release heading's id: `release-2.0.0`. */
+  /** The release heading's id: `release-2-0-0`. */
   anchor: string;
   summaryHtml: string;
   /** Breaking, additive, deprecated, each only when the release has such changes. */

@@ -73,7 +73,8 @@ export function entryAnchor(version: string, id: string): string {
   return `change-${version}-${words}`;
 }
 
-export const releaseAnchor = (version: string) => `release-${version}`;
+// Dots become hyphens: an anchor is lowercase words and digits joined by hyphens, as every heading's is.
+export const releaseAnchor = (version: string) => `release-${version.replaceAll('.', '-')}`;
 
 /**
  * Where the pages show the rule data at the definition's root, which no operation or webhook page

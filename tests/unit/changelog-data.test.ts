@@ -210,7 +210,7 @@ describe('the changelog data', () => {
     expect(notes.at(-1)).toMatchObject({
       severity: 'additive',
       messageHtml: expect.stringMatching(/^\d+ additive changes to what this page documents\.$/),
-      href: '/api/introduction#release-2.0.0-additive',
+      href: '/api/introduction#release-2-0-0-additive',
     });
     expect(notes.filter((n) => n.severity === 'additive')).toHaveLength(1);
     const anchors = new Set(

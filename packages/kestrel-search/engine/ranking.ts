@@ -61,6 +61,8 @@ export const BM25_B = 0.5;
  */
 export const TITLE_MATCH_WEIGHT = 2;
 export const TITLE_MATCH_SHARPNESS = 3;
+/** A title that is the query word for word, before stemming, over one that only stems the same. */
+export const EXACT_TITLE_FACTOR = 1.25;
 
 /** A text's words as stems, stop words included: a title is compared word for word. */
 function stems(text: string): string[] {
@@ -168,9 +170,16 @@ export function createSearch(files: readonly IndexFile[]): Search {
       });
       const queryStems = stems(query);
       const lastWord = queryStems.length ? (words(query).at(-1) ?? '') : '';
+      const queryText = words(query).join(' ');
       const scored = results.map((result) => ({
         ref: result.ref,
-        score: result.score * titleFactor(titleStemsOf(result.ref), queryStems, lastWord),
+        score:
+          result.score *
+          titleFactor(titleStemsOf(result.ref), queryStems, lastWord) *
+          // "Get deposit" and "Get deposits" have the same stems: the title written as typed wins.
+          (queryStems.length > 1 && words(byRef.get(result.ref)?.title ?? '').join(' ') === queryText
+            ? EXACT_TITLE_FACTOR
+            : 1),
       }));
       // Best first; a tie keeps lunr's order.
       scored.sort((a, b) => b.score - a.score);

@@ -49,6 +49,9 @@ export function pageSections(html: string, route: string, tags: readonly string[
   const tag = $('meta[name="docusaurus_tag"]').attr('content');
   if (!tag) throw new Error(`search indexing: ${route} has no <meta name="docusaurus_tag">; is it a docs page?`);
   $('div[class^=codeBlockContent_] button').remove();
+  // Lists of links to where things are defined (the changelog's entries, an operation's "Changed
+  // in" note): their field and operation names would outrank the pages that define them.
+  $('[data-search-exclude]').remove();
   const pageTitle = textOf($, $('article h1').first().get());
   const sections: PageSection[] = [];
   const before = textOf($, $('article .markdown header, article .markdown h1').first().prevAll().get().reverse());

@@ -10,7 +10,7 @@ import type {PageChange} from '@site/config/changelog';
 export default function ChangedIn({changes}: {changes: readonly PageChange[] | undefined}): ReactNode {
   if (!changes?.length) return null;
   return (
-    <div className="api-changed-in" role="note" aria-label="Recent changes">
+    <div className="api-changed-in" role="note" aria-label="Recent changes" data-search-exclude>
       {changes.map((change) => (
         <p key={change.href} data-severity={change.severity}>
           <Link

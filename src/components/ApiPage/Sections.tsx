@@ -21,13 +21,17 @@ function codeList(names: readonly string[]): ReactNode[] {
   ]);
 }
 
-/** The fields a list's `$filter` and `$orderby` may name, from the definition's `x-filterable`. */
+/**
+ * The fields a list's `$filter` and `$orderby` may name, from the definition's `x-filterable`:
+ * under the operation's description, where a reader (and the search index, which reads a page's
+ * text before its first heading) meets what the list is for.
+ */
 export function ListFilterFields({filterable}: {filterable: ApiListFilter}): ReactNode {
   return (
-    <div className="api-filterable">
-      <Heading as="h4" id="filterable">
-        Filter and sort on
-      </Heading>
+    <div className="api-filterable" id="filterable">
+      <p className="api-filterable__title">
+        <strong>Filter and sort on</strong>
+      </p>
       <p>
         <code>$filter</code> compares and <code>$orderby</code> sorts on {codeList(filterable.fields)}. A filter on
         another field answers <code>400</code> <code>INVALID_QUERY_OPTION</code>, naming these.
@@ -52,7 +56,7 @@ export function ListFilterFields({filterable}: {filterable: ApiListFilter}): Rea
   );
 }
 
-export function Parameters({groups, filterable}: {groups: ApiParameterGroups; filterable?: ApiListFilter}): ReactNode {
+export function Parameters({groups}: {groups: ApiParameterGroups}): ReactNode {
   const shown = LOCATIONS.filter(([where]) => groups[where].length > 0);
   if (shown.length === 0) return null;
   return (
@@ -64,7 +68,6 @@ export function Parameters({groups, filterable}: {groups: ApiParameterGroups; fi
         <div key={where} className={`api-parameters__group api-parameters__group--${where}`}>
           <Heading as="h3">{title}</Heading>
           <FieldList fields={groups[where]} />
-          {where === 'query' && filterable && <ListFilterFields filterable={filterable} />}
         </div>
       ))}
     </section>

@@ -14,7 +14,7 @@ import ChangedIn from './ChangedIn';
 import EndpointLine, {MethodBadge} from './EndpointLine';
 import Html from './Html';
 import ResponseExamples, {ExampleBlocks} from './ResponseExamples';
-import {BodyFields, Headers, Parameters, RequestBody, Responses} from './Sections';
+import {BodyFields, Headers, ListFilterFields, Parameters, RequestBody, Responses} from './Sections';
 
 function Layout({
   request,
@@ -56,7 +56,8 @@ function OperationPage({page}: {page: ApiOperationPage}): ReactNode {
           )}
           {page.deprecated && <p className="api-deprecated">Deprecated.</p>}
           <Html html={page.descriptionHtml} className="api-description" />
-          <Parameters groups={page.parameters} filterable={page.filterable} />
+          {page.filterable && <ListFilterFields filterable={page.filterable} />}
+          <Parameters groups={page.parameters} />
           {page.requestBody && <RequestBody body={page.requestBody} />}
         </>
       }

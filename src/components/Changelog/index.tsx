@@ -84,8 +84,10 @@ function Group({group, release}: {group: ChangelogGroup; release: ChangelogRelea
 }
 
 export default function Changelog({releases}: {releases: ChangelogData}): ReactNode {
+  // Out of search: every entry names fields and operations that their own pages define, and a
+  // release's number would match any query with a digit; the section "Changelog" stays findable.
   return (
-    <div className={styles.changelog}>
+    <div className={styles.changelog} data-search-exclude>
       {releases.map((release) => (
         <section key={release.version} aria-labelledby={release.anchor} data-release={release.version}>
           <Heading as="h3" id={release.anchor}>

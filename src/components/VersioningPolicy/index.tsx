@@ -14,7 +14,8 @@ export function ChangeRuleList({
   severity: ChangeSeverity;
 }): ReactNode {
   return (
-    <ul data-change-rules={severity}>
+    // Out of search: its field and type words would outrank the pages that define them.
+    <ul data-change-rules={severity} data-search-exclude>
       {policy.rules[severity].map((html) => (
         <li key={html} dangerouslySetInnerHTML={{__html: html}} />
       ))}
@@ -27,7 +28,7 @@ const LISTED_VALUES = 10;
 
 export function OpenEnumList({policy}: {policy: VersioningPolicyData}): ReactNode {
   return (
-    <ul data-open-enums="">
+    <ul data-open-enums="" data-search-exclude>
       {policy.openEnums.map(({name, values}) => (
         <li key={name}>
           <code>{name}</code>

@@ -19,7 +19,9 @@ export type TabGroup = {
  */
 export async function tabGroups(page: Page): Promise<TabGroup[]> {
   return page.evaluate(() => {
-    for (const details of Array.from(document.querySelectorAll('details'))) details.open = true;
+    // Not the disclosures inside a table: they fold a cell's long list, and hold no tab group.
+    for (const details of Array.from(document.querySelectorAll('details')))
+      if (!details.closest('table')) details.open = true;
     return Array.from(document.querySelectorAll('[role="tablist"]')).map((list, index) => {
       // The tab strip's nearest ancestor that holds panels.
       let container = list.parentElement!;
