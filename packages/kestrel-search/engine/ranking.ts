@@ -150,10 +150,14 @@ export function createSearch(files: readonly IndexFile[]): Search {
   const index = lunr.Index.load(mergeIndexes(files.map((f) => f.index)));
   const documents = files.flatMap((f) => f.documents);
   const byRef = new Map(documents.map((d) => [String(d.id), d]));
-  const titleStems = new Map<string, string[]>();
-  const titleStemsOf = (ref: string) => {
-    let found = titleStems.get(ref);
-    if (!found) titleStems.set(ref, (found = stems(byRef.get(ref)?.title ?? '')));
+  // A title's stems and its words as typed, read once per section rather than once per query.
+  const titles = new Map<string, {stems: string[]; typed: string}>();
+  const titleOf = (ref: string) => {
+    let found = titles.get(ref);
+    if (!found) {
+      const title = byRef.get(ref)?.title ?? '';
+      titles.set(ref, (found = {stems: stems(title), typed: words(title).join(' ')}));
+    }
     return found;
   };
   return {
@@ -171,16 +175,12 @@ export function createSearch(files: readonly IndexFile[]): Search {
       const queryStems = stems(query);
       const lastWord = queryStems.length ? (words(query).at(-1) ?? '') : '';
       const queryText = words(query).join(' ');
-      const scored = results.map((result) => ({
-        ref: result.ref,
-        score:
-          result.score *
-          titleFactor(titleStemsOf(result.ref), queryStems, lastWord) *
-          // "Get deposit" and "Get deposits" have the same stems: the title written as typed wins.
-          (queryStems.length > 1 && words(byRef.get(result.ref)?.title ?? '').join(' ') === queryText
-            ? EXACT_TITLE_FACTOR
-            : 1),
-      }));
+      const scored = results.map((result) => {
+        const title = titleOf(result.ref);
+        // "Get deposit" and "Get deposits" have the same stems: the title written as typed wins.
+        const exact = queryStems.length > 1 && title.typed === queryText ? EXACT_TITLE_FACTOR : 1;
+        return {ref: result.ref, score: result.score * titleFactor(title.stems, queryStems, lastWord) * exact};
+      });
       // Best first; a tie keeps lunr's order.
       scored.sort((a, b) => b.score - a.score);
       const hits: SearchHit[] = scored.slice(offset, offset + limit).map((result) => ({
