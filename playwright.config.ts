@@ -11,6 +11,7 @@ import {LOCAL_SANDBOX_BUILD_DIR} from './sandbox/local-sandbox.mjs';
 const PUBLIC_PORT = Number(process.env.E2E_PORT ?? 4173);
 const LOCAL_SANDBOX_BUILD_PORT = Number(process.env.E2E_LOCAL_SANDBOX_PORT ?? 4174);
 const LOCAL_SANDBOX_TESTS = /[\\/]local-sandbox[\\/]/;
+const DEV_SERVER_TESTS = /[\\/]watch-openapi\.spec\.ts$/;
 
 /** Serves a build with the security headers it wrote (CSP included): every test runs under them. */
 function staticServer(dir: string, port: number) {
@@ -24,7 +25,9 @@ function staticServer(dir: string, port: number) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2, // the machines have 2 cores
+  // Three on the machines' two cores: a test waits on the page (loads, network quiet, animations)
+  // as much as it computes, and a third worker fills those waits.
+  workers: 3,
   retries: 0,
   // A test left with .only would silently skip every other test: refused always (.ci/run does not set CI).
   forbidOnly: true,
@@ -37,9 +40,12 @@ export default defineConfig({
     colorScheme: 'light',
   },
   projects: [
+    // First, because its one test is the run's longest (it starts `docusaurus start` on a copy of
+    // the site and serves neither build): started last, it kept one worker busy alone at the end.
+    {name: 'dev-server', testMatch: DEV_SERVER_TESTS},
     {
       name: 'public',
-      testIgnore: LOCAL_SANDBOX_TESTS,
+      testIgnore: [LOCAL_SANDBOX_TESTS, DEV_SERVER_TESTS],
       use: {baseURL: `http://127.0.0.1:${PUBLIC_PORT}`},
     },
     {

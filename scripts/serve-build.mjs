@@ -14,6 +14,7 @@ import http from 'node:http';
 import {createReadStream} from 'node:fs';
 import {stat, readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
 
@@ -31,6 +32,7 @@ const TYPES = {
   '.yaml': 'application/yaml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
+const gzipAsync = promisify(zlib.gzip);
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.md', '.yaml']);
 
 async function isFile(p) {
@@ -101,6 +103,21 @@ export function headersFor(rules, pathname) {
  */
 export function createServer({root, headers = {}, headerRules = []}) {
   const absRoot = path.resolve(root);
+  // Each file is compressed once and its bytes kept, as a static host keeps its compressed copies:
+  // compressing at level 9 on every request made the server the busiest process of a test run.
+  /** @type {Map<string, Promise<Buffer>>} */
+  const compressed = new Map();
+  // Keyed by size and modification time too, so a file rebuilt while served is compressed afresh.
+  const gzipped = async (file) => {
+    const {size, mtimeMs} = await stat(file);
+    const key = `${file}\0${size}\0${mtimeMs}`;
+    let bytes = compressed.get(key);
+    if (!bytes) {
+      bytes = readFile(file).then((raw) => gzipAsync(raw, {level: 9}));
+      compressed.set(key, bytes);
+    }
+    return bytes;
+  };
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Pretty URLs, as static hosts do them: /a/index.html -> /a/, /a/b.html -> /a/b. Serving the
@@ -131,8 +148,8 @@ export function createServer({root, headers = {}, headerRules = []}) {
       res.setHeader('Vary', 'Accept-Encoding');
     }
     if (req.method === 'HEAD') return res.end();
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(zlib.createGzip({level: 9})) : stream).pipe(res);
+    if (gzip) return res.end(await gzipped(file));
+    createReadStream(file).pipe(res);
   });
 }
 

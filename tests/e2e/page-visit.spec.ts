@@ -13,9 +13,10 @@
  *   and path of its operation in the definition;
  * - axe finds nothing, in the dark theme the site ships with, on every guide, the API introduction
  *   and five operation pages (one with a request body; GET list, GET by id, DELETE, PATCH);
- * - nothing is laid out wider than the viewport, on a sample of each page type (page-walk.spec.ts
- *   has the sample, and the same check on a phone);
  * - every tab group shows exactly one panel, on every page of the sitemap;
+ * - on a sample of each page type, the first and last of each and those with the most tab groups
+ *   (page-checks/layout-sample.ts): nothing is laid out wider than the viewport, at 1280 px and at
+ *   390 px, and choosing a tab in any group shows its panel and hides the one shown before;
  * - last (it opens every tab panel and disclosure), at 390 px: no table row taller than 600 px,
  *   reference tables drawn as entries that do not scroll sideways, prose tables with their first
  *   two columns on screen (page-checks/phone-tables.ts).
@@ -34,7 +35,8 @@ import {tabGroups} from './page-checks/tab-groups';
 import {layoutBeyondViewport} from './page-checks/layout';
 import {axeViolations, readyForAxe} from './page-checks/axe';
 import {recordRemovalsUntilHydrated, removedDuringHydration, watchHydrationErrors} from './page-checks/hydration';
-import {LAYOUT_SAMPLE} from './page-checks/layout-sample';
+import {LAYOUT_SAMPLE, pageType} from './page-checks/layout-sample';
+import {expectEveryTabChoosable} from './page-checks/tab-walk';
 import {EXPECTED_REFERENCE_TABLES, PHONE, expectTablesReadOnAPhone} from './page-checks/phone-tables';
 
 const SITEMAP = sitemapRoutes();
@@ -88,6 +90,10 @@ test('the visits cover every page of the sitemap, every guide and every API page
     expect(VISITED).toContain(route);
   }
   expect(OPERATION_ROUTES).toHaveLength(49);
+  expect(SITEMAP.filter((route) => pageType(route) === 'operation')).toHaveLength(API_SLUGS.length);
+  // The layout and tab sample holds every page type of the sitemap, and is visited.
+  expect([...new Set(SITEMAP.map(pageType))].sort()).toEqual(['API overview', 'guide', 'operation', 'webhook']);
+  expect([...new Set(LAYOUT_SAMPLE.map(pageType))].sort()).toEqual(['API overview', 'guide', 'operation', 'webhook']);
   expect(LAYOUT_SAMPLE.every((route) => VISITED.includes(route))).toBe(true);
 });
 
@@ -163,9 +169,19 @@ test.describe('one visit per page', () => {
         expect(group.tabs.length, `${route}: ${group.name} has tabs`).toBeGreaterThan(0);
         expect(group.visiblePanels, `${route}: ${group.name}, panels shown`).toHaveLength(1);
       }
+      if (LAYOUT_SAMPLE.includes(route)) await expectEveryTabChoosable(page, route);
 
       // Last, as it opens tab panels and disclosures to measure every table: the page on a phone.
       await page.setViewportSize(PHONE);
+      // Two frames: the resize has been handled and the narrow layout (the mobile navbar) drawn.
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+      if (LAYOUT_SAMPLE.includes(route)) {
+        const layout = await layoutBeyondViewport(page);
+        expect(layout.wide, `${route} at ${PHONE.width} px: laid out beyond the viewport`).toEqual([]);
+        expect(layout.pageWidth, `${route} at ${PHONE.width} px: the page scrolls sideways`).toBeLessThanOrEqual(
+          layout.viewport,
+        );
+      }
       const referenceTables = await expectTablesReadOnAPhone(page, route);
       if (route in EXPECTED_REFERENCE_TABLES)
         expect(referenceTables, `${route}: reference tables drawn as entries`).toBe(EXPECTED_REFERENCE_TABLES[route]);

@@ -27,6 +27,15 @@ describe('serve-build', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(await res.text()).toBe('<h1>rate limits</h1>');
   });
+  it('serves a file rewritten while it is served with its new bytes, compressed copies and all', async () => {
+    const file = path.join(root, 'changing.txt');
+    writeFileSync(file, 'first version');
+    const read = () => fetch(`${base}/changing.txt`, {headers: {'accept-encoding': 'gzip'}}).then((r) => r.text());
+    expect(await read()).toBe('first version');
+    expect(await read()).toBe('first version');
+    writeFileSync(file, 'the second, longer version');
+    expect(await read()).toBe('the second, longer version');
+  });
   it('strips a trailing index.html or .html with a permanent redirect', async () => {
     for (const [from, to] of [
       ['/rate-limits/index.html', '/rate-limits/'],
