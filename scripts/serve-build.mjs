@@ -104,19 +104,19 @@ export function headersFor(rules, pathname) {
 export function createServer({root, headers = {}, headerRules = []}) {
   const absRoot = path.resolve(root);
   // Each file is compressed once and its bytes kept, as a static host keeps its compressed copies:
-  // compressing at level 9 on every request made the server the busiest process of a test run.
-  /** @type {Map<string, Promise<Buffer>>} */
+  // a test run loads the same bundles and pages hundreds of times, each compressed anew at level 9.
+  // A file rebuilt while served (another size or modification time) replaces its copy.
+  /** @type {Map<string, {version: string, bytes: Promise<Buffer>}>} */
   const compressed = new Map();
-  // Keyed by size and modification time too, so a file rebuilt while served is compressed afresh.
   const gzipped = async (file) => {
     const {size, mtimeMs} = await stat(file);
-    const key = `${file}\0${size}\0${mtimeMs}`;
-    let bytes = compressed.get(key);
-    if (!bytes) {
-      bytes = readFile(file).then((raw) => gzipAsync(raw, {level: 9}));
-      compressed.set(key, bytes);
+    const version = `${size}:${mtimeMs}`;
+    let copy = compressed.get(file);
+    if (copy?.version !== version) {
+      copy = {version, bytes: readFile(file).then((raw) => gzipAsync(raw, {level: 9}))};
+      compressed.set(file, copy);
     }
-    return bytes;
+    return copy.bytes;
   };
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -4,7 +4,7 @@
  * an operation page's error code that takes the reader to its row.
  */
 import {readFileSync} from 'node:fs';
-import {test, expect} from './fixtures';
+import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
 
 type Entry = {status: number; retry: 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key'};
 const errorCode = JSON.parse(readFileSync('build/openapi.json', 'utf8')).components.schemas.ErrorCode as {
@@ -21,14 +21,7 @@ const RETRY_TEXT: Record<Entry['retry'], string> = {
 test('the catalogue shows every code of ErrorCode with its status and retry advice', async ({page, problems}) => {
   await page.goto('/api/introduction');
   const table = page.locator('table.error-catalogue');
-  await expect(table.getByRole('columnheader')).toHaveText([
-    'Code',
-    'Status',
-    'Meaning',
-    'Retry',
-    'What to do',
-    'Answered by',
-  ]);
+  await expect(table.getByRole('columnheader')).toHaveText(ERROR_CATALOGUE_COLUMNS);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(errorCode.enum.length);
   expect(errorCode.enum.length).toBe(41);

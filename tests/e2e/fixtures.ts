@@ -7,6 +7,9 @@ import {test as base, expect, type Page, type ConsoleMessage, type Request} from
 
 export const ANALYTICS_HOST = 'www.googletagmanager.com';
 
+/** The error catalogue's column headers on /api/introduction, in order. */
+export const ERROR_CATALOGUE_COLUMNS = ['Code', 'Status', 'Meaning', 'Retry', 'What to do', 'Answered by'];
+
 export type Problems = {
   consoleErrors: string[];
   failedRequests: string[];

@@ -32,7 +32,7 @@ import {expectedPages} from '../api-page-contents';
 import {firstVisit, watchScripts} from '../../bench/script-weights.mjs';
 import {BUDGETS, KIB, builtPageHasDiagram, ownBytes} from '../../bench/budgets.mjs';
 import {tabGroups} from './page-checks/tab-groups';
-import {layoutBeyondViewport} from './page-checks/layout';
+import {expectLaidOutWithinViewport} from './page-checks/layout';
 import {axeViolations, readyForAxe} from './page-checks/axe';
 import {recordRemovalsUntilHydrated, removedDuringHydration, watchHydrationErrors} from './page-checks/hydration';
 import {LAYOUT_SAMPLE, pageType} from './page-checks/layout-sample';
@@ -92,8 +92,9 @@ test('the visits cover every page of the sitemap, every guide and every API page
   expect(OPERATION_ROUTES).toHaveLength(49);
   expect(SITEMAP.filter((route) => pageType(route) === 'operation')).toHaveLength(API_SLUGS.length);
   // The layout and tab sample holds every page type of the sitemap, and is visited.
-  expect([...new Set(SITEMAP.map(pageType))].sort()).toEqual(['API overview', 'guide', 'operation', 'webhook']);
-  expect([...new Set(LAYOUT_SAMPLE.map(pageType))].sort()).toEqual(['API overview', 'guide', 'operation', 'webhook']);
+  const pageTypes = ['API overview', 'guide', 'operation', 'webhook'];
+  expect([...new Set(SITEMAP.map(pageType))].sort()).toEqual(pageTypes);
+  expect([...new Set(LAYOUT_SAMPLE.map(pageType))].sort()).toEqual(pageTypes);
   expect(LAYOUT_SAMPLE.every((route) => VISITED.includes(route))).toBe(true);
 });
 
@@ -159,11 +160,7 @@ test.describe('one visit per page', () => {
       }
 
       await page.setViewportSize({width: 1280, height: 900});
-      if (LAYOUT_SAMPLE.includes(route)) {
-        const layout = await layoutBeyondViewport(page);
-        expect(layout.wide, `${route} at 1280 px: laid out beyond the viewport`).toEqual([]);
-        expect(layout.pageWidth, `${route} at 1280 px: the page scrolls sideways`).toBeLessThanOrEqual(layout.viewport);
-      }
+      if (LAYOUT_SAMPLE.includes(route)) await expectLaidOutWithinViewport(page, `${route} at 1280 px`);
 
       for (const group of await tabGroups(page)) {
         expect(group.tabs.length, `${route}: ${group.name} has tabs`).toBeGreaterThan(0);
@@ -175,13 +172,7 @@ test.describe('one visit per page', () => {
       await page.setViewportSize(PHONE);
       // Two frames: the resize has been handled and the narrow layout (the mobile navbar) drawn.
       await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-      if (LAYOUT_SAMPLE.includes(route)) {
-        const layout = await layoutBeyondViewport(page);
-        expect(layout.wide, `${route} at ${PHONE.width} px: laid out beyond the viewport`).toEqual([]);
-        expect(layout.pageWidth, `${route} at ${PHONE.width} px: the page scrolls sideways`).toBeLessThanOrEqual(
-          layout.viewport,
-        );
-      }
+      if (LAYOUT_SAMPLE.includes(route)) await expectLaidOutWithinViewport(page, `${route} at ${PHONE.width} px`);
       const referenceTables = await expectTablesReadOnAPhone(page, route);
       if (route in EXPECTED_REFERENCE_TABLES)
         expect(referenceTables, `${route}: reference tables drawn as entries`).toBe(EXPECTED_REFERENCE_TABLES[route]);

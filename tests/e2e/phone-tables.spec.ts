@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator} from '@playwright/test';
-import {test, expect} from './fixtures';
+import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
 import {PHONE} from '../support/phone-table-measures.mjs';
 
 const DESKTOP = {width: 1280, height: 900};
@@ -109,14 +109,7 @@ test.describe('at 1280 px', () => {
     await page.goto('/api/introduction');
     const table = page.locator('table.error-catalogue');
     await expect(table.locator('thead')).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Code',
-      'Status',
-      'Meaning',
-      'Retry',
-      'What to do',
-      'Answered by',
-    ]);
+    await expect(table.getByRole('columnheader')).toHaveText(ERROR_CATALOGUE_COLUMNS);
     const row = page.locator('#error-MALFORMED_REQUEST');
     await expect(row).toHaveCSS('display', 'table-row');
     const code = (await row.getByRole('rowheader').boundingBox())!;

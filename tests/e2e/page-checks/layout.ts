@@ -1,5 +1,6 @@
 /** Whether anything on a page is laid out wider than the viewport. */
 import type {Page} from '@playwright/test';
+import {expect} from '../fixtures';
 
 /**
  * The elements drawn beyond the viewport's sides that no scroller or clipping box within the
@@ -35,4 +36,11 @@ export async function layoutBeyondViewport(page: Page): Promise<{wide: string[];
     }
     return {wide: wide.slice(0, 10), pageWidth: document.documentElement.scrollWidth, viewport};
   });
+}
+
+/** Nothing on the page is laid out beyond the viewport, and the page does not scroll sideways. */
+export async function expectLaidOutWithinViewport(page: Page, label: string): Promise<void> {
+  const layout = await layoutBeyondViewport(page);
+  expect(layout.wide, `${label}: laid out beyond the viewport`).toEqual([]);
+  expect(layout.pageWidth, `${label}: the page scrolls sideways`).toBeLessThanOrEqual(layout.viewport);
 }
