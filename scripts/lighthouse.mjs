@@ -73,10 +73,12 @@ export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
   process.once('SIGINT', stop).once('SIGTERM', stop);
   try {
     const samples = buildDirs.map(() => routes.map(() => []));
-    // Route by route, each run alternating between the builds: a route's figures on every build
-    // come from the same minutes of the machine's load.
-    for (const [r, route] of routes.entries()) {
-      for (let i = 0; i < runs; i++) {
+    // Round by round, each round visiting every route once, each visit alternating between the
+    // builds. A route's runs are spread over the whole sitting, as `/`'s are, so a slow minute of
+    // a shared machine falls on one run of several routes rather than on every run of one route
+    // (which made a page look up to twice as slow as `/` in one table and quicker in the next).
+    for (let i = 0; i < runs; i++) {
+      for (const [r, route] of routes.entries()) {
         for (const [b, origin] of origins.entries()) {
           const sample = await runOnce(chrome, origin + route);
           samples[b][r].push(sample);

@@ -7,12 +7,13 @@
  * - ./bundler: the bundler patches, composed into one configureWebpack below.
  * - ./html: the tags written into every page (code colours in <head>).
  * - ./ssr-template.ts: the page template, site config (`ssrTemplate`), exported from here.
- * - ./tabs: browser modules the bundler patches substitute.
+ * - ./substitutes: browser modules the bundler patches substitute.
  */
 import path from 'node:path';
 import type {HtmlTags, LoadContext, Plugin} from '@docusaurus/types';
 import tabsWithoutRemount from './bundler/tabs-without-remount';
 import singleServerBundle from './bundler/single-server-bundle';
+import prismOnDemand from './bundler/prism-on-demand';
 import codeThemeCss from './html/code-theme-css';
 import {darkCodeTheme, lightCodeTheme} from './html/prism-themes';
 import type {ThemesByMode} from './html/code-token-css';
@@ -75,7 +76,7 @@ export function composeInjectHtmlTags(parts: readonly Part[]): NonNullable<Plugi
 }
 
 export default function kestrelTheme(context: LoadContext): Plugin {
-  const bundler: Part[] = [tabsWithoutRemount(), singleServerBundle()];
+  const bundler: Part[] = [tabsWithoutRemount(), singleServerBundle(), prismOnDemand()];
   const html: Part[] = [codeThemeCss(context, codeThemes)];
   return {
     name: 'kestrel-theme',

@@ -217,3 +217,22 @@ test("a page's scripts are requested after its first contentful paint", async ({
   for (const start of timings.scripts) expect(start).toBeGreaterThanOrEqual(timings.firstContentfulPaint);
   void problems;
 });
+
+// Code blocks and an operation page's sections out of view are not laid out until the reader
+// nears them; meanwhile they hold an estimated height. A link into the page must still land on its
+// target, on a phone, where those blocks are longest.
+for (const [route, target] of [
+  ['/walkthrough/example-apps', 'how-the-apps-are-tested'],
+  ['/api/update-subscription', 'response-200.updated'],
+] as const) {
+  test(`on a phone, ${route}#${target} opens with its target at the top of the screen`, async ({page, problems}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto(`${route}#${target}`);
+    await settled(page);
+    const top = () => page.locator(`[id="${target}"]`).evaluate((element) => element.getBoundingClientRect().top);
+    // On screen, within its first quarter (the fixed navbar takes the top 60 px).
+    await expect.poll(top).toBeGreaterThanOrEqual(0);
+    await expect.poll(top).toBeLessThan(844 / 4);
+    void problems;
+  });
+}

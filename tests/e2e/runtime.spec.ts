@@ -7,6 +7,8 @@ type FaultWindow = Window & {__fault?: boolean};
 type AnalyticsWindow = Window & {dataLayer?: IArguments[]};
 /** How many IntersectionObserver callbacks have reported an element in view. */
 type SeenWindow = Window & {__inViewReports?: number};
+/** Every element an IntersectionObserver watches, those it has reported on, and those it found in view. */
+type WatchedWindow = Window & {__watched?: {observed: Set<Element>; reported: Set<Element>; inView: Element[]}};
 
 /** Turns off link prefetching (data-saver), so a route's chunks load only when it is visited. */
 async function saveData(page: Page) {
@@ -200,6 +202,52 @@ test.describe('prefetching of static chunks', () => {
   test('on a normal connection, links in view prefetch their chunks', async ({page, problems}) => {
     await openWithLinksInView(page);
     await expect.poll(() => prefetchLinks(page).count()).toBeGreaterThan(0);
+    void problems;
+  });
+
+  test("on a phone, the closed menu's links prefetch nothing; once it is open, they do", async ({page, problems}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.addInitScript(() => {
+      const Native = window.IntersectionObserver;
+      const watched = {observed: new Set<Element>(), reported: new Set<Element>(), inView: [] as Element[]};
+      (window as WatchedWindow).__watched = watched;
+      window.IntersectionObserver = class extends Native {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super((entries, observer) => {
+            for (const entry of entries) {
+              watched.reported.add(entry.target);
+              if (entry.isIntersecting || entry.intersectionRatio > 0) watched.inView.push(entry.target);
+            }
+            callback(entries, observer);
+          }, options);
+        }
+        override observe(target: Element) {
+          watched.observed.add(target);
+          super.observe(target);
+        }
+      };
+    });
+    const menuLinksInView = () =>
+      page.evaluate(
+        () => (window as WatchedWindow).__watched!.inView.filter((e) => e.closest('.navbar-sidebar') !== null).length,
+      );
+    await page.goto('/rate-limits/');
+    await expect(pageHeading(page)).toBeVisible();
+    // The menu is drawn once the page knows it is on a phone; every link in it, and every other
+    // link, has had its first report (in view or not): Docusaurus's Link prefetches from that report.
+    await page.waitForFunction(() => {
+      const {observed, reported} = (window as WatchedWindow).__watched!;
+      const watching = [...observed].filter((e) => e.isConnected);
+      const menuLinks = watching.filter((e) => e.closest('.navbar-sidebar') !== null);
+      return menuLinks.length > 10 && watching.every((e) => reported.has(e));
+    });
+    expect(await menuLinksInView()).toBe(0);
+    const prefetchedWhileClosed = await prefetchLinks(page).count();
+
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await expect(page.locator('nav.navbar.navbar-sidebar--show')).toHaveCount(1);
+    await expect.poll(menuLinksInView).toBeGreaterThan(0);
+    await expect.poll(() => prefetchLinks(page).count()).toBeGreaterThan(prefetchedWhileClosed);
     void problems;
   });
 

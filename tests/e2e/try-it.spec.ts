@@ -12,16 +12,22 @@ import {brand} from '../../config/brand';
 /** Text that only the explorer's code holds (its problem list), and text that only Ajv's compiled checks hold. */
 const EXPLORER_MARK = 'Problems to fix before sending';
 const CHECKS_MARK = 'must match pattern';
+/** Code only Prism's grammars hold: no page builds them at start-up, only the explorer's chunk. */
+const PRISM_MARK = 'languages.insertBefore';
 
-/** The JavaScript the page has loaded so far, file by file. */
-async function loadedScripts(page: Page): Promise<{url: string; text: string}[]> {
-  const urls = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => e.name)
-      .filter((name) => name.endsWith('.js')),
+type LoadedScript = {url: string; text: string; ran: boolean};
+
+/**
+ * The JavaScript the page has loaded so far, file by file, and whether it ran: a script element
+ * ran it; a prefetch (a link in view prefetching its page's chunks) only fetched it.
+ */
+async function loadedScripts(page: Page): Promise<LoadedScript[]> {
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.name.endsWith('.js'))
+      .map((e) => ({url: e.name, ran: e.initiatorType === 'script'})),
   );
-  return Promise.all(urls.map(async (url) => ({url, text: await (await page.request.get(url)).text()})));
+  return Promise.all(entries.map(async (e) => ({...e, text: await (await page.request.get(e.url)).text()})));
 }
 
 test('nothing of the explorer loads until "Try it" is pressed; then it opens in place with focus in it', async ({
@@ -35,6 +41,7 @@ test('nothing of the explorer loads until "Try it" is pressed; then it opens in 
   expect(before.length).toBeGreaterThan(0);
   expect(before.filter((s) => s.text.includes(EXPLORER_MARK)).map((s) => s.url)).toEqual([]);
   expect(before.filter((s) => s.text.includes(CHECKS_MARK)).map((s) => s.url)).toEqual([]);
+  expect(before.filter((s) => s.ran && s.text.includes(PRISM_MARK)).map((s) => s.url)).toEqual([]);
 
   const tryIt = page.getByRole('button', {name: 'Try it', exact: true});
   await expect(tryIt).toHaveAttribute('aria-expanded', 'false');
@@ -44,6 +51,10 @@ test('nothing of the explorer loads until "Try it" is pressed; then it opens in 
   const after = await loadedScripts(page);
   expect(after.filter((s) => s.text.includes(EXPLORER_MARK))).toHaveLength(1);
   expect(after.filter((s) => s.text.includes(CHECKS_MARK)).length).toBeGreaterThan(0);
+  // Prism came with the explorer, bash included: the curl command is highlighted as a shell command.
+  expect(after.filter((s) => s.ran && s.text.includes(PRISM_MARK)).length).toBeGreaterThan(0);
+  const curl = explorer(page).getByRole('group', {name: 'The request as curl'});
+  await expect(curl.locator('code .token.function', {hasText: /^curl$/})).toBeVisible();
   // The explorer of an idempotent write has a fresh key and the documented body to start from.
   await expect(explorer(page).getByLabel('Idempotency-Key')).toHaveValue(/^[0-9a-f-]{36}$/);
   await expect(explorer(page).getByLabel(/^Request body/)).toHaveValue(/"currency": "USD"/);

@@ -76,7 +76,7 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['mcp', kebab],
   ['packages/kestrel-theme', kebab],
   ['packages/kestrel-theme/theme', swizzles],
-  ['packages/kestrel-theme/tabs', browserModules],
+  ['packages/kestrel-theme/substitutes', browserModules],
   ['packages/kestrel-search', kebab],
   ['packages/kestrel-search/theme', swizzles],
   ['plugins', kebab],

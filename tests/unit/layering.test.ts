@@ -25,7 +25,7 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['config/', 'shared'],
   ['src/', 'browser'],
   ['packages/kestrel-theme/theme/', 'browser'],
-  ['packages/kestrel-theme/tabs/', 'browser'],
+  ['packages/kestrel-theme/substitutes/', 'browser'],
   ['packages/kestrel-search/theme/', 'browser'],
   ['packages/kestrel-theme/index.ts', 'build-time'],
   ['packages/kestrel-theme/ssr-template.ts', 'build-time'],
@@ -224,9 +224,9 @@ describe('the layering check itself', () => {
       crossings('plugins/x.ts', "import Link from '@docusaurus/Link';\nimport type {Plugin} from '@docusaurus/types';"),
     ).toEqual(['plugins/x.ts (build-time) -> @docusaurus/Link (@docusaurus/Link, browser)']);
     expect(
-      crossings('scripts/x.mjs', "import {neverBrowser} from '../packages/kestrel-theme/tabs/neverBrowser.ts';"),
+      crossings('scripts/x.mjs', "import {neverBrowser} from '../packages/kestrel-theme/substitutes/neverBrowser.ts';"),
     ).toEqual([
-      'scripts/x.mjs (build-time) -> ../packages/kestrel-theme/tabs/neverBrowser.ts (packages/kestrel-theme/tabs/neverBrowser.ts, browser)',
+      'scripts/x.mjs (build-time) -> ../packages/kestrel-theme/substitutes/neverBrowser.ts (packages/kestrel-theme/substitutes/neverBrowser.ts, browser)',
     ]);
   });
 

@@ -26,8 +26,28 @@ export type Sandbox = {
 
 export const CLI = path.join(ROOT, 'sandbox', 'cli.ts');
 
+/** The sandbox exited because another process holds its port. */
+class PortTakenError extends Error {}
+
+/** How often a start is retried when another process took the free port first. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * A port is free when `freePort` answers, but another process (a test server of a parallel worker)
+ * may bind it before the sandbox does: the sandbox then exits naming the port in use, and this
+ * starts it again on another free port. Any other failure is thrown as it is.
+ */
 export async function startSandbox(flags: string[] = [], timeoutMs = 30_000): Promise<Sandbox> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSandboxOnce(await freePort(), flags, timeoutMs);
+    } catch (error) {
+      if (attempt === PORT_ATTEMPTS || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+async function startSandboxOnce(port: number, flags: string[], timeoutMs: number): Promise<Sandbox> {
   const child = spawn(process.execPath, [CLI, '--port', String(port), ...flags], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +67,8 @@ export async function startSandbox(flags: string[] = [], timeoutMs = 30_000): Pr
     child.stderr!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`sandbox exited with ${code} before it was ready:\n${output}`));
+      const message = `sandbox exited with ${code} before it was ready:\n${output}`;
+      reject(new RegExp(`port ${port} is in use`).test(output) ? new PortTakenError(message) : new Error(message));
     });
   });
   const origin = `http://127.0.0.1:${port}`;

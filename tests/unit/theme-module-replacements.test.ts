@@ -1,7 +1,7 @@
 /**
  * The plugins that change what a theme imports without forking it check, as the site loads, that
  * the theme still has the shape they patch, and fail naming the file otherwise
- * (packages/kestrel-theme/bundler/tabs-without-remount.ts); what they achieve is checked in the
+ * (packages/kestrel-theme/bundler/tabs-without-remount.ts, prism-on-demand.ts); what they achieve is checked in the
  * browser (tests/e2e/hydration.spec.ts) and on the build (tests/after-build/bundle-contents.test.ts).
  */
 import {describe, it, expect} from 'vitest';
@@ -14,6 +14,10 @@ import tabsWithoutRemount, {
   sidebarCategoryFile,
   tabComponentFiles,
 } from '../../packages/kestrel-theme/bundler/tabs-without-remount';
+import prismOnDemand, {
+  checkPrismClientModule,
+  prismClientModuleFile,
+} from '../../packages/kestrel-theme/bundler/prism-on-demand';
 
 describe('tabs-without-remount', () => {
   it("finds the classic theme's tab component, keyed on useIsBrowser() only", () => {
@@ -67,5 +71,34 @@ describe("tabs-without-remount: theme-common's Details", () => {
       /theme-common\/Details no longer uses useIsBrowser\(\) only for its class/,
     );
     expect(() => checkDetails('className={clsx(styles.details, props.className)}')).toThrow(/Details/);
+  });
+});
+
+describe("prism-on-demand: theme-classic's Prism client module", () => {
+  it('finds the installed client module doing only the language registration', () => {
+    expect(existsSync(prismClientModuleFile())).toBe(true);
+    expect(() => prismOnDemand()).not.toThrow();
+  });
+
+  it('accepts the registration, with or without comments and semicolons', () => {
+    const source = [
+      '/** Copyright */',
+      "import { Prism } from 'prism-react-renderer';",
+      "import prismIncludeLanguages from '@theme/prism-include-languages';",
+      '// register',
+      'prismIncludeLanguages(Prism)',
+    ].join('\n');
+    expect(() => checkPrismClientModule(source)).not.toThrow();
+  });
+
+  it('fails naming the client module when it does anything more', () => {
+    const more = [
+      "import { Prism } from 'prism-react-renderer';",
+      "import prismIncludeLanguages from '@theme/prism-include-languages';",
+      'prismIncludeLanguages(Prism);',
+      'window.Prism = Prism;',
+    ].join('\n');
+    expect(() => checkPrismClientModule(more)).toThrow(/prism-include-languages\.js no longer only registers/);
+    expect(() => checkPrismClientModule('')).toThrow(/prism-on-demand/);
   });
 });

@@ -209,8 +209,10 @@ describe('the retry schedule of x-webhook-delivery', () => {
       const due = Date.parse(created) + minutes * 60_000;
       expect(Date.parse(before.nextAttempt), `attempt ${i + 1}`).toBe(due);
       const sent = await attemptsSent();
-      // Just before its offset: not made (the clock answer comes after whatever fell due ran).
-      await advanceTo(before.nextAttempt, -1000);
+      // Before its offset: not made (the clock answer comes after whatever fell due ran). Five
+      // seconds before, not one: `advanceTo` lands up to a second late (the clock reads whole
+      // seconds) plus however long the two requests took on a busy machine.
+      await advanceTo(before.nextAttempt, -5000);
       expect(await attemptsSent(), `attempt ${i + 1} before ${minutes} minutes`).toBe(sent);
       expect((await delivery()).attempts).toBe(i);
       // By its offset: made.
@@ -259,8 +261,9 @@ describe('the secret-rotation overlap of x-webhook-delivery', () => {
       const got = await waitFor('the test delivery', async () => hook.got[seen]);
       return got.signature.match(/v1=/g)!.length;
     };
-    // `updated` is floored to the second: the rotation was within the second after it.
-    await advanceTo(overlapEnds, -1000);
+    // `updated` is floored to the second: the rotation was within the second after it. Five
+    // seconds before the end, since `advanceTo` may land up to a second late, plus the requests' time.
+    await advanceTo(overlapEnds, -5000);
     expect(await v1Count()).toBe(2);
     await advanceTo(overlapEnds, 1000);
     expect(await v1Count()).toBe(1);

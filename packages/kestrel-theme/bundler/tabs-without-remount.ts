@@ -34,9 +34,9 @@ import {checkedModule, replaceModule} from './module-replacement';
 
 const TAB_COMPONENTS = ['@docusaurus/theme-classic/lib/theme/Tabs/index.js'];
 const HOOK_REQUEST = /^@docusaurus\/useIsBrowser$/;
-const NEVER_BROWSER = path.resolve(__dirname, '../tabs/neverBrowser.ts');
+const NEVER_BROWSER = path.resolve(__dirname, '../substitutes/neverBrowser.ts');
 const SIDEBAR_CATEGORY = '@docusaurus/theme-classic/lib/theme/DocSidebarItem/Category/index.js';
-const ALWAYS_BROWSER = path.resolve(__dirname, '../tabs/alwaysBrowser.ts');
+const ALWAYS_BROWSER = path.resolve(__dirname, '../substitutes/alwaysBrowser.ts');
 const DETAILS = '@docusaurus/theme-common/Details';
 
 /** Throws unless the component's source reads `isBrowser` once and uses it only as its key. */

@@ -7,8 +7,12 @@
  * The markup keeps the classic theme's landmarks that other readers rely on: `theme-code-block`
  * and `language-x` on the block, a `codeBlockTitle_…` title (plugins/llms-txt/docusaurus-html.ts).
  * The copy button copies the code as the reader sees it (the `<code>`'s text).
+ *
+ * A block out of view is not laid out (`content-visibility: auto` in styles.module.css): long
+ * example files are most of a guide's elements. Its line count sizes the space it holds meanwhile,
+ * so the page's height, and the place a link to a later heading lands, do not jump.
  */
-import React, {useEffect, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
@@ -49,12 +53,13 @@ function CopyButton({code}: {code: React.RefObject<HTMLElement | null>}): ReactN
 export default function HighlightedCode({language, html, title}: Props): ReactNode {
   const code = useRef<HTMLElement>(null);
   const languageClass = `language-${language.toLowerCase()}`;
+  const lines = {'--code-lines': html.split('\n').length} as CSSProperties;
   return (
     <div className={clsx('theme-code-block', 'highlighted-code', languageClass, styles.block)}>
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
       <div className={styles.content}>
         {/* Focusable, so that a keyboard can scroll a block wider than the page. */}
-        <pre tabIndex={0} className={clsx('prism-code', languageClass, styles.pre, 'thin-scrollbar')}>
+        <pre tabIndex={0} className={clsx('prism-code', languageClass, styles.pre, 'thin-scrollbar')} style={lines}>
           <code ref={code} className={styles.lines} dangerouslySetInnerHTML={{__html: html}} />
         </pre>
         <CopyButton code={code} />

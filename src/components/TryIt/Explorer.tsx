@@ -6,6 +6,8 @@
  * so a screen reader hears the outcome of each send.
  */
 import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
+// Before CodeBlock: the languages must be in Prism when it first highlights.
+import './prismLanguages';
 import CodeBlock from '@theme/CodeBlock';
 import {IDEMPOTENCY_KEY_HEADER, type TryItOperation, type TryItParameter} from '@site/config/try-it';
 import AnswerView from './AnswerView';
