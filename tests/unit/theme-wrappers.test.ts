@@ -72,7 +72,7 @@ describe('the wrappers of upstream components', () => {
   it('reach, through @theme-init/, the one upstream theme that provides each component', () => {
     const wrapped = wrapperImports('@theme-init/');
     expect(wrapped.map((w) => w.component).sort()).toEqual(
-      ['AnnouncementBar', 'DocItem/Content', 'MDXComponents'].sort(),
+      ['AnnouncementBar', 'CodeBlock', 'DocItem/Content', 'MDXComponents'].sort(),
     );
     const problems: string[] = [];
     for (const {file, component} of wrapped) {
