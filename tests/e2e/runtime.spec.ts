@@ -5,8 +5,6 @@ import type {Page, Route} from '@playwright/test';
 type FaultWindow = Window & {__fault?: boolean};
 /** gtag's queue: the arguments of each call. */
 type AnalyticsWindow = Window & {dataLayer?: IArguments[]};
-/** How many IntersectionObserver callbacks have reported an element in view. */
-type SeenWindow = Window & {__inViewReports?: number};
 /** Every element an IntersectionObserver watches, those it has reported on, and those it found in view. */
 type WatchedWindow = Window & {__watched?: {observed: Set<Element>; reported: Set<Element>; inView: Element[]}};
 
@@ -17,6 +15,34 @@ async function saveData(page: Page) {
       configurable: true,
       get: () => ({effectiveType: '4g', saveData: true, addEventListener() {}, removeEventListener() {}}),
     });
+  });
+}
+
+/**
+ * Records, from before the page's own scripts run, what every IntersectionObserver watches and
+ * reports (`__watched`). Docusaurus's Link prefetches from its observer's callback, synchronously,
+ * when the report says the link is in view.
+ */
+async function watchIntersections(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.IntersectionObserver;
+    const watched = {observed: new Set<Element>(), reported: new Set<Element>(), inView: [] as Element[]};
+    (window as WatchedWindow).__watched = watched;
+    window.IntersectionObserver = class extends Native {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        super((entries, observer) => {
+          for (const entry of entries) {
+            watched.reported.add(entry.target);
+            if (entry.isIntersecting || entry.intersectionRatio > 0) watched.inView.push(entry.target);
+          }
+          callback(entries, observer);
+        }, options);
+      }
+      override observe(target: Element) {
+        watched.observed.add(target);
+        super.observe(target);
+      }
+    };
   });
 }
 
@@ -176,27 +202,14 @@ test.describe('prefetching of static chunks', () => {
   const prefetchLinks = (page: Page) => page.locator('link[rel="prefetch"]');
 
   /**
-   * Opens `/` and waits until IntersectionObserver callbacks have reported five elements in view.
-   * Docusaurus's Link prefetches from its callback, synchronously: by then, five links in view
-   * have prefetched their chunks, or decided not to.
+   * Opens `/` and waits until IntersectionObservers have reported five elements in view: by then,
+   * five links in view have prefetched their chunks, or decided not to.
    */
   async function openWithLinksInView(page: Page): Promise<void> {
-    await page.addInitScript(() => {
-      const Native = window.IntersectionObserver;
-      const seen = window as SeenWindow;
-      seen.__inViewReports = 0;
-      window.IntersectionObserver = class extends Native {
-        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-          super((entries, observer) => {
-            callback(entries, observer);
-            if (entries.some((entry) => entry.isIntersecting)) seen.__inViewReports! += 1;
-          }, options);
-        }
-      };
-    });
+    await watchIntersections(page);
     await page.goto('/');
     await expect(pageHeading(page)).toBeVisible();
-    await page.waitForFunction(() => ((window as SeenWindow).__inViewReports ?? 0) >= 5);
+    await page.waitForFunction(() => (window as WatchedWindow).__watched!.inView.length >= 5);
   }
 
   test('on a normal connection, links in view prefetch their chunks', async ({page, problems}) => {
@@ -207,26 +220,7 @@ test.describe('prefetching of static chunks', () => {
 
   test("on a phone, the closed menu's links prefetch nothing; once it is open, they do", async ({page, problems}) => {
     await page.setViewportSize({width: 390, height: 844});
-    await page.addInitScript(() => {
-      const Native = window.IntersectionObserver;
-      const watched = {observed: new Set<Element>(), reported: new Set<Element>(), inView: [] as Element[]};
-      (window as WatchedWindow).__watched = watched;
-      window.IntersectionObserver = class extends Native {
-        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-          super((entries, observer) => {
-            for (const entry of entries) {
-              watched.reported.add(entry.target);
-              if (entry.isIntersecting || entry.intersectionRatio > 0) watched.inView.push(entry.target);
-            }
-            callback(entries, observer);
-          }, options);
-        }
-        override observe(target: Element) {
-          watched.observed.add(target);
-          super.observe(target);
-        }
-      };
-    });
+    await watchIntersections(page);
     const menuLinksInView = () =>
       page.evaluate(
         () => (window as WatchedWindow).__watched!.inView.filter((e) => e.closest('.navbar-sidebar') !== null).length,
@@ -234,7 +228,7 @@ test.describe('prefetching of static chunks', () => {
     await page.goto('/rate-limits/');
     await expect(pageHeading(page)).toBeVisible();
     // The menu is drawn once the page knows it is on a phone; every link in it, and every other
-    // link, has had its first report (in view or not): Docusaurus's Link prefetches from that report.
+    // link, has had its first report (in view or not).
     await page.waitForFunction(() => {
       const {observed, reported} = (window as WatchedWindow).__watched!;
       const watching = [...observed].filter((e) => e.isConnected);
