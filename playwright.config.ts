@@ -1,5 +1,6 @@
 import {defineConfig} from '@playwright/test';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tests/support/chromium.mjs';
+import {TEST_BROWSER} from './tests/support/chromium.mjs';
+import {ANALYTICS_PORT, loopbackOnlyArgs} from './tests/support/browser-network.mjs';
 import {LOCAL_SANDBOX_BUILD_DIR} from './sandbox/local-sandbox.mjs';
 
 // Two builds, two static servers (scripts/test-all.mjs makes both builds):
@@ -36,7 +37,8 @@ export default defineConfig({
   // A 2-core machine hydrating a heavy API page can take a few seconds.
   expect: {timeout: 10_000},
   use: {
-    launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
+    // Only this machine's servers, and the analytics stand-in for the analytics host.
+    launchOptions: {executablePath: TEST_BROWSER.executablePath, args: [...TEST_BROWSER.args, ...loopbackOnlyArgs()]},
     colorScheme: 'light',
   },
   projects: [
@@ -54,5 +56,14 @@ export default defineConfig({
       use: {baseURL: `http://127.0.0.1:${LOCAL_SANDBOX_BUILD_PORT}`},
     },
   ],
-  webServer: [staticServer('build', PUBLIC_PORT), staticServer(LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_BUILD_PORT)],
+  webServer: [
+    staticServer('build', PUBLIC_PORT),
+    staticServer(LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_BUILD_PORT),
+    {
+      command: `node tests/support/analytics-standin.mjs --port ${ANALYTICS_PORT}`,
+      url: `https://127.0.0.1:${ANALYTICS_PORT}/`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
 });

@@ -26,6 +26,7 @@ import {e2eCounts, loadFailureNote} from '../tests/support/e2e-counts.mjs';
 // Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
 const e2eLocalSandboxPort = process.env.E2E_LOCAL_SANDBOX_PORT ?? String(await freePort());
+const e2eAnalyticsPort = process.env.E2E_ANALYTICS_PORT ?? String(await freePort());
 
 const publicEnv = {[LOCAL_SANDBOX_SWITCH]: ''};
 const localSandboxEnv = {[LOCAL_SANDBOX_SWITCH]: '1'};
@@ -42,7 +43,11 @@ const vitestCounts = (r) => r;
 const vitestReport = ['--reporter=default', '--reporter=./tests/support/vitest-count-reporter.mjs'];
 const vitestEnv = (name) => ({VITEST_COUNTS_FILE: `${REPORTS}/${name}.json`});
 const E2E_DIR = 'tests/e2e';
-const e2eEnv = {E2E_PORT: e2ePort, E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort};
+const e2eEnv = {
+  E2E_PORT: e2ePort,
+  E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort,
+  E2E_ANALYTICS_PORT: e2eAnalyticsPort,
+};
 // A spec that fails to load counts every test of the run as failed (tests/support/e2e-counts.mjs).
 const playwrightCounts = (r) =>
   e2eCounts(r, {

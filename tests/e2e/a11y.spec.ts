@@ -4,9 +4,8 @@
  * API introduction and five operation pages (one with a request body) are audited in
  * page-visit.spec.ts's one visit per page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import {test, expect, allowNotFoundDocument} from './fixtures';
-import {AXE_TAGS as TAGS, axeViolations, readyForAxe as ready} from './page-checks/axe';
+import {axeAudit, axeViolations, readyForAxe as ready} from './page-checks/axe';
 
 test.describe.configure({timeout: 240_000});
 
@@ -40,7 +39,7 @@ for (const [name, viewport] of [
       const button = page.locator('.aa-DetachedSearchButton');
       await expect(button).toBeVisible();
       await expect(page.locator('body')).not.toHaveAttribute('data-theme', /./);
-      const results = await new AxeBuilder({page}).include('.aa-DetachedSearchButton').withTags(TAGS).analyze();
+      const results = await axeAudit(page).include('.aa-DetachedSearchButton').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`)).toEqual([]);
       expect(results.passes.map((v) => v.id)).toContain('color-contrast');
       void problems;

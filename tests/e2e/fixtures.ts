@@ -1,11 +1,11 @@
 /**
  * The shared test fixture: every page a test opens must load with no console error and no failed
- * request to our own origin. Third-party requests never leave the machine: the analytics script is
- * answered with an empty script (the inline gtag stub still records every call in dataLayer).
+ * request to our own origin. Third-party requests never leave the machine: the browser resolves
+ * only 127.0.0.1, and the analytics script host to a stand-in that answers with an empty script
+ * (tests/support/browser-network.mjs; the inline gtag stub still records every call in dataLayer).
  */
 import {test as base, expect, type Page, type ConsoleMessage, type Request} from '@playwright/test';
-
-export const ANALYTICS_HOST = 'www.googletagmanager.com';
+import {ANALYTICS_HOST} from '../support/browser-network.mjs';
 
 /** The error catalogue's column headers on /api/introduction, in order. */
 export const ERROR_CATALOGUE_COLUMNS = ['Code', 'Status', 'Meaning', 'Retry', 'What to do', 'Answered by'];
@@ -17,28 +17,20 @@ export type Problems = {
   allow: (pattern: RegExp) => void;
 };
 
-export const test = base.extend<{problems: Problems; blockAnalytics: boolean; reachableOrigins: string[]}>({
+export const test = base.extend<{problems: Problems; blockAnalytics: boolean}>({
+  /** The analytics script blocked, as a content blocker does (the one test that asks pays for a route). */
   blockAnalytics: [false, {option: true}],
-  /** Other origins a test really talks to (the local sandbox on this machine); never a remote host. */
-  reachableOrigins: [[], {option: true}],
-  context: async ({context, baseURL, blockAnalytics, reachableOrigins}, use) => {
-    const origin = new URL(baseURL!).origin;
-    await context.route(
-      (url) => url.origin !== origin && !reachableOrigins.includes(url.origin),
-      (route) => {
-        const url = new URL(route.request().url());
-        if (url.host === ANALYTICS_HOST && !blockAnalytics) {
-          return route.fulfill({status: 200, contentType: 'text/javascript', body: ''});
-        }
-        return route.abort('blockedbyclient');
-      },
-    );
+  context: async ({context, blockAnalytics}, use) => {
+    if (blockAnalytics) await context.route(`https://${ANALYTICS_HOST}/**`, (route) => route.abort('blockedbyclient'));
     await use(context);
   },
   // A page's scripts are requested after its first paint (packages/kestrel-theme/ssr-template.ts), so the load event no
   // longer means they have run. Like a person who waits for a page to respond, every test
   // navigation waits until a portal page has hydrated (other documents: at once).
   page: async ({page}, use) => {
+    // The page, not the window's address bar, holds the keyboard focus from the start, as it does
+    // once a reader has clicked into it: a new headless window may focus its address bar first.
+    await page.bringToFront();
     const hydrated = () =>
       page.waitForFunction(
         () => !document.getElementById('__docusaurus') || document.documentElement.dataset.hasHydrated === 'true',

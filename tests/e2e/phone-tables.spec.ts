@@ -7,9 +7,9 @@
  * - axe finds nothing on the pages with reference tables, drawn as entries.
  * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type {Locator} from '@playwright/test';
 import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
+import {axeAudit} from './page-checks/axe';
 import {PHONE} from '../support/phone-table-measures.mjs';
 
 const DESKTOP = {width: 1280, height: 900};
@@ -93,7 +93,7 @@ test.describe('at 390 px', () => {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await expect(page.locator('table[data-stacked] > tbody > tr').first()).toHaveCSS('display', 'block');
-      const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await axeAudit(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       );

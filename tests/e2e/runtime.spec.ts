@@ -111,8 +111,13 @@ test('a failed preload of the next route logs a warning and reloads at the targe
 
 test('a page chunk that fails to load shows the error and Retry, which loads it once the network is back', async ({
   page,
+  context,
   problems,
 }) => {
+  // The document below comes from a route, which the browser counts as a public address; the
+  // analytics stand-in it then loads is on this machine, a loopback one: allowed, as it is for
+  // the pages our server sends.
+  await context.grantPermissions(['local-network-access']);
   // Docusaurus preloads a route's chunks before it renders or navigates, and a failed preload
   // reloads the page (test above). Its Loading error box shows where a route renders without that
   // preload: a host that serves /sandbox/index.html as it is (ours redirects to /sandbox/) makes

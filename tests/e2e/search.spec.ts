@@ -300,47 +300,61 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
-  test('developers\' words find Kestrel\'s: "withdrawal" is searched as "payout" too', async ({page, problems}) => {
-    // No indexed word begins with "withdraw": every result comes from the synonym table.
-    const read = (tag: string): IndexFile =>
-      JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
-    for (const tag of ['docs-default-current', 'docs-api-current']) {
-      expect(read(tag).index.invertedIndex.filter(([term]) => term.startsWith('withdraw'))).toEqual([]);
-    }
-    const expected = await expectedRoutes('withdrawal');
-    expect(expected.length).toBeGreaterThan(0);
-    expect(expected.slice(0, 3).every((route) => /payout/.test(route))).toBe(true);
+  // One page load for what the search box matches: each step is a query typed into the open panel.
+  test("what matches: developers' words, whole words and their beginnings, sidebar categories, front-matter keywords, and nothing", async ({
+    page,
+    problems,
+  }) => {
     await page.goto('/');
-    await search(page, 'withdrawal');
-    await expect.poll(() => hrefs(page)).toEqual(expected);
-    expect(problems.consoleErrors).toEqual([]);
-  });
+    await openPanel(page);
+    /** Types `query` over the last and waits until the panel shows the ranking's results for it: never the last query's. */
+    const showing = async (query: string) => {
+      await input(page).fill(query);
+      const expected = await expectedRoutes(query);
+      await expect.poll(() => hrefs(page)).toEqual(expected);
+      return expected;
+    };
 
-  test('matches whole words and the beginnings of words', async ({page, problems}) => {
-    await page.goto('/');
-    await search(page, 'pkce');
-    await expect(items(page).first()).toHaveAttribute('href', /^\/kestrel-oauth-connect\//);
-    // "idempot" is the beginning of "idempotency": the guide's Idempotency section is among the results.
-    await input(page).fill('idempot');
-    await expect(items(page).filter({hasText: /Idempotency/})).not.toHaveCount(0);
-    await input(page).fill('signatu');
-    await expect.poll(() => hrefs(page)).toContainEqual(expect.stringMatching(/^\/webhooks\/signature-verification/));
-    expect(problems.consoleErrors).toEqual([]);
-  });
+    await test.step('developers\' words find Kestrel\'s: "withdrawal" is searched as "payout" too', async () => {
+      // No indexed word begins with "withdraw": every result comes from the synonym table.
+      const read = (tag: string): IndexFile =>
+        JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+      for (const tag of ['docs-default-current', 'docs-api-current']) {
+        expect(read(tag).index.invertedIndex.filter(([term]) => term.startsWith('withdraw'))).toEqual([]);
+      }
+      const expected = await expectedRoutes('withdrawal');
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.slice(0, 3).every((route) => /payout/.test(route))).toBe(true);
+      expect(await showing('withdrawal')).toEqual(expected);
+    });
 
-  test('a sidebar category name finds the pages under that category', async ({page, problems}) => {
-    await page.goto('/');
-    await search(page, 'walkthroughs');
-    await expect(items(page)).toHaveCount(8);
-    for (const href of await hrefs(page)) expect(href).toMatch(/^\/walkthrough\//);
-    expect(problems.consoleErrors).toEqual([]);
-  });
+    await test.step('whole words and the beginnings of words', async () => {
+      await showing('pkce');
+      await expect(items(page).first()).toHaveAttribute('href', /^\/kestrel-oauth-connect\//);
+      // "idempot" is the beginning of "idempotency": the guide's Idempotency section is among the results.
+      await showing('idempot');
+      await expect(items(page).filter({hasText: /Idempotency/})).not.toHaveCount(0);
+      expect(await showing('signatu')).toContainEqual(expect.stringMatching(/^\/webhooks\/signature-verification/));
+    });
 
-  test('a front-matter keyword finds its guide: keywords are the tags of the index', async ({page, problems}) => {
-    const {word, route} = keywordOnlyInTags();
-    await page.goto('/');
-    await search(page, word);
-    await expect.poll(() => hrefs(page).then((h) => h[0]?.split('#')[0])).toBe(route);
+    await test.step('a sidebar category name finds the pages under that category', async () => {
+      await showing('walkthroughs');
+      await expect(items(page)).toHaveCount(8);
+      for (const href of await hrefs(page)) expect(href).toMatch(/^\/walkthrough\//);
+    });
+
+    await test.step('a front-matter keyword finds its guide: keywords are the tags of the index', async () => {
+      const {word, route} = keywordOnlyInTags();
+      expect((await showing(word))[0]?.split('#')[0]).toBe(route);
+    });
+
+    await test.step('says "No results found." when nothing matches', async () => {
+      expect(await showing('zzqxv')).toEqual([]);
+      await expect(overlay(page)).toContainText('No results found.');
+      await expect(items(page)).toHaveCount(0);
+      // No active result to name (packages/kestrel-search/theme/SearchBar/panelAria.ts).
+      await expect(input(page)).not.toHaveAttribute('aria-activedescendant');
+    });
     expect(problems.consoleErrors).toEqual([]);
   });
 
@@ -399,16 +413,6 @@ test.describe('search box and panel', () => {
     await page.goBack();
     await expect(page.locator('h2#rotate-your-secret')).toBeVisible();
     await expect(page.locator('mark[data-search-highlight]')).toHaveCount(0);
-    expect(problems.consoleErrors).toEqual([]);
-  });
-
-  test('says "No results found." when nothing matches', async ({page, problems}) => {
-    await page.goto('/');
-    await search(page, 'zzqxv');
-    await expect(overlay(page)).toContainText('No results found.');
-    await expect(items(page)).toHaveCount(0);
-    // No active result to name (packages/kestrel-search/theme/SearchBar/panelAria.ts).
-    await expect(input(page)).not.toHaveAttribute('aria-activedescendant');
     expect(problems.consoleErrors).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@
  */
 import {test as base} from '../fixtures';
 import {startSandbox, type Sandbox} from '../../unit/sandbox-process';
-import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_PORT} from '../../../sandbox/local-sandbox.mjs';
+import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../../../sandbox/local-sandbox.mjs';
+import {withFirstRule} from '../../support/browser-network.mjs';
 
 export {expect} from '../fixtures';
 
@@ -29,10 +30,8 @@ export const test = base.extend<object, {localSandbox: Sandbox}>({
   launchOptions: [
     async ({launchOptions, localSandbox}, use) => {
       const rule = `MAP ${LOCAL_SANDBOX_HOST}:${LOCAL_SANDBOX_PORT} ${LOCAL_SANDBOX_HOST}:${localSandbox.port}`;
-      await use({...launchOptions, args: [...(launchOptions.args ?? []), `--host-resolver-rules=${rule}`]});
+      await use({...launchOptions, args: withFirstRule(launchOptions.args ?? [], rule)});
     },
     {scope: 'worker'},
   ],
-  // Real requests to the local sandbox's origin; every other origin stays blocked by the fixture.
-  reachableOrigins: [LOCAL_SANDBOX_ORIGIN],
 });
