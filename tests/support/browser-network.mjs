@@ -7,7 +7,10 @@
  * - 127.0.0.1 resolves to itself.
  * - Every other host is unknown: a page that reached for one would show a failed request.
  */
-export const ANALYTICS_HOST = 'www.googletagmanager.com';
+import {analyticsOrigins} from '../../config/brand.ts';
+
+/** The host the site's analytics script comes from. */
+export const ANALYTICS_HOST = new URL(analyticsOrigins.script).host;
 
 const RULES = '--host-resolver-rules=';
 
