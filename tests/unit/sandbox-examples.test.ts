@@ -6,6 +6,8 @@
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {freePort} from '../support/ports.mjs';
 import {issueInvoice} from '../../examples/core/issue-invoice';
@@ -16,6 +18,8 @@ const KEY = 'sk_sandbox_examples';
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 let sandbox: Sandbox;
 const children: ChildProcess[] = [];
+// The webhook receiver keeps its events in a file of the folder it runs in; here, not in the repository.
+const eventsDir = mkdtempSync(path.join(os.tmpdir(), 'kestrel-examples-events-'));
 
 /** Runs an example file with tsx; resolves with its exit code and output. */
 function run(file: string, args: string[], env: Record<string, string> = {}, timeoutMs = 40_000) {
@@ -71,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await sandbox?.stop('SIGTERM');
+  rmSync(eventsDir, {recursive: true, force: true});
 });
 
 describe('the example apps against the local sandbox', () => {
@@ -118,7 +123,7 @@ describe('the example apps against the local sandbox', () => {
     const receiver = run(
       'examples/webhooks/node/server.ts',
       [],
-      {PORT: String(port), KESTREL_WEBHOOK_SECRET: secret},
+      {PORT: String(port), KESTREL_WEBHOOK_SECRET: secret, KESTREL_EVENTS_DB: path.join(eventsDir, 'events.sqlite3')},
       60_000,
     );
     await waitFor('the receiver to listen', async () => receiver.output().includes('Listening on'));

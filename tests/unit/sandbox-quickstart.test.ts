@@ -6,6 +6,8 @@
  */
 import {describe, it, expect, afterAll} from 'vitest';
 import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {freePort} from '../support/ports.mjs';
 import {ROOT} from './openapi-definition';
@@ -14,10 +16,13 @@ import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 const SECRET = 'quickstart-secret-0123456789abcdef';
 let sandbox: Sandbox | undefined;
 let receiver: ChildProcess | undefined;
+// The receiver keeps its events in a file of the folder it runs in; here, not in the repository.
+const eventsDir = mkdtempSync(path.join(os.tmpdir(), 'kestrel-quickstart-events-'));
 
 afterAll(async () => {
   receiver?.kill('SIGTERM');
   await sandbox?.stop('SIGTERM');
+  rmSync(eventsDir, {recursive: true, force: true});
 });
 
 function collect(child: ChildProcess): () => string {
@@ -41,7 +46,10 @@ describe('the local sandbox quickstart', () => {
     receiver = spawn(
       path.join(ROOT, 'node_modules', '.bin', 'tsx'),
       [path.join(ROOT, 'examples/webhooks/node/server.ts')],
-      {env: {...env, PORT: String(port)}, stdio: ['ignore', 'pipe', 'pipe']},
+      {
+        env: {...env, PORT: String(port), KESTREL_EVENTS_DB: path.join(eventsDir, 'events.sqlite3')},
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     const received = collect(receiver);
     await waitFor('the receiver to listen', async () => received().includes('Listening on'), 20_000);
