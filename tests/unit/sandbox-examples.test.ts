@@ -6,20 +6,18 @@
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {freePort} from '../support/ports.mjs';
 import {issueInvoice} from '../../examples/core/issue-invoice';
 import {ROOT} from './openapi-definition';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {NODE_RECEIVER, startReceiver, tempDir} from './webhook-receivers';
 
 const KEY = 'sk_sandbox_examples';
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 let sandbox: Sandbox;
 const children: ChildProcess[] = [];
-// The webhook receiver keeps its events in a file of the folder it runs in; here, not in the repository.
-const eventsDir = mkdtempSync(path.join(os.tmpdir(), 'kestrel-examples-events-'));
+// The webhook receiver's event store, outside the repository.
+const events = tempDir();
 
 /** Runs an example file with tsx; resolves with its exit code and output. */
 function run(file: string, args: string[], env: Record<string, string> = {}, timeoutMs = 40_000) {
@@ -75,7 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await sandbox?.stop('SIGTERM');
-  rmSync(eventsDir, {recursive: true, force: true});
+  events.remove();
 });
 
 describe('the example apps against the local sandbox', () => {
@@ -118,17 +116,14 @@ describe('the example apps against the local sandbox', () => {
   });
 
   it('the webhook receiver verifies real deliveries and fetches the invoice they name; replay-missed-events lists what it missed', async () => {
-    const port = await freePort();
     const secret = 'whsec_examples_receiver_0123456789';
-    const receiver = run(
-      'examples/webhooks/node/server.ts',
-      [],
-      {PORT: String(port), KESTREL_WEBHOOK_SECRET: secret, KESTREL_EVENTS_DB: path.join(eventsDir, 'events.sqlite3')},
-      60_000,
-    );
-    await waitFor('the receiver to listen', async () => receiver.output().includes('Listening on'));
+    const receiver = await startReceiver(NODE_RECEIVER, events.dir, sandbox.base, {
+      KESTREL_API_KEY: KEY,
+      KESTREL_WEBHOOK_SECRET: secret,
+    });
+    children.push(receiver.child);
     // A subscription with the wrong secret: the receiver refuses those deliveries (400), so they stay undelivered.
-    const url = `http://127.0.0.1:${port}/webhooks/kestrel`;
+    const url = receiver.url;
     await api('POST', '/subscriptions', {
       webhookUrl: url,
       webhookVersion: '2025-06-01',

@@ -6,23 +6,21 @@
  */
 import {describe, it, expect, afterAll} from 'vitest';
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {freePort} from '../support/ports.mjs';
 import {ROOT} from './openapi-definition';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {NODE_RECEIVER, startReceiver, tempDir, type RunningReceiver} from './webhook-receivers';
 
 const SECRET = 'quickstart-secret-0123456789abcdef';
 let sandbox: Sandbox | undefined;
-let receiver: ChildProcess | undefined;
-// The receiver keeps its events in a file of the folder it runs in; here, not in the repository.
-const eventsDir = mkdtempSync(path.join(os.tmpdir(), 'kestrel-quickstart-events-'));
+let receiver: RunningReceiver | undefined;
+// The receiver's event store, outside the repository.
+const events = tempDir();
 
 afterAll(async () => {
-  receiver?.kill('SIGTERM');
+  receiver?.child.kill('SIGTERM');
   await sandbox?.stop('SIGTERM');
-  rmSync(eventsDir, {recursive: true, force: true});
+  events.remove();
 });
 
 function collect(child: ChildProcess): () => string {
@@ -36,29 +34,22 @@ describe('the local sandbox quickstart', () => {
   it('ends with the invoice PAID and the receiver having verified its webhooks', async () => {
     // --pay-after 1 instead of the default 10 s: the same steps, sooner.
     sandbox = await startSandbox(['--pay-after', '1']);
-    const port = await freePort();
     const env = {
       ...process.env,
       KESTREL_API_BASE: sandbox.base,
       KESTREL_API_KEY: 'local-test-token',
       KESTREL_WEBHOOK_SECRET: SECRET,
     };
-    receiver = spawn(
-      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [path.join(ROOT, 'examples/webhooks/node/server.ts')],
-      {
-        env: {...env, PORT: String(port), KESTREL_EVENTS_DB: path.join(eventsDir, 'events.sqlite3')},
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const received = collect(receiver);
-    await waitFor('the receiver to listen', async () => received().includes('Listening on'), 20_000);
+    receiver = await startReceiver(NODE_RECEIVER, events.dir, sandbox.base, {
+      KESTREL_API_KEY: env.KESTREL_API_KEY,
+      KESTREL_WEBHOOK_SECRET: SECRET,
+    });
+    const received = receiver.output;
 
-    const script = spawn(
-      'bash',
-      [path.join(ROOT, 'examples/sandbox/quickstart.sh'), `http://127.0.0.1:${port}/webhooks/kestrel`],
-      {env, stdio: ['ignore', 'pipe', 'pipe']},
-    );
+    const script = spawn('bash', [path.join(ROOT, 'examples/sandbox/quickstart.sh'), receiver.url], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = collect(script);
     const code = await new Promise<number | null>((resolve) => script.once('exit', resolve));
     expect(code, output()).toBe(0);

@@ -29,13 +29,16 @@ export interface ReceiverKind {
 const GO_DIR = path.join(ROOT, 'examples/webhooks/go');
 const GO_ENV = {...process.env, GOTOOLCHAIN: 'local', GOPROXY: 'off', GOFLAGS: '-mod=mod'};
 
+/** The Node.js receiver, which the quickstart and the example apps also run. */
+export const NODE_RECEIVER: ReceiverKind = {
+  name: 'Node.js',
+  file: 'examples/webhooks/node/server.ts',
+  command: () => [process.execPath, ['--import', 'tsx', path.join(ROOT, 'examples/webhooks/node/server.ts')]],
+  storeEnv: 'KESTREL_EVENTS_DB',
+};
+
 export const RECEIVERS: ReceiverKind[] = [
-  {
-    name: 'Node.js',
-    file: 'examples/webhooks/node/server.ts',
-    command: () => [process.execPath, ['--import', 'tsx', path.join(ROOT, 'examples/webhooks/node/server.ts')]],
-    storeEnv: 'KESTREL_EVENTS_DB',
-  },
+  NODE_RECEIVER,
   {
     name: 'Python',
     file: 'examples/webhooks/python/receiver.py',
