@@ -67,15 +67,17 @@ const siteSearch = loadSiteSearch();
 /** A guide or API reference route, with an optional #anchor. */
 const DOC_ROUTE = /^\/(?:api\/)?(?:[a-z0-9-]+\/?)*(?:#[a-z0-9-]+)?$/;
 
+/** A search index file of the build, by its tag. */
+const readIndex = (tag: string): IndexFile =>
+  JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
+
 /**
  * A front-matter keyword word that the guides index holds in the tags field only (no title, text
  * or category has it), on one page, and that the API index does not hold: found only as a tag.
  */
 function keywordOnlyInTags(): {word: string; route: string} {
-  const read = (tag: string): IndexFile =>
-    JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
-  const guides = read('docs-default-current');
-  const apiTerms = new Set(read('docs-api-current').index.invertedIndex.map(([term]) => term));
+  const guides = readIndex('docs-default-current');
+  const apiTerms = new Set(readIndex('docs-api-current').index.invertedIndex.map(([term]) => term));
   const postings = new Map<string, Record<string, Record<string, unknown>>>(guides.index.invertedIndex);
   const routeOf = (id: string) => guides.documents.find((d) => String(d.id) === id)!.sectionRoute.split('#')[0];
   for (const route of GUIDE_ROUTES) {
@@ -98,12 +100,21 @@ function keywordOnlyInTags(): {word: string; route: string} {
 }
 const expectedRoutes = async (query: string) => (await siteSearch.search(query)).map((h) => h.document.sectionRoute);
 
-/** Searches, waits until the panel shows the ranking's results for the query, and returns their routes. */
-async function searchShowing(page: Page, query: string): Promise<string[]> {
-  await search(page, query);
+/**
+ * Types `query` into the open panel (over any earlier query), waits until the panel shows the
+ * ranking's results for it, never the earlier query's, and returns their routes.
+ */
+async function showing(page: Page, query: string): Promise<string[]> {
+  await input(page).fill(query);
   const expected = await expectedRoutes(query);
   await expect.poll(() => hrefs(page)).toEqual(expected);
   return expected;
+}
+
+/** Opens the panel and searches, as `showing` does. */
+async function searchShowing(page: Page, query: string): Promise<string[]> {
+  await openPanel(page);
+  return showing(page, query);
 }
 
 test.describe('search box and panel', () => {
@@ -307,49 +318,42 @@ test.describe('search box and panel', () => {
   }) => {
     await page.goto('/');
     await openPanel(page);
-    /** Types `query` over the last and waits until the panel shows the ranking's results for it: never the last query's. */
-    const showing = async (query: string) => {
-      await input(page).fill(query);
-      const expected = await expectedRoutes(query);
-      await expect.poll(() => hrefs(page)).toEqual(expected);
-      return expected;
-    };
 
     await test.step('developers\' words find Kestrel\'s: "withdrawal" is searched as "payout" too', async () => {
       // No indexed word begins with "withdraw": every result comes from the synonym table.
-      const read = (tag: string): IndexFile =>
-        JSON.parse(readFileSync(path.join(BUILD, `search-index-${tag}.json`), 'utf8'));
       for (const tag of ['docs-default-current', 'docs-api-current']) {
-        expect(read(tag).index.invertedIndex.filter(([term]) => term.startsWith('withdraw'))).toEqual([]);
+        expect(readIndex(tag).index.invertedIndex.filter(([term]) => term.startsWith('withdraw'))).toEqual([]);
       }
       const expected = await expectedRoutes('withdrawal');
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.slice(0, 3).every((route) => /payout/.test(route))).toBe(true);
-      expect(await showing('withdrawal')).toEqual(expected);
+      expect(await showing(page, 'withdrawal')).toEqual(expected);
     });
 
     await test.step('whole words and the beginnings of words', async () => {
-      await showing('pkce');
+      await showing(page, 'pkce');
       await expect(items(page).first()).toHaveAttribute('href', /^\/kestrel-oauth-connect\//);
       // "idempot" is the beginning of "idempotency": the guide's Idempotency section is among the results.
-      await showing('idempot');
+      await showing(page, 'idempot');
       await expect(items(page).filter({hasText: /Idempotency/})).not.toHaveCount(0);
-      expect(await showing('signatu')).toContainEqual(expect.stringMatching(/^\/webhooks\/signature-verification/));
+      expect(await showing(page, 'signatu')).toContainEqual(
+        expect.stringMatching(/^\/webhooks\/signature-verification/),
+      );
     });
 
     await test.step('a sidebar category name finds the pages under that category', async () => {
-      await showing('walkthroughs');
+      await showing(page, 'walkthroughs');
       await expect(items(page)).toHaveCount(8);
       for (const href of await hrefs(page)) expect(href).toMatch(/^\/walkthrough\//);
     });
 
     await test.step('a front-matter keyword finds its guide: keywords are the tags of the index', async () => {
       const {word, route} = keywordOnlyInTags();
-      expect((await showing(word))[0]?.split('#')[0]).toBe(route);
+      expect((await showing(page, word))[0]?.split('#')[0]).toBe(route);
     });
 
     await test.step('says "No results found." when nothing matches', async () => {
-      expect(await showing('zzqxv')).toEqual([]);
+      expect(await showing(page, 'zzqxv')).toEqual([]);
       await expect(overlay(page)).toContainText('No results found.');
       await expect(items(page)).toHaveCount(0);
       // No active result to name (packages/kestrel-search/theme/SearchBar/panelAria.ts).
