@@ -29,7 +29,8 @@ import {
   prefetchBytes,
 } from '../bench/budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
-import {lighthouseScores, quickAsHomeTable} from './lighthouse.mjs';
+import {lighthouseScores} from './lighthouse.mjs';
+import {CONTROL_ROUTE, quickAsHomeTable} from '../bench/quick-as-home.mjs';
 import {GUIDE_ROUTES} from '../config/routes.ts';
 import {navigationTimes} from '../bench/navigation-timing.mjs';
 import {median} from '../bench/stats.mjs';
@@ -75,10 +76,12 @@ const weights = await withServedBuild(async (browser, origin) => {
   return {rows, navigation};
 });
 
-// `/`, every guide, and the API's introduction, sample and heaviest operation pages.
+// `/` and its control (`/` again), every guide, and the API's introduction, sample and heaviest
+// operation pages.
 const lighthouseRoutes = [
   ...new Set([
     BUDGETS.home.sample,
+    CONTROL_ROUTE,
     ...GUIDE_ROUTES,
     BUDGETS.apiIntroduction.sample,
     BUDGETS.operation.sample,

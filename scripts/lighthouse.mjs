@@ -5,7 +5,8 @@
  * points from run to run on a shared 2-core machine, so the median is reported, with the lowest
  * and highest, and the median total blocking time and largest contentful paint behind it.
  * Runs under tsx (it reads the brand module): `npx tsx scripts/lighthouse.mjs [--runs N] [route ...]`;
- * `--builds DIR,DIR` compares builds in one sitting and prints each page against `/` (quickAsHomeTable).
+ * `--builds DIR,DIR` compares builds in one sitting and prints each page against `/`, with `/` measured
+ * a second time as the control (bench/quick-as-home.mjs).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -13,6 +14,7 @@ import {createServer} from './serve-build.mjs';
 import {listenOnFreePort} from '../tests/support/ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {median} from '../bench/stats.mjs';
+import {CONTROL_ROUTE, quickAsHomeTable} from '../bench/quick-as-home.mjs';
 import {analyticsOrigins} from '../config/brand.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -102,28 +104,6 @@ export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = 
   return (await lighthouseByBuild(routes, [buildDir], {runs}))[0];
 }
 
-/**
- * The table of "every page as quick as `/`": per build, each page's median performance and total
- * blocking time, and how they compare with `/` of the same build (at most 3 points below it, TBT at
- * most 1.5 times its). `/` must be the first route.
- */
-export function quickAsHomeTable(routes, labels, byBuild) {
-  const head = labels.map((l) => `${l}: performance (range) | ${l}: TBT ms | ${l}: vs \`/\``).join(' | ');
-  const lines = [`| page | ${head} |`, `| --- |${' ---: | ---: | --- |'.repeat(labels.length)}`];
-  for (const [r, route] of routes.entries()) {
-    const cells = byBuild.map((results) => {
-      const home = results[0];
-      const page = results[r];
-      const points = home.scores.performance - page.scores.performance;
-      const ratio = page.totalBlockingTime / Math.max(home.totalBlockingTime, 1);
-      const ok = points <= 3 && ratio <= 1.5;
-      return `${page.scores.performance} (${page.performanceRange.join('-')}) | ${page.totalBlockingTime.toFixed(0)} | ${r === 0 ? '-' : `${points >= 0 ? '-' : '+'}${Math.abs(points)} pts, TBT ×${ratio.toFixed(2)}${ok ? '' : ' OVER'}`}`;
-    });
-    lines.push(`| ${route} | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
-}
-
 /** Reads `--name value` from the arguments, removing both. */
 function takeOption(args, name) {
   const at = args.indexOf(name);
@@ -139,8 +119,9 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('lighthouse: --runs must be a whole number of at least 1');
   const builds = takeOption(routes, '--builds')?.split(',');
   if (builds) {
-    // The comparison table: `/` first, then the routes given, on each build, interleaved.
-    const pages = ['/', ...routes.filter((r) => r !== '/')];
+    // The comparison table: `/` first, its control next, then the routes given, on each build,
+    // interleaved.
+    const pages = ['/', CONTROL_ROUTE, ...routes.filter((r) => r !== '/' && r !== CONTROL_ROUTE)];
     console.log(quickAsHomeTable(pages, builds, await lighthouseByBuild(pages, builds, {runs})));
     process.exit(0);
   }

@@ -1,0 +1,59 @@
+/**
+ * The "every page as quick as `/`" table: a page more than 3 points below `/`, or with more than
+ * 1.5 times its blocking time, is marked OVER; `/` measured again under another address is the
+ * control, named as such, and the line under the table says whether the sitting's noise alone
+ * went past the limits.
+ */
+import {describe, it, expect} from 'vitest';
+import {CONTROL_ROUTE, comparedWithHome, quickAsHomeTable} from '../../bench/quick-as-home.mjs';
+
+const summary = (performance: number, totalBlockingTime: number) => ({
+  scores: {performance},
+  performanceRange: [performance - 2, performance + 1],
+  totalBlockingTime,
+});
+
+describe('every page against /', () => {
+  it('allows 3 points below / and 1.5 times its blocking time, and no more', () => {
+    const home = summary(95, 200);
+    expect(comparedWithHome(home, summary(92, 300))).toEqual({points: 3, ratio: 1.5, ok: true});
+    expect(comparedWithHome(home, summary(91, 200)).ok).toBe(false);
+    expect(comparedWithHome(home, summary(99, 301)).ok).toBe(false);
+  });
+
+  it('names the control row and says when the control is within the limits', () => {
+    const routes = ['/', CONTROL_ROUTE, '/sandbox/'];
+    const table = quickAsHomeTable(routes, ['build'], [[summary(95, 200), summary(94, 250), summary(90, 320)]]);
+    expect(table.split('\n')).toEqual([
+      '| page | build: performance (range) | build: TBT ms | build: vs `/` |',
+      '| --- | ---: | ---: | --- |',
+      '| / | 95 (93-96) | 200 | - |',
+      '| /?again (control: `/` again) | 94 (92-95) | 250 | -1 pts, TBT ×1.25 |',
+      '| /sandbox/ | 90 (88-91) | 320 | -5 pts, TBT ×1.60 OVER |',
+      '',
+      'build: `/` against itself, -1 pts, TBT ×1.25.',
+    ]);
+  });
+
+  it('says when the noise of the sitting alone is past the limits', () => {
+    const routes = ['/', CONTROL_ROUTE];
+    const table = quickAsHomeTable(
+      routes,
+      ['a', 'b'],
+      [
+        [summary(96, 230), summary(90, 417)],
+        [summary(93, 336), summary(93, 333)],
+      ],
+    );
+    expect(table.split('\n').slice(-2)).toEqual([
+      'a: `/` against itself, -6 pts, TBT ×1.81 OVER. The noise of this sitting alone exceeds the limits: its OVER rows do not tell pages apart.',
+      'b: `/` against itself, -0 pts, TBT ×0.99.',
+    ]);
+  });
+
+  it('refuses a table whose first route is not /', () => {
+    expect(() => quickAsHomeTable(['/sandbox/'], ['build'], [[summary(90, 300)]])).toThrow(
+      'the first route must be /, not /sandbox/',
+    );
+  });
+});
