@@ -12,6 +12,14 @@
 /** `/` again: the same page (the router ignores the query), measured as a page of its own. */
 export const CONTROL_ROUTE = '/?again';
 
+/**
+ * The routes of a comparison in the order the table needs: `/` first, its control next, then the
+ * routes given, each once.
+ */
+export function comparisonRoutes(routes) {
+  return ['/', CONTROL_ROUTE, ...new Set(routes.filter((r) => r !== '/' && r !== CONTROL_ROUTE))];
+}
+
 const MAX_POINTS_BELOW_HOME = 3;
 const MAX_BLOCKING_RATIO = 1.5;
 

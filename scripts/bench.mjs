@@ -30,7 +30,7 @@ import {
 } from '../bench/budgets.mjs';
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
 import {lighthouseScores} from './lighthouse.mjs';
-import {CONTROL_ROUTE, quickAsHomeTable} from '../bench/quick-as-home.mjs';
+import {comparisonRoutes, quickAsHomeTable} from '../bench/quick-as-home.mjs';
 import {GUIDE_ROUTES} from '../config/routes.ts';
 import {navigationTimes} from '../bench/navigation-timing.mjs';
 import {median} from '../bench/stats.mjs';
@@ -78,16 +78,12 @@ const weights = await withServedBuild(async (browser, origin) => {
 
 // `/` and its control (`/` again), every guide, and the API's introduction, sample and heaviest
 // operation pages.
-const lighthouseRoutes = [
-  ...new Set([
-    BUDGETS.home.sample,
-    CONTROL_ROUTE,
-    ...GUIDE_ROUTES,
-    BUDGETS.apiIntroduction.sample,
-    BUDGETS.operation.sample,
-    weights.rows.find((row) => row.budget === BUDGETS.operation).route,
-  ]),
-];
+const lighthouseRoutes = comparisonRoutes([
+  ...GUIDE_ROUTES,
+  BUDGETS.apiIntroduction.sample,
+  BUDGETS.operation.sample,
+  weights.rows.find((row) => row.budget === BUDGETS.operation).route,
+]);
 const lighthouse = await lighthouseScores(lighthouseRoutes);
 
 console.log(

@@ -14,7 +14,7 @@ import {createServer} from './serve-build.mjs';
 import {listenOnFreePort} from '../tests/support/ports.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {median} from '../bench/stats.mjs';
-import {CONTROL_ROUTE, quickAsHomeTable} from '../bench/quick-as-home.mjs';
+import {comparisonRoutes, quickAsHomeTable} from '../bench/quick-as-home.mjs';
 import {analyticsOrigins} from '../config/brand.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -119,9 +119,8 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('lighthouse: --runs must be a whole number of at least 1');
   const builds = takeOption(routes, '--builds')?.split(',');
   if (builds) {
-    // The comparison table: `/` first, its control next, then the routes given, on each build,
-    // interleaved.
-    const pages = ['/', CONTROL_ROUTE, ...routes.filter((r) => r !== '/' && r !== CONTROL_ROUTE)];
+    // The comparison table, on each build, interleaved.
+    const pages = comparisonRoutes(routes);
     console.log(quickAsHomeTable(pages, builds, await lighthouseByBuild(pages, builds, {runs})));
     process.exit(0);
   }

@@ -5,7 +5,7 @@
  * went past the limits.
  */
 import {describe, it, expect} from 'vitest';
-import {CONTROL_ROUTE, comparedWithHome, quickAsHomeTable} from '../../bench/quick-as-home.mjs';
+import {CONTROL_ROUTE, comparedWithHome, comparisonRoutes, quickAsHomeTable} from '../../bench/quick-as-home.mjs';
 
 const summary = (performance: number, totalBlockingTime: number) => ({
   scores: {performance},
@@ -48,6 +48,15 @@ describe('every page against /', () => {
     expect(table.split('\n').slice(-2)).toEqual([
       'a: `/` against itself, -6 pts, TBT ×1.81 OVER. The noise of this sitting alone exceeds the limits: its OVER rows do not tell pages apart.',
       'b: `/` against itself, -0 pts, TBT ×0.99.',
+    ]);
+  });
+
+  it('puts / first and its control second, and every other route once', () => {
+    expect(comparisonRoutes(['/sandbox/', '/', '/rate-limits/', '/sandbox/', CONTROL_ROUTE])).toEqual([
+      '/',
+      CONTROL_ROUTE,
+      '/sandbox/',
+      '/rate-limits/',
     ]);
   });
 
