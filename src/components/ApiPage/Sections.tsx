@@ -6,6 +6,7 @@ import type {ApiBody, ApiField, ApiListFilter, ApiParameterGroups, ApiResponse} 
 import {errorCodeHref} from '@site/config/error-catalogue';
 import FieldList from './FieldTree';
 import Html from './Html';
+import {bodyTextLength, fieldsTextLength, responseTextLength, responsesTextLength, sectionSize} from './section-size';
 
 const LOCATIONS = [
   ['path', 'Path parameters'],
@@ -60,7 +61,10 @@ export function Parameters({groups}: {groups: ApiParameterGroups}): ReactNode {
   const shown = LOCATIONS.filter(([where]) => groups[where].length > 0);
   if (shown.length === 0) return null;
   return (
-    <section className="api-section api-parameters">
+    <section
+      className="api-section api-parameters"
+      style={sectionSize(shown.reduce((sum, [where]) => sum + fieldsTextLength(groups[where]), 0))}
+    >
       <Heading as="h2" id="parameters">
         Parameters
       </Heading>
@@ -99,7 +103,7 @@ export function BodyFields({body, title}: {body: ApiBody; title: string}): React
 
 export function RequestBody({body}: {body: ApiBody}): ReactNode {
   return (
-    <section className="api-section api-request-body">
+    <section className="api-section api-request-body" style={sectionSize(bodyTextLength(body))}>
       <Heading as="h2" id="request">
         Request body
       </Heading>
@@ -110,7 +114,11 @@ export function RequestBody({body}: {body: ApiBody}): ReactNode {
 
 function ResponseBlock({response}: {response: ApiResponse}): ReactNode {
   return (
-    <section className="api-response" aria-labelledby={response.anchor}>
+    <section
+      className="api-response"
+      aria-labelledby={response.anchor}
+      style={sectionSize(responseTextLength(response))}
+    >
       <Heading as="h3" className="api-response__status" id={response.anchor}>
         {response.status}
       </Heading>
@@ -145,7 +153,7 @@ export function Responses({
   title?: string;
 }): ReactNode {
   return (
-    <section className="api-section api-responses">
+    <section className="api-section api-responses" style={sectionSize(responsesTextLength(responses))}>
       <Heading as="h2" id="responses">
         {title}
       </Heading>

@@ -15,6 +15,7 @@ import EndpointLine, {MethodBadge} from './EndpointLine';
 import Html from './Html';
 import ResponseExamples, {ExampleBlocks} from './ResponseExamples';
 import {BodyFields, Headers, ListFilterFields, Parameters, RequestBody, Responses} from './Sections';
+import {bodyTextLength, fieldsTextLength, sectionSize} from './section-size';
 
 function Layout({
   request,
@@ -91,7 +92,10 @@ function WebhookPage({page}: {page: ApiWebhookPage}): ReactNode {
             <Link to={WEBHOOK_SIGNATURE_ROUTE}>verify the signature</Link> before you trust a delivery.
           </p>
           <Html html={page.descriptionHtml} className="api-description" />
-          <section className="api-section api-delivery">
+          <section
+            className="api-section api-delivery"
+            style={sectionSize(fieldsTextLength(page.headers) + bodyTextLength(page.payload))}
+          >
             <Heading as="h2" id="delivery">
               Delivery
             </Heading>
