@@ -1,7 +1,7 @@
 /**
  * The field trees of an operation page below the first screen are not laid out until the reader
  * nears them (`content-visibility: auto` on each `.api-section`), and each holds about its drawn
- * height until then (src/components/ApiPage/section-size.ts). Were a section to hold much less, the
+ * height until then (src/components/ApiPage/sectionSize.ts). Were a section to hold much less, the
  * sections after it would seem to be on the first screen: the browser would lay them out while the
  * page loads (26,804 px of response fields on /api/get-invoices on a phone) only to skip them again.
  */

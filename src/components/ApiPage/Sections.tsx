@@ -6,7 +6,7 @@ import type {ApiBody, ApiField, ApiListFilter, ApiParameterGroups, ApiResponse} 
 import {errorCodeHref} from '@site/config/error-catalogue';
 import FieldList from './FieldTree';
 import Html from './Html';
-import {bodyTextLength, fieldsTextLength, responseTextLength, responsesTextLength, sectionSize} from './section-size';
+import {bodyTextLength, fieldsTextLength, responseTextLength, responsesTextLength, sectionSize} from './sectionSize';
 
 const LOCATIONS = [
   ['path', 'Path parameters'],

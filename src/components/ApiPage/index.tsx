@@ -15,7 +15,7 @@ import EndpointLine, {MethodBadge} from './EndpointLine';
 import Html from './Html';
 import ResponseExamples, {ExampleBlocks} from './ResponseExamples';
 import {BodyFields, Headers, ListFilterFields, Parameters, RequestBody, Responses} from './Sections';
-import {bodyTextLength, fieldsTextLength, sectionSize} from './section-size';
+import {bodyTextLength, fieldsTextLength, sectionSize} from './sectionSize';
 
 function Layout({
   request,
