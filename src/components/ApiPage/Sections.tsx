@@ -6,7 +6,7 @@ import type {ApiBody, ApiField, ApiListFilter, ApiParameterGroups, ApiResponse} 
 import {errorCodeHref} from '@site/config/error-catalogue';
 import FieldList from './FieldTree';
 import Html from './Html';
-import {bodyTextLength, fieldsTextLength, responseTextLength, responsesTextLength, sectionSize} from './sectionSize';
+import {bodyTextLength, fieldsTextLength, responseTextLength, sectionSize} from './sectionSize';
 
 const LOCATIONS = [
   ['path', 'Path parameters'],
@@ -112,13 +112,9 @@ export function RequestBody({body}: {body: ApiBody}): ReactNode {
   );
 }
 
-function ResponseBlock({response}: {response: ApiResponse}): ReactNode {
+function ResponseBlock({response, characters}: {response: ApiResponse; characters: number}): ReactNode {
   return (
-    <section
-      className="api-response"
-      aria-labelledby={response.anchor}
-      style={sectionSize(responseTextLength(response))}
-    >
+    <section className="api-response" aria-labelledby={response.anchor} style={sectionSize(characters)}>
       <Heading as="h3" className="api-response__status" id={response.anchor}>
         {response.status}
       </Heading>
@@ -152,13 +148,18 @@ export function Responses({
   responses: readonly ApiResponse[];
   title?: string;
 }): ReactNode {
+  // Each response's text length once: a response holds its own, the section their sum.
+  const sized = responses.map((response) => ({response, characters: responseTextLength(response)}));
   return (
-    <section className="api-section api-responses" style={sectionSize(responsesTextLength(responses))}>
+    <section
+      className="api-section api-responses"
+      style={sectionSize(sized.reduce((sum, {characters}) => sum + characters, 0))}
+    >
       <Heading as="h2" id="responses">
         {title}
       </Heading>
-      {responses.map((response) => (
-        <ResponseBlock key={response.status} response={response} />
+      {sized.map(({response, characters}) => (
+        <ResponseBlock key={response.status} response={response} characters={characters} />
       ))}
     </section>
   );

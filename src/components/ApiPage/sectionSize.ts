@@ -41,10 +41,6 @@ export function responseTextLength(response: ApiResponse): number {
   );
 }
 
-export function responsesTextLength(responses: readonly ApiResponse[]): number {
-  return responses.reduce((sum, response) => sum + responseTextLength(response), 0);
-}
-
 /** A section's or a response's style: its text length, which the stylesheet turns into the height it holds. */
 export function sectionSize(characters: number): CSSProperties {
   return {'--section-characters': characters} as CSSProperties;
