@@ -7,6 +7,12 @@
  * 2-core machine one page's median of 3 moves by several points and its blocking time by up to
  * twice from one sitting to the next. The control row says how far this sitting's noise reaches;
  * when the control itself is over, the other rows that are over do not tell pages apart.
+ *
+ * Each row also gives the machine's speed while it was measured: Lighthouse's benchmark index (a
+ * fixed piece of work timed before each run; higher is faster), median of the row's runs. On a
+ * shared machine it moves by nearly twice within minutes, and a page measured while it is low
+ * reads slower for that reason alone: a row over the limits with a lower index than `/`'s does not
+ * tell the page from `/`.
  */
 
 /** `/` again: the same page (the router ignores the query), measured as a page of its own. */
@@ -39,18 +45,21 @@ function verdict({points, ratio, ok}) {
 
 /**
  * The table, per build (`labels`, `byBuild`: one summary per route, as `routes`): each page's
- * median performance (lowest-highest) and blocking time against `/` of the same build, then a
- * line per build on the control. `/` must be the first route.
+ * median performance (lowest-highest), blocking time and machine speed, against `/` of the same
+ * build; then a line per build on the control, and the machine's lowest and highest speed over the
+ * sitting. `/` must be the first route.
  */
 export function quickAsHomeTable(routes, labels, byBuild) {
   if (routes[0] !== '/') throw new Error(`quickAsHomeTable: the first route must be /, not ${routes[0]}`);
-  const head = labels.map((l) => `${l}: performance (range) | ${l}: TBT ms | ${l}: vs \`/\``).join(' | ');
-  const lines = [`| page | ${head} |`, `| --- |${' ---: | ---: | --- |'.repeat(labels.length)}`];
+  const head = labels
+    .map((l) => `${l}: performance (range) | ${l}: TBT ms | ${l}: machine | ${l}: vs \`/\``)
+    .join(' | ');
+  const lines = [`| page | ${head} |`, `| --- |${' ---: | ---: | ---: | --- |'.repeat(labels.length)}`];
   for (const [r, route] of routes.entries()) {
     const cells = byBuild.map((results) => {
       const page = results[r];
       const against = r === 0 ? '-' : verdict(comparedWithHome(results[0], page));
-      return `${page.scores.performance} (${page.performanceRange.join('-')}) | ${page.totalBlockingTime.toFixed(0)} | ${against}`;
+      return `${page.scores.performance} (${page.performanceRange.join('-')}) | ${page.totalBlockingTime.toFixed(0)} | ${page.benchmarkIndex.toFixed(0)} | ${against}`;
     });
     const name = route === CONTROL_ROUTE ? `${route} (control: \`/\` again)` : route;
     lines.push(`| ${name} | ${cells.join(' | ')} |`);
@@ -69,5 +78,10 @@ export function quickAsHomeTable(routes, labels, byBuild) {
       );
     }
   }
+  const speeds = byBuild.flat().flatMap((page) => page.benchmarkRange);
+  lines.push(
+    '',
+    `Machine (Lighthouse's benchmark index, higher is faster) over the sitting: ${Math.min(...speeds).toFixed(0)} to ${Math.max(...speeds).toFixed(0)}.`,
+  );
   return lines.join('\n');
 }

@@ -42,6 +42,8 @@ async function runOnce(chrome, url) {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((run.lhr.categories[c]?.score ?? 0) * 100)])),
     totalBlockingTime: run.lhr.audits['total-blocking-time'].numericValue,
     largestContentfulPaint: run.lhr.audits['largest-contentful-paint'].numericValue,
+    // Lighthouse's measure of how fast this machine ran just before this run (higher is faster).
+    benchmarkIndex: run.lhr.environment.benchmarkIndex,
     failing,
   };
 }
@@ -54,6 +56,11 @@ function summarise(route, samples) {
     performanceRange: [Math.min(...performance), Math.max(...performance)],
     totalBlockingTime: median(samples.map((s) => s.totalBlockingTime)),
     largestContentfulPaint: median(samples.map((s) => s.largestContentfulPaint)),
+    benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
+    benchmarkRange: [
+      Math.min(...samples.map((s) => s.benchmarkIndex)),
+      Math.max(...samples.map((s) => s.benchmarkIndex)),
+    ],
     failing: [...new Set(samples.flatMap((s) => s.failing))],
   };
 }
@@ -87,7 +94,7 @@ export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
           // Progress on stderr: a full table takes a while on a loaded machine.
           const {performance} = sample.scores;
           process.stderr.write(
-            `run ${i + 1}/${runs} ${buildDirs[b]} ${route}: ${performance}, TBT ${sample.totalBlockingTime.toFixed(0)} ms\n`,
+            `run ${i + 1}/${runs} ${buildDirs[b]} ${route}: ${performance}, TBT ${sample.totalBlockingTime.toFixed(0)} ms, machine ${sample.benchmarkIndex.toFixed(0)}\n`,
           );
         }
       }
