@@ -9,7 +9,7 @@
  *   node sandbox/test-inputs-markdown.ts --write docs/sandbox.md
  */
 import {readFileSync, writeFileSync} from 'node:fs';
-import {WRAPPER} from '../plugins/reference-tables/remark-reference-tables.ts';
+import {FOLD, WRAPPER} from '../plugins/reference-tables/remark-reference-tables.ts';
 import {GROUP_NOTES, NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
 
 const SECTION = '\n## Test inputs\n';
@@ -60,8 +60,14 @@ export function renderTestInputs(): string {
   for (const group of groups) {
     out.push(`### ${group}`, '');
     if (GROUP_NOTES[group]) out.push(GROUP_NOTES[group], '');
-    // A reference table: on a phone, each input is an entry with its request and what happens.
-    out.push(`<${WRAPPER}>`, '', '| Input | Request to type | What happens |', '| --- | --- | --- |');
+    // A reference table: on a phone, each input is an entry with its request and what happens,
+    // and the group's entries are folded behind their count until the reader opens them.
+    out.push(
+      `<${WRAPPER} ${FOLD}="test inputs">`,
+      '',
+      '| Input | Request to type | What happens |',
+      '| --- | --- | --- |',
+    );
     for (const row of TEST_INPUTS.filter((r) => r.group === group)) {
       const keysUsed = new Set<string>();
       const typed = row.steps

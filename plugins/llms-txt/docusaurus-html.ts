@@ -93,11 +93,15 @@ function tabs(node: HastNode): HastNode[] {
   ]);
 }
 
-/** `<details><summary>X</summary>…` becomes a bold "X" paragraph and the content. */
+/**
+ * `<details><summary>X</summary>…` becomes a bold "X" paragraph and the content; a summary marked
+ * `data-llms-omit` (a reference table's fold, drawn for a phone) leaves the content alone.
+ */
 function details(node: HastNode): HastNode[] {
   const summary = (node.children ?? []).find((n) => isElement(n, 'summary'));
   const rest = (node.children ?? []).filter((n) => n !== summary);
-  const label = summary ? [el('p', {}, [el('strong', {}, [text(textContent(summary).trim())])])] : [];
+  const labelled = summary && summary.properties?.dataLlmsOmit === undefined;
+  const label = labelled ? [el('p', {}, [el('strong', {}, [text(textContent(summary).trim())])])] : [];
   return [...label, ...rest];
 }
 

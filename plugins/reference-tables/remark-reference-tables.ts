@@ -14,13 +14,32 @@
  *
  *   </ReferenceTable>
  *
- * A `<ReferenceTable>` that holds no table fails the build, naming the file.
+ * A long list of entries can be folded on a phone behind its count, naming what the rows are:
+ * `<ReferenceTable fold="test inputs">` draws a disclosure reading "6 test inputs" around the
+ * table (src/components/ReferenceFold), shut on a phone and never shown as one on a wider screen,
+ * where the table stands open as before. A shut disclosure is neither laid out nor drawn, so a
+ * page of many such tables (the sandbox's test inputs) costs a phone only the tables a reader opens.
+ *
+ * A `<ReferenceTable>` that holds no table, folds fewer than two rows or has another attribute
+ * fails the build, naming the file.
  */
-type Data = {hProperties?: Record<string, string>};
-type Node = {type: string; name?: string; value?: string; children?: Node[]; data?: Data};
+type Data = {hName?: string; hProperties?: Record<string, string>};
+type Attribute = {type: string; name?: string; value?: unknown};
+type Node = {
+  type: string;
+  name?: string;
+  value?: string;
+  attributes?: Attribute[];
+  children?: Node[];
+  data?: Data;
+};
 
 /** The element a page wraps its reference tables in. */
 export const WRAPPER = 'ReferenceTable';
+/** Its attribute that folds the table on a phone, naming what its rows are ("test inputs"). */
+export const FOLD = 'fold';
+/** The element the fold becomes, drawn by src/components/ReferenceFold. */
+const FOLD_ELEMENT = 'referencefold';
 
 /** The text of a node, as its header reads. */
 function text(node: Node): string {
@@ -44,6 +63,37 @@ export function markTable(table: Node): void {
     });
 }
 
+/** The body rows of a table: every row after its header. */
+const bodyRows = (table: Node): number => Math.max(0, (table.children ?? []).length - 1);
+
+/** What the wrapper's `fold` names, or undefined when it has none; throws on any other attribute. */
+function foldOf(wrapper: Node, file: string): string | undefined {
+  let fold: string | undefined;
+  for (const attribute of wrapper.attributes ?? []) {
+    if (attribute.type !== 'mdxJsxAttribute' || attribute.name !== FOLD || typeof attribute.value !== 'string')
+      throw new Error(
+        `remark-reference-tables: ${file} has a <${WRAPPER}> with ${attribute.name ? `the attribute "${attribute.name}"` : 'an expression'}; it takes only ${FOLD}="what its rows are"`,
+      );
+    fold = attribute.value.trim();
+    if (!fold) throw new Error(`remark-reference-tables: ${file} has a <${WRAPPER}> whose ${FOLD} is empty`);
+  }
+  return fold;
+}
+
+/** `table` inside the disclosure that folds it, whose summary counts its rows: "6 test inputs". */
+function folded(table: Node, what: string, file: string): Node {
+  const rows = bodyRows(table);
+  if (rows < 2)
+    throw new Error(
+      `remark-reference-tables: ${file} folds a table of ${rows} row${rows === 1 ? '' : 's'}; fold only a list of at least two`,
+    );
+  return {
+    type: 'referenceFold',
+    data: {hName: FOLD_ELEMENT, hProperties: {summary: `${rows} ${what}`}},
+    children: [table],
+  };
+}
+
 export default function remarkReferenceTables() {
   return (tree: Node, vfile: {path?: string}) => {
     const walk = (node: Node) => {
@@ -59,7 +109,10 @@ export default function remarkReferenceTables() {
             `remark-reference-tables: ${vfile.path ?? 'a page'} has a <${WRAPPER}> with no Markdown table in it (leave a blank line after the opening tag)`,
           );
         tables.forEach(markTable);
-        return child.children ?? [];
+        const file = vfile.path ?? 'a page';
+        const fold = foldOf(child, file);
+        if (fold === undefined) return child.children ?? [];
+        return (child.children ?? []).map((inner) => (inner.type === 'table' ? folded(inner, fold, file) : inner));
       });
     };
     walk(tree);

@@ -4,8 +4,11 @@
  * - on /api/introduction a code and its meaning are on screen together, and a long list of the
  *   operations that answer a code is folded behind its count and opens;
  * - a prose table's first column stays on screen while the others scroll past it;
- * - axe finds nothing on the pages with reference tables, drawn as entries.
- * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed.
+ * - the sandbox's test inputs are folded behind their count per group, open on a tap, and the
+ *   count is for the eye only: the page's Markdown twin reads the tables alone;
+ * - axe finds nothing on the pages with reference tables, drawn as entries (folds opened).
+ * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed,
+ * every test input shown with no fold to open.
  */
 import type {Locator} from '@playwright/test';
 import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
@@ -87,11 +90,54 @@ test.describe('at 390 px', () => {
     void problems;
   });
 
+  test("the sandbox's test inputs are folded behind their count, and open on a tap", async ({
+    page,
+    problems,
+    request,
+  }) => {
+    await page.goto('/sandbox/');
+    const folds = page.locator('details.reference-fold');
+    await expect(folds).toHaveCount(12);
+    // Each group's summary counts its entries; shut, the entries are out of sight.
+    for (const fold of await folds.all()) {
+      const rows = await fold.locator('table[data-stacked] > tbody > tr').count();
+      expect(rows, 'a fold holds a list').toBeGreaterThan(1);
+      await expect(fold.locator('summary')).toHaveText(`${rows} test inputs`);
+      await expect(fold.locator('table')).toBeHidden();
+    }
+    // The Lightning group: its summary under its heading, then its entries once tapped.
+    const fold = page.locator('h3#lightning-payments ~ details.reference-fold').first();
+    const summary = fold.locator('summary');
+    await summary.scrollIntoViewIfNeeded();
+    await expect(summary).toBeInViewport({ratio: 1});
+    await expectWithinWidth(summary, 'the summary');
+    await summary.click();
+    await expect(fold).toHaveAttribute('open', '');
+    const entry = fold.locator('tbody > tr', {hasText: 'no route reaches'});
+    await entry.scrollIntoViewIfNeeded();
+    for (const [cell, what] of [
+      [entry.locator('td').first(), 'the input'],
+      [entry.locator('td').last(), 'what happens'],
+    ] as const) {
+      await expect(cell, `${what} is on screen`).toBeInViewport({ratio: 1});
+      await expectWithinWidth(cell, what);
+    }
+    await expect(entry.locator('td').last()).toContainText('NO_ROUTE_FOUND');
+    // The Markdown twin has the tables, and no count drawn for a phone.
+    const twin = await (await request.get('/sandbox.md')).text();
+    expect(twin).toContain('| A Lightning invoice that no route reaches |');
+    expect(twin).not.toMatch(/\d+ test inputs/);
+    void problems;
+  });
+
   for (const route of ['/api/introduction', '/sandbox/', '/']) {
     test(`axe finds nothing on ${route} with its tables as entries`, async ({page, problems}) => {
       test.setTimeout(90_000);
       await page.goto(route);
       await page.waitForLoadState('networkidle');
+      // Folded entries opened as a reader opens them, so that axe reads them too.
+      for (const summary of await page.locator('details.reference-fold > summary').all()) await summary.click();
+      await expect(page.locator('details.reference-fold:not([open])')).toHaveCount(0);
       await expect(page.locator('table[data-stacked] > tbody > tr').first()).toHaveCSS('display', 'block');
       const results = await axeAudit(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
@@ -131,6 +177,14 @@ test.describe('at 1280 px', () => {
       const table = page.locator('table[data-stacked]').first();
       await expect(table.locator('thead'), `${route}: the headers`).toBeVisible();
       await expect(table.locator('tbody > tr').first()).toHaveCSS('display', 'table-row');
+    }
+    // The sandbox's test inputs stand open, every group, with no fold to open.
+    const folds = page.locator('details.reference-fold');
+    await expect(folds).toHaveCount(12);
+    for (const fold of await folds.all()) {
+      await expect(fold.locator('summary')).toBeHidden();
+      await fold.locator('table').scrollIntoViewIfNeeded();
+      await expect(fold.locator('table tbody > tr').last()).toBeVisible();
     }
     const prose = page.locator('table:not([data-stacked])').first();
     await expect(prose.locator('td').first(), 'a prose table’s first column scrolls with it').toHaveCSS(

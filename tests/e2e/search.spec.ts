@@ -10,6 +10,7 @@ import path from 'node:path';
 import {test, expect, allowNotFoundDocument, explorer, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
 import {loadSiteSearch, lunr} from '../search-client';
 import {CLOSE_ICON_SIZE} from '../../packages/kestrel-search/theme/SearchBar/highlight';
+import {PHONE} from '../support/phone-table-measures.mjs';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 
 /** A search index file, as far as these tests read it. */
@@ -417,6 +418,32 @@ test.describe('search box and panel', () => {
     await page.goBack();
     await expect(page.locator('h2#rotate-your-secret')).toBeVisible();
     await expect(page.locator('mark[data-search-highlight]')).toHaveCount(0);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({viewport: PHONE});
+
+  test('a result whose words are in a folded table opens the fold, the words marked in sight', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/');
+    // The test Lightning invoice that no route reaches: named only in the sandbox's test inputs.
+    const invoice = 'lntbs10u1pkestreln0r0ute';
+    const target = '/sandbox/#lightning-payments';
+    expect(await searchShowing(page, invoice)).toEqual([target]);
+    await items(page).first().click();
+    await expect(page).toHaveURL(target);
+    const fold = page.locator('h3#lightning-payments ~ details.reference-fold').first();
+    await expect(fold).toHaveAttribute('open', '');
+    const mark = fold.locator('mark[data-search-highlight]', {hasText: invoice}).first();
+    await mark.scrollIntoViewIfNeeded();
+    await expect(mark).toBeVisible();
+    await expect(mark).toBeInViewport();
+    // A group without the words stays folded.
+    await expect(page.locator('h3#deposits ~ details.reference-fold').first()).not.toHaveAttribute('open', '');
     expect(problems.consoleErrors).toEqual([]);
   });
 });

@@ -96,6 +96,16 @@ describe('rehypeDocusaurusHtml', () => {
     const [summary, body] = run(h('details', {}, h('summary', {}, 'vectors.json'), h('div', {}, h('p', {}, 'x'))));
     expect(summary).toEqual(h('p', {}, h('strong', {}, 'vectors.json')));
     expect(textContent(body!)).toBe('x');
+    // A fold drawn for a phone (its summary marked data-llms-omit) leaves only its content.
+    const folded = run(
+      h(
+        'details',
+        {},
+        h('summary', {dataLlmsOmit: ''}, '6 test inputs'),
+        h('table', {}, h('tr', {}, h('td', {}, 'y'))),
+      ),
+    );
+    expect(folded.map((node) => node.tagName)).toEqual(['table']);
     const [quote] = run(
       h(
         'div',

@@ -1,7 +1,9 @@
 /**
  * plugins/reference-tables/remark-reference-tables.ts on the Markdown tree MDX gives it: a table
  * inside <ReferenceTable> gets `data-stacked` and each body cell its column's name, the wrapper
- * goes, other tables are left alone, and a wrapper with no table fails naming the file.
+ * goes, other tables are left alone, and a wrapper with no table fails naming the file. With
+ * `fold="…"` the table goes inside the fold element, whose summary counts its rows; a fold of one
+ * row, an empty fold or another attribute fails naming the file.
  */
 import {describe, it, expect} from 'vitest';
 import remarkReferenceTables from '../../plugins/reference-tables/remark-reference-tables';
@@ -10,21 +12,27 @@ type Node = {
   type: string;
   name?: string;
   value?: string;
+  attributes?: {type: string; name?: string; value?: unknown}[];
   children?: Node[];
-  data?: {hProperties?: Record<string, string>};
+  data?: {hName?: string; hProperties?: Record<string, string>};
 };
 
 const cell = (text: string): Node => ({type: 'tableCell', children: [{type: 'text', value: text}]});
 const codeCell = (code: string): Node => ({type: 'tableCell', children: [{type: 'inlineCode', value: code}]});
 const row = (...cells: Node[]): Node => ({type: 'tableRow', children: cells});
-const table = (): Node => ({
+const table = (rows = 1): Node => ({
   type: 'table',
   children: [
     row(cell('Input'), cell('Request to type'), cell('What happens')),
-    row(codeCell('0.01'), cell('POST /invoices'), cell('Paid at once')),
+    ...Array.from({length: rows}, () => row(codeCell('0.01'), cell('POST /invoices'), cell('Paid at once'))),
   ],
 });
 const wrapped = (...children: Node[]): Node => ({type: 'mdxJsxFlowElement', name: 'ReferenceTable', children});
+const attribute = (name: string, value: unknown) => ({type: 'mdxJsxAttribute', name, value});
+const wrappedWith = (attributes: Node['attributes'], ...children: Node[]): Node => ({
+  ...wrapped(...children),
+  attributes,
+});
 
 function run(tree: Node, file = 'docs/sandbox.md'): Node {
   remarkReferenceTables()(tree, {path: file});
@@ -55,6 +63,34 @@ describe('remark-reference-tables', () => {
   it('fails, naming the file, on a wrapper that holds no table', () => {
     expect(() => run({type: 'root', children: [wrapped({type: 'paragraph', children: []})]}, 'docs/x.md')).toThrow(
       /docs\/x\.md has a <ReferenceTable> with no Markdown table/,
+    );
+  });
+
+  it('folds a wrapped table behind its count when the wrapper names what its rows are', () => {
+    const tree = run({type: 'root', children: [wrappedWith([attribute('fold', 'test inputs')], table(6))]});
+    expect(tree.children).toHaveLength(1);
+    const [fold] = tree.children!;
+    expect(fold!.data).toEqual({hName: 'referencefold', hProperties: {summary: '6 test inputs'}});
+    expect(fold!.children!.map((n) => n.type)).toEqual(['table']);
+    expect(fold!.children![0]!.data?.hProperties).toEqual({'data-stacked': ''});
+  });
+
+  it('fails, naming the file, on a fold of fewer than two rows, an empty fold or another attribute', () => {
+    const page = (attributes: Node['attributes'], rows: number) => ({
+      type: 'root',
+      children: [wrappedWith(attributes, table(rows))],
+    });
+    expect(() => run(page([attribute('fold', 'test inputs')], 1), 'docs/x.md')).toThrow(
+      /docs\/x\.md folds a table of 1 row; fold only a list of at least two/,
+    );
+    expect(() => run(page([attribute('fold', '  ')], 3), 'docs/x.md')).toThrow(
+      /docs\/x\.md has a <ReferenceTable> whose fold is empty/,
+    );
+    expect(() => run(page([attribute('folded', 'yes')], 3), 'docs/x.md')).toThrow(
+      /docs\/x\.md has a <ReferenceTable> with the attribute "folded"; it takes only fold=/,
+    );
+    expect(() => run(page([{type: 'mdxJsxExpressionAttribute', value: '{...x}'}], 3), 'docs/x.md')).toThrow(
+      /docs\/x\.md has a <ReferenceTable> with an expression/,
     );
   });
 });

@@ -12,7 +12,10 @@ export default function ScrollableTable(props: ComponentProps<'table'>): ReactNo
   useEffect(() => {
     const table = ref.current;
     if (!table) return undefined;
-    const measure = () => setOverflows(table.scrollWidth > table.clientWidth + 1);
+    // A table the reader cannot see (inside a shut disclosure, as a folded reference table on a
+    // phone) cannot scroll either; reading its scroll size would make the browser lay out what it
+    // had skipped, again at every read. The observer measures it when it is opened.
+    const measure = () => setOverflows(table.checkVisibility() && table.scrollWidth > table.clientWidth + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(table);

@@ -12,8 +12,9 @@ import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../../support/ph
 
 export {PHONE};
 
-/** The reference tables a page wraps in <ReferenceTable>, counted in its source. */
-const referenceTablesIn = (file: string): number => readFileSync(file, 'utf8').split('\n<ReferenceTable>\n').length - 1;
+/** The reference tables a page wraps in <ReferenceTable> (folded or not), counted in its source. */
+const referenceTablesIn = (file: string): number =>
+  readFileSync(file, 'utf8').match(/^<ReferenceTable(?: [^>]*)?>$/gm)?.length ?? 0;
 
 /**
  * The check of one page at 390 px, on a page already open at that width. It opens the page's tab

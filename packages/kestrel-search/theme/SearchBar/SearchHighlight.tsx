@@ -6,7 +6,7 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {useHistory, useLocation} from '@docusaurus/router';
-import {CLOSE_ICON_SIZE, markTerms, unmarkTerms} from './highlight.ts';
+import {CLOSE_ICON_SIZE, markTerms, openAroundMarks, unmarkTerms} from './highlight.ts';
 
 /** The key of the navigation state that carries the searched words. */
 export const HIGHLIGHT_STATE = 'kestrelSearchHighlight';
@@ -41,8 +41,12 @@ export default function SearchHighlight(): ReactNode {
     const article = document.querySelector('article');
     if (!article) return undefined;
     const page = window.location.pathname;
-    // Marked in the next frame, once the page has drawn.
-    const frame = requestAnimationFrame(() => setMarked(markTerms(article, terms) > 0));
+    // Marked in the next frame, once the page has drawn; a folded part that holds a mark opens.
+    const frame = requestAnimationFrame(() => {
+      const count = markTerms(article, terms);
+      openAroundMarks(article);
+      setMarked(count > 0);
+    });
     // The marks go before React draws another page: React would not find the text nodes the marks
     // replaced.
     const unlisten = history.listen((next) => {
