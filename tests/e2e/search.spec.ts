@@ -50,7 +50,16 @@ const hrefs = (page: Page) => items(page).evaluateAll((links) => links.map((a) =
 async function openPanel(page: Page) {
   await searchButton(page).click();
   await expect(overlay(page)).toBeVisible();
-  await expect(input(page)).toBeFocused();
+  await expect(input(page))
+    .toBeFocused()
+    .catch(async (error: Error) => {
+      // Where focus went instead, and whether the page had it at all: the failure says what to mend.
+      const where = await page.evaluate(() => ({
+        activeElement: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+        documentHasFocus: document.hasFocus(),
+      }));
+      throw new Error(`${error.message}\nInstead: ${JSON.stringify(where)}`);
+    });
 }
 
 async function search(page: Page, query: string) {
