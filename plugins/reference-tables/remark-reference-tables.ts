@@ -96,6 +96,7 @@ function folded(table: Node, what: string, file: string): Node {
 
 export default function remarkReferenceTables() {
   return (tree: Node, vfile: {path?: string}) => {
+    const file = vfile.path ?? 'a page';
     const walk = (node: Node) => {
       if (!node.children) return;
       node.children = node.children.flatMap((child) => {
@@ -106,10 +107,9 @@ export default function remarkReferenceTables() {
         const tables = (child.children ?? []).filter((inner) => inner.type === 'table');
         if (tables.length === 0)
           throw new Error(
-            `remark-reference-tables: ${vfile.path ?? 'a page'} has a <${WRAPPER}> with no Markdown table in it (leave a blank line after the opening tag)`,
+            `remark-reference-tables: ${file} has a <${WRAPPER}> with no Markdown table in it (leave a blank line after the opening tag)`,
           );
         tables.forEach(markTable);
-        const file = vfile.path ?? 'a page';
         const fold = foldOf(child, file);
         if (fold === undefined) return child.children ?? [];
         return (child.children ?? []).map((inner) => (inner.type === 'table' ? folded(inner, fold, file) : inner));
