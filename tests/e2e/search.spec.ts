@@ -372,6 +372,24 @@ test.describe('search box and panel', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  test('a press on the panel where nothing takes focus leaves the typing in the search input', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/');
+    await search(page, 'zzqxv');
+    await expect(overlay(page).locator('.aa-SourceNoResults')).toHaveText('No results found.');
+    // The edge of the panel's header, around the search form: nothing there takes focus, and
+    // without the panel keeping it, focus would fall to the page behind the panel.
+    const header = (await overlay(page).locator('.aa-DetachedFormContainer').boundingBox())!;
+    await page.mouse.click(header.x + 2, header.y + 2);
+    await expect(input(page)).toBeFocused();
+    await page.keyboard.type('q');
+    await expect(input(page)).toHaveValue('zzqxvq');
+    await expect(overlay(page)).toBeVisible();
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   test('finds docs only: the text of the not-found page is not found', async ({page, problems, baseURL}) => {
     allowNotFoundDocument(problems, `${baseURL}/no-such-page`);
     await page.goto('/no-such-page');

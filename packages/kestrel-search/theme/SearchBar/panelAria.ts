@@ -24,6 +24,12 @@
  *    panel (a capture listener on the overlay, above the React root that holds the handlers), so
  *    the browser does with the link what it does with any link. A plain click still goes through
  *    our link's handler (navigation in the page, with the search terms highlighted).
+ * 4. Focus stays in the open panel. A press on a part of the panel that takes no focus (its
+ *    "No results found." text, the space around the results) leaves focus on the page's <body>
+ *    behind the panel, where the reader's typing goes nowhere; so does a press that lands on the
+ *    search button as the panel replaces it. Focus that falls out of the open panel to nothing
+ *    returns to its search input, once the press is over. Focus that moves somewhere (the Cancel
+ *    button, another window) is left where it went.
  *
  * Why patch the DOM, and why it holds: React updates the panel after every change (new results,
  * a new active option; one root per panel, ./LoadedSearchBar.tsx), writing the option
@@ -92,6 +98,17 @@ function passLinkActions(event: MouseEvent): void {
 
 /** autocomplete-js appends this overlay to <body> while the detached panel is open. */
 const OVERLAY = '.aa-DetachedOverlay';
+const INPUT = 'input.aa-Input';
+
+/** Puts focus back in the open panel's input when it fell to nothing (see 4 above). */
+function refocusInput(overlay: Element, event: FocusEvent): void {
+  if (event.relatedTarget) return;
+  setTimeout(() => {
+    const doc = overlay.ownerDocument;
+    if (!overlay.isConnected || doc.activeElement !== doc.body || !doc.hasFocus()) return;
+    overlay.querySelector<HTMLInputElement>(INPUT)?.focus({preventScroll: true});
+  });
+}
 
 /**
  * Watches <body> for the search overlay and keeps the repairs applied while it is open.
@@ -102,12 +119,16 @@ export function watchSearchPanel(body: HTMLElement): () => void {
   let watched: Element | null = null;
 
   const repair = () => {
-    if (watched) repairSearchPanel(watched, watched.querySelector('input.aa-Input'));
+    if (watched) repairSearchPanel(watched, watched.querySelector(INPUT));
+  };
+  const keepFocus = (event: Event) => {
+    if (watched) refocusInput(watched, event as FocusEvent);
   };
   const unwatch = () => {
     panelObserver?.disconnect();
     panelObserver = null;
     watched?.removeEventListener('click', passLinkActions as EventListener, true);
+    watched?.removeEventListener('focusout', keepFocus);
     watched = null;
   };
   const follow = () => {
@@ -117,6 +138,7 @@ export function watchSearchPanel(body: HTMLElement): () => void {
     if (!overlay) return;
     watched = overlay;
     overlay.addEventListener('click', passLinkActions as EventListener, true);
+    overlay.addEventListener('focusout', keepFocus);
     panelObserver = new MutationObserver(repair);
     panelObserver.observe(overlay, {
       childList: true,
