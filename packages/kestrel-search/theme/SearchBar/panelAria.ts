@@ -24,10 +24,10 @@
  *    panel (a capture listener on the overlay, above the React root that holds the handlers), so
  *    the browser does with the link what it does with any link. A plain click still goes through
  *    our link's handler (navigation in the page, with the search terms highlighted).
- * 4. Focus stays in the open panel. A press on a part of the panel that takes no focus (its
- *    "No results found." text, the space around the results) leaves focus on the page's <body>
- *    behind the panel, where the reader's typing goes nowhere; so does a press that lands on the
- *    search button as the panel replaces it. Focus that falls out of the open panel to nothing
+ * 4. Focus stays in the open panel. autocomplete-js keeps it in the input for a press on its list
+ *    of results, but a press elsewhere in the panel that takes no focus (the edge around its search
+ *    form) leaves focus on the page's <body> behind the panel, where the reader's typing goes
+ *    nowhere; so does a press that lands on the search button as the panel replaces it. Focus that falls out of the open panel to nothing
  *    returns to its search input, once the press is over. Focus that moves somewhere (the Cancel
  *    button, another window) is left where it went.
  *
