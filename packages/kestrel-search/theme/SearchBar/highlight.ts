@@ -52,23 +52,15 @@ export function markTerms(root: Element, terms: readonly string[]): number {
 }
 
 /**
- * Opens each shut disclosure under `root` that holds a mark, outermost first, by its summary as a
- * reader would (a disclosure that React draws keeps its own state in step), so that every marked
- * word can be seen: a folded table of test inputs on a phone, a folded list of operations.
+ * Opens each shut disclosure under `root` that holds a mark, by its summary as a reader would (a
+ * disclosure that React draws keeps its own state in step), so that every marked word can be seen:
+ * a folded table of test inputs on a phone, a folded list of operations. Document order opens an
+ * outer disclosure before one inside it.
  */
 export function openAroundMarks(root: Element): void {
-  const shut = new Set<HTMLDetailsElement>();
-  for (const mark of Array.from(root.querySelectorAll(`mark[${HIGHLIGHT_ATTRIBUTE}]`))) {
-    const around: HTMLDetailsElement[] = [];
-    for (
-      let details = mark.closest('details');
-      details && root.contains(details);
-      details = details.parentElement?.closest('details') ?? null
-    )
-      if (!details.open) around.unshift(details);
-    for (const details of around) shut.add(details);
-  }
-  for (const details of shut) details.querySelector<HTMLElement>(':scope > summary')?.click();
+  for (const details of Array.from(root.querySelectorAll('details:not([open])')))
+    if (details.querySelector(`mark[${HIGHLIGHT_ATTRIBUTE}]`))
+      details.querySelector<HTMLElement>(':scope > summary')?.click();
 }
 
 /** Removes the marks under `root`, leaving its text as it was. */
