@@ -27,9 +27,9 @@
  * 4. Focus stays in the open panel. autocomplete-js keeps it in the input for a press on its list
  *    of results, but a press elsewhere in the panel that takes no focus (the edge around its search
  *    form) leaves focus on the page's <body> behind the panel, where the reader's typing goes
- *    nowhere; so does a press that lands on the search button as the panel replaces it. Focus that falls out of the open panel to nothing
- *    returns to its search input, once the press is over. Focus that moves somewhere (the Cancel
- *    button, another window) is left where it went.
+ *    nowhere; so does a press that lands on the search button as the panel replaces it. Focus that
+ *    falls out of the open panel to nothing returns to its search input, once the press is over.
+ *    Focus that moves somewhere (the Cancel button, another window) is left where it went.
  *
  * Why patch the DOM, and why it holds: React updates the panel after every change (new results,
  * a new active option; one root per panel, ./LoadedSearchBar.tsx), writing the option
