@@ -6,9 +6,11 @@
  * - a prose table's first column stays on screen while the others scroll past it;
  * - the sandbox's test inputs are folded behind their count per group, open on a tap, and the
  *   count is for the eye only: the page's Markdown twin reads the tables alone;
+ * - each walkthrough to choose from is an entry, its name and what it builds on screen together,
+ *   its operations folded behind their count until tapped;
  * - axe finds nothing on the pages with reference tables, drawn as entries (folds opened).
- * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed,
- * every test input shown with no fold to open.
+ * A desktop (1280 px) keeps the tables as they were: columns side by side, every operation listed
+ * (an error code's, a walkthrough's), every test input shown with no fold to open.
  */
 import type {Locator} from '@playwright/test';
 import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
@@ -130,7 +132,49 @@ test.describe('at 390 px', () => {
     void problems;
   });
 
-  for (const route of ['/api/introduction', '/sandbox/', '/']) {
+  test('each walkthrough is an entry, its operations folded behind their count until tapped', async ({
+    page,
+    problems,
+    request,
+  }) => {
+    await page.goto('/walkthrough/walkthroughs-overview');
+    const table = page.locator('h2#choose-a-walkthrough ~ table[data-stacked]').first();
+    const entries = table.locator('tbody > tr');
+    await expect(entries).toHaveCount(6);
+    const entry = entries.first();
+    const name = entry.getByRole('link', {name: 'Receiving payments'});
+    const builds = entry.locator('td[data-label="What you build"]');
+    await entry.scrollIntoViewIfNeeded();
+    for (const [cell, what] of [
+      [name, 'the walkthrough'],
+      [builds, 'what it builds'],
+    ] as const) {
+      await expect(cell, `${what} is on screen`).toBeInViewport({ratio: 1});
+      await expectWithinWidth(cell, what);
+    }
+    const fold = entry.locator('details.reference-fold');
+    const operations = fold.locator('a');
+    await expect(operations).toHaveCount(6);
+    await expect(fold.locator('summary')).toHaveText('6 operations');
+    await expect(fold.locator('summary')).toBeInViewport({ratio: 1});
+    // Shut, the operations are not drawn: the page does not fetch their pages ahead either.
+    await expect(operations.first()).toBeHidden();
+    const box = (await entry.boundingBox())!;
+    expect(box.height, 'the whole entry fits the screen').toBeLessThanOrEqual(PHONE.height);
+    await fold.locator('summary').click();
+    await expect(operations.first()).toBeVisible();
+    await expectWithinWidth(operations.last(), 'the last operation');
+    // The example apps list no operation to fold.
+    await expect(entries.last().locator('details')).toHaveCount(0);
+    await expect(entries.last()).toContainText('The client behind all of them');
+    // The twin lists the operations in their column, with no count.
+    const twin = await (await request.get('/walkthrough/walkthroughs-overview.md')).text();
+    expect(twin).toContain('| [Issue invoice](/api/issue-invoice.md), [issue quote for invoice]');
+    expect(twin).not.toMatch(/\d+ operations/);
+    void problems;
+  });
+
+  for (const route of ['/api/introduction', '/sandbox/', '/', '/walkthrough/walkthroughs-overview']) {
     test(`axe finds nothing on ${route} with its tables as entries`, async ({page, problems}) => {
       test.setTimeout(90_000);
       await page.goto(route);
@@ -186,6 +230,21 @@ test.describe('at 1280 px', () => {
       await fold.locator('table').scrollIntoViewIfNeeded();
       await expect(fold.locator('table tbody > tr').last()).toBeVisible();
     }
+    // Every walkthrough's operations stand in their column, with no fold to open.
+    await page.goto('/walkthrough/walkthroughs-overview');
+    const walkthroughs = page.locator('table[data-stacked]').first();
+    await expect(walkthroughs.getByRole('columnheader')).toHaveText([
+      'Walkthrough',
+      'What you build',
+      'Operations',
+      'Events',
+    ]);
+    const receiving = walkthroughs.locator('tbody > tr').first();
+    await expect(receiving).toHaveCSS('display', 'table-row');
+    await expect(receiving.locator('summary')).toBeHidden();
+    await expect(receiving.getByRole('link', {name: 'Issue invoice', exact: true})).toBeVisible();
+    await expect(receiving.getByRole('link', {name: 'get receives for receive request'})).toBeVisible();
+    await page.goto('/sandbox/');
     const prose = page.locator('table:not([data-stacked])').first();
     await expect(prose.locator('td').first(), 'a prose table’s first column scrolls with it').toHaveCSS(
       'position',

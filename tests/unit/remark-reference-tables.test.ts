@@ -3,7 +3,9 @@
  * inside <ReferenceTable> gets `data-stacked` and each body cell its column's name, the wrapper
  * goes, other tables are left alone, and a wrapper with no table fails naming the file. With
  * `fold="…"` the table goes inside the fold element, whose summary counts its rows; a fold of one
- * row, an empty fold or another attribute fails naming the file.
+ * row, an empty fold or another attribute fails naming the file. With `foldColumn="…"` each cell of
+ * that column listing more than three links goes inside a fold counting them, and loses its label;
+ * a column the table lacks, or one with no such cell, fails naming the file.
  */
 import {describe, it, expect} from 'vitest';
 import remarkReferenceTables from '../../plugins/reference-tables/remark-reference-tables';
@@ -25,6 +27,19 @@ const table = (rows = 1): Node => ({
   children: [
     row(cell('Input'), cell('Request to type'), cell('What happens')),
     ...Array.from({length: rows}, () => row(codeCell('0.01'), cell('POST /invoices'), cell('Paid at once'))),
+  ],
+});
+const links = (count: number): Node[] =>
+  Array.from({length: count}, (_, i) => [
+    ...(i > 0 ? [{type: 'text', value: ', '}] : []),
+    {type: 'link', children: [{type: 'text', value: `operation ${i + 1}`}]},
+  ]).flat();
+const linksCell = (count: number): Node => ({type: 'tableCell', children: links(count)});
+const walkthroughs = (...operations: number[]): Node => ({
+  type: 'table',
+  children: [
+    row(cell('Walkthrough'), cell('Operations'), cell('Events')),
+    ...operations.map((count) => row(cell('Receiving payments'), linksCell(count), codeCell('invoice.updated'))),
   ],
 });
 const wrapped = (...children: Node[]): Node => ({type: 'mdxJsxFlowElement', name: 'ReferenceTable', children});
@@ -87,10 +102,48 @@ describe('remark-reference-tables', () => {
       /docs\/x\.md has a <ReferenceTable> whose fold is empty/,
     );
     expect(() => run(page([attribute('folded', 'yes')], 3), 'docs/x.md')).toThrow(
-      /docs\/x\.md has a <ReferenceTable> with the attribute "folded"; it takes only fold=/,
+      /docs\/x\.md has a <ReferenceTable> with the attribute "folded"; it takes only fold=".*" and foldColumn=/,
     );
     expect(() => run(page([{type: 'mdxJsxExpressionAttribute', value: '{...x}'}], 3), 'docs/x.md')).toThrow(
       /docs\/x\.md has a <ReferenceTable> with an expression/,
+    );
+  });
+
+  it('folds each cell of the named column that lists more than three links behind their count', () => {
+    const tree = run({
+      type: 'root',
+      children: [wrappedWith([attribute('foldColumn', 'Operations')], walkthroughs(6, 3, 4))],
+    });
+    const [marked] = tree.children!;
+    const [, six, three, four] = marked!.children!;
+    const operations = (r: Node) => r.children![1]!;
+    expect(operations(six!).data?.hProperties).toEqual({});
+    expect(operations(six!).children!.map((n) => n.data)).toEqual([
+      {hName: 'referencefold', hProperties: {summary: '6 operations'}},
+    ]);
+    expect(operations(six!).children![0]!.children).toEqual(links(6));
+    expect(operations(four!).children![0]!.data?.hProperties).toEqual({summary: '4 operations'});
+    // Three links read as they are, under their column's name.
+    expect(operations(three!).data?.hProperties).toEqual({'data-label': 'Operations'});
+    expect(operations(three!).children).toEqual(links(3));
+    // The other cells keep their labels.
+    expect(six!.children![0]!.data?.hProperties).toEqual({'data-label': 'Walkthrough'});
+    expect(six!.children![2]!.data?.hProperties).toEqual({'data-label': 'Events'});
+  });
+
+  it('fails, naming the file, on a folded column the table lacks, one with no long list, or an empty name', () => {
+    const page = (name: string, ...operations: number[]) => ({
+      type: 'root',
+      children: [wrappedWith([attribute('foldColumn', name)], walkthroughs(...operations))],
+    });
+    expect(() => run(page('Operation', 6), 'docs/x.md')).toThrow(
+      /docs\/x\.md folds the column "Operation", which its table does not have/,
+    );
+    expect(() => run(page('Operations', 3, 2), 'docs/x.md')).toThrow(
+      /docs\/x\.md folds the column "Operations", but none of its cells lists more than 3 links/,
+    );
+    expect(() => run(page(' ', 6), 'docs/x.md')).toThrow(
+      /docs\/x\.md has a <ReferenceTable> whose foldColumn is empty/,
     );
   });
 });

@@ -13,10 +13,8 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {RETRY_WORDS, type ErrorCatalogueOperation, type ErrorCatalogueRow} from '@site/config/error-catalogue';
+import {UNFOLDED_LIST_LENGTH} from '@site/config/reference-tables';
 import ScrollableTable from '@site/src/components/ScrollableTable';
-
-/** Up to this many operations are listed as they are; a longer list is folded behind its count. */
-const UNFOLDED_OPERATIONS = 3;
 
 const COLUMNS = {
   code: 'Code',
@@ -40,7 +38,7 @@ function Operations({operations}: {operations: ErrorCatalogueRow['operations']})
   if (operations === 'all') return 'Every operation';
   if (operations === 'idempotent') return 'Every operation that takes an Idempotency-Key';
   if (operations.length === 0) return 'No operation lists it';
-  if (operations.length <= UNFOLDED_OPERATIONS) return <OperationLinks operations={operations} />;
+  if (operations.length <= UNFOLDED_LIST_LENGTH) return <OperationLinks operations={operations} />;
   return (
     <details>
       <summary>
@@ -53,7 +51,7 @@ function Operations({operations}: {operations: ErrorCatalogueRow['operations']})
 
 /** A folded list says what it is in its summary; every other cell of the column has the label. */
 const isFolded = (operations: ErrorCatalogueRow['operations']): boolean =>
-  Array.isArray(operations) && operations.length > UNFOLDED_OPERATIONS;
+  Array.isArray(operations) && operations.length > UNFOLDED_LIST_LENGTH;
 
 function Row({row}: {row: ErrorCatalogueRow}): ReactNode {
   useBrokenLinks().collectAnchor(row.anchor);

@@ -1,10 +1,11 @@
 /**
- * A reference table folded on a phone behind its count ("6 test inputs"), written by
- * plugins/reference-tables/remark-reference-tables.ts for `<ReferenceTable fold="…">`. A native
- * disclosure: shut, its table is neither laid out nor drawn; its content stays in the page, where
+ * A reference table folded on a phone behind its count ("6 test inputs"), or a long list of links
+ * in one of its cells ("6 operations"), written by plugins/reference-tables/remark-reference-tables.ts
+ * for `<ReferenceTable fold="…">` and `<ReferenceTable foldColumn="…">`. A native
+ * disclosure: shut, its content is neither laid out nor drawn; its content stays in the page, where
  * a browser whose find-in-page searches shut disclosures (Chromium's does) opens it on a match.
- * src/css/tables.css shows the table open, with no summary, on a wider screen. The summary is for
- * the phone's eye only: the Markdown twin and search read the table alone.
+ * src/css/tables.css shows its content open, with no summary, on a wider screen. The summary is for
+ * the phone's eye only: the Markdown twin and search read the content alone.
  */
 import React, {type ReactNode} from 'react';
 

@@ -45,6 +45,7 @@ export async function expectTablesReadOnAPhone(page: Page, route: string): Promi
 export const EXPECTED_REFERENCE_TABLES: Record<string, number> = {
   '/': referenceTablesIn('docs/introduction.md'),
   '/sandbox/': referenceTablesIn('docs/sandbox.md'),
+  '/walkthrough/walkthroughs-overview': referenceTablesIn('docs/walkthrough/walkthroughs-overview.md'),
   // The error catalogue and the webhook retry schedule.
   '/api/introduction': 2,
 };
