@@ -41,7 +41,7 @@ const unknown = (o.scopes ?? []).filter((s) => !known.has(s));
 if (unknown.length > 0)
   fail(`--scopes names scopes the API does not have: ${unknown.join(', ')}. Scopes: ${[...known].join(', ')}.`);
 
-const {accounts, server} = createSandbox(definition, {
+const sandbox = createSandbox(definition, {
   payAfterSeconds: o.payAfterSeconds,
   rateLimit: o.rateLimit,
   tokens: o.tokens,
@@ -51,10 +51,11 @@ const {accounts, server} = createSandbox(definition, {
   cap: o.cap,
   log: o.quiet ? () => {} : say,
 });
+const {accounts, server} = sandbox;
 let flush = () => {};
 if (o.state) {
   try {
-    flush = keepState(accounts, o.state);
+    flush = keepState(sandbox, o.state, {compactAfterMs: o.compactAfterSeconds * 1000});
   } catch (error) {
     fail((error as Error).message);
   }

@@ -6,8 +6,14 @@
  * whitespace do not matter) gets it again, marked as a replay; another request with that key
  * answers 409 IDEMPOTENCY_KEY_REUSED, and the same key while the first request still runs answers
  * 409 IDEMPOTENCY_KEY_IN_USE. An answer the table does not keep (refused before the operation ran,
- * or transient) frees the key, so a retry with it runs again. A missing, empty or too long key
+ * or transient) frees the key, so a retry with it runs again. A 5xx sent after the operation ran
+ * (`Kestrel-Sandbox-Simulate: internal-error-after-work`) is not the operation's answer: the key
+ * keeps the answer the operation gave, and the retry gets it. A missing, empty or too long key
  * answers 400 IDEMPOTENCY_KEY_INVALID.
+ *
+ * Kept answers expire by the sandbox clock. Each one kept or forgotten is reported to `onChange`,
+ * so `--state` keeps them across a restart (state-file.ts); a key still running is not kept, and a
+ * restart frees it.
  */
 import {isObject} from '../definition/refs.ts';
 import {createHash} from 'node:crypto';
@@ -21,9 +27,20 @@ export const MAX_KEYS = 10_000;
 /** The header that marks an answer as the replay of a kept one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-type Entry =
-  | {fingerprint: string; state: 'running'}
-  | {fingerprint: string; state: 'done'; status: number; body: unknown; expires: number};
+/** A kept answer: what `--state` records and reads back. */
+export interface KeptAnswer {
+  fingerprint: string;
+  state: 'done';
+  status: number;
+  body: unknown;
+  /** When the key is free again, on the sandbox clock (ms since the epoch). */
+  expires: number;
+}
+
+type Entry = {fingerprint: string; state: 'running'} | KeptAnswer;
+
+/** One change to the kept answers, for `--state`: a key (scope and key) kept, or forgotten. */
+export type KeyChange = {id: string; kept: KeptAnswer} | {id: string; forgotten: true};
 
 /** JSON with every object's keys in order, so that two bodies equal as parsed JSON write the same text. */
 function canonical(value: unknown): string {
@@ -40,6 +57,8 @@ export class IdempotencyKeys {
   private readonly entries = new Map<string, Entry>();
   private readonly rules: IdempotencyRules;
   readonly keepMs: number;
+  /** Called when an answer is kept or a kept one forgotten, for `--state`; a running key is never recorded. */
+  onChange: (change: KeyChange) => void = () => {};
 
   constructor(rules: IdempotencyRules | undefined) {
     if (!rules)
@@ -115,22 +134,42 @@ export class IdempotencyKeys {
     if (!entry) return;
     // An answer the table has no row for is not kept: the retry runs, as after a transient failure.
     if (!idempotencyOutcome(this.rules, answer.status, answer.code)?.kept) this.entries.delete(id);
-    else
-      this.entries.set(id, {
+    else {
+      const kept: KeptAnswer = {
         fingerprint: entry.fingerprint,
         state: 'done',
         status: answer.status,
         body: structuredClone(answer.body),
         expires: now + this.keepMs,
-      });
+      };
+      this.entries.set(id, kept);
+      this.onChange({id, kept});
+    }
   }
 
   /** Forgets expired keys, and the oldest ones if there are still too many (bounded memory). */
   private prune(now: number): void {
-    for (const [id, e] of this.entries) if (e.state === 'done' && e.expires <= now) this.entries.delete(id);
+    for (const [id, e] of this.entries) if (e.state === 'done' && e.expires <= now) this.forget(id);
     for (const id of this.entries.keys()) {
       if (this.entries.size < MAX_KEYS) break;
-      this.entries.delete(id);
+      this.forget(id);
     }
+  }
+
+  private forget(id: string): void {
+    const entry = this.entries.get(id);
+    this.entries.delete(id);
+    if (entry?.state === 'done') this.onChange({id, forgotten: true});
+  }
+
+  /** The kept answers, for `--state`. */
+  snapshot(): [string, KeptAnswer][] {
+    return [...this.entries].filter((e): e is [string, KeptAnswer] => e[1].state === 'done');
+  }
+
+  /** Reads back what `snapshot` and `onChange` recorded. */
+  restore(change: KeyChange): void {
+    if ('kept' in change) this.entries.set(change.id, change.kept);
+    else this.entries.delete(change.id);
   }
 }

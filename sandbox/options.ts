@@ -8,8 +8,13 @@ export const USAGE = `Usage: npm run sandbox -- [options]
 
   --port N             listen on 127.0.0.1:N (default 4010)
   --pay-after SECONDS  delay from an invoice quote to its simulated payment (default 10)
-  --state FILE         keep objects, balances and the clock in FILE across restarts; what was
-                       answered is in FILE before the answer is sent
+  --state FILE         keep objects, balances, the clock, Idempotency-Key answers, scheduled
+                       steps (a payment due to complete), maintenance windows and faults in FILE
+                       across restarts, even SIGKILL; what was answered is in FILE (its journal,
+                       FILE.journal) before the answer is sent
+  --compact-after SECONDS
+                       with --state, fold the journal into FILE after this many idle seconds
+                       (default 1; tests raise it so changes stay in the journal)
   --no-rate-limit      turn off the 25 requests per 10 s limit (for load tests)
   --token TOKEN[=ACCOUNT]
                        accept this bearer token, acting for ACCOUNT (default: the default
@@ -26,6 +31,8 @@ export interface CliOptions {
   port: number;
   payAfterSeconds: number;
   state?: string;
+  /** Idle seconds before `--state`'s journal is compacted into its file. */
+  compactAfterSeconds: number;
   rateLimit: boolean;
   /** token -> account, from each `--token`; empty accepts any token for the default account. */
   tokens: Map<string, string>;
@@ -60,6 +67,7 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
   const options: CliOptions = {
     port: defaults.port,
     payAfterSeconds: 10,
+    compactAfterSeconds: 1,
     rateLimit: true,
     tokens: new Map(),
     manualClock: false,
@@ -100,6 +108,14 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
         break;
       case '--state':
         options.state = value(i++, flag);
+        break;
+      case '--compact-after':
+        options.compactAfterSeconds = number(
+          value(i++, flag),
+          flag,
+          (n) => n >= 0 && n <= 86_400,
+          'a number of seconds from 0 to 86400',
+        );
         break;
       case '--no-rate-limit':
         options.rateLimit = false;

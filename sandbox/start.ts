@@ -1,11 +1,13 @@
 /**
- * Builds a whole sandbox (its accounts on one clock, the tokens that act for them, the server)
+ * Builds a whole sandbox (its accounts on one clock, the tokens that act for them, the kept
+ * answers of Idempotency-Keys, the server)
  * from a definition and options, for the CLI and for tests that run it in-process.
  */
 import type http from 'node:http';
 import {AccountWorlds} from './account-worlds.ts';
 import {Clock} from './clock.ts';
 import {Definition} from './definition.ts';
+import {IdempotencyKeys} from './idempotency.ts';
 import {createSandboxServer} from './server.ts';
 import {DEFAULT_ACCOUNT, Tokens} from './tokens.ts';
 import type {World} from './world.ts';
@@ -32,6 +34,8 @@ export interface Sandbox {
   world: World;
   accounts: AccountWorlds;
   tokens: Tokens;
+  /** The answers kept against Idempotency-Keys, every account's (what `--state` keeps of them). */
+  idempotency: IdempotencyKeys;
   clock: Clock;
   server: http.Server;
 }
@@ -54,8 +58,9 @@ export function createSandbox(definition: Definition, settings: SandboxSettings 
     },
     tokens.accounts(),
   );
-  const server = createSandboxServer(accounts, tokens, {rateLimit: settings.rateLimit ?? true, log});
+  const idempotency = new IdempotencyKeys(definition.model.idempotency);
+  const server = createSandboxServer(accounts, tokens, {rateLimit: settings.rateLimit ?? true, idempotency, log});
   // Deliveries and scheduled steps must not keep a finished test or CLI alive on their own.
   server.on('close', () => clock.stop());
-  return {world: accounts.default, accounts, tokens, clock, server};
+  return {world: accounts.default, accounts, tokens, idempotency, clock, server};
 }

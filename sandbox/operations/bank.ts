@@ -12,6 +12,7 @@
 import {moneyAt, objectAt, optionalStringAt, stringAt, type Json, type JsonObject} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
+import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {BANK_ACCOUNT_ENDINGS, BANK_FAILURES} from '../test-inputs.ts';
 import type {Call, Handler, World} from '../world.ts';
@@ -53,8 +54,10 @@ export const findPayoutById: Handler = (call, world) => {
 function armExpiry(world: World, payout: JsonObject): void {
   const id = stringAt(payout, 'id');
   // The step keeps the id only, and runs just after the last moment initiating is still accepted.
-  world.clock.at(Date.parse(stringAt(payout, 'expiration')) + 1, () => expireIfLapsed(world, id));
+  expirePayout.at(world, Date.parse(stringAt(payout, 'expiration')) + 1, {id});
 }
+
+const expirePayout = defineStep('payout.expire', (world, {id}: {id: string}) => expireIfLapsed(world, id));
 
 export const createBankPaymentMethod: Handler = (call, world) => {
   const {accountNumber, ...rest} = call.body;
@@ -197,22 +200,27 @@ export const initiateAPayout: Handler = (call, world) => {
     );
   checkLimit(world, 'PAYOUT', moneyAt(payout, 'amount'));
   const sourceAmount = moneyAt(payout, 'sourceAmount');
-  const fails = payout._fails === true;
   world.debit(sourceAmount.currency, toUnits(sourceAmount.amount));
   const id = stringAt(payout, 'id');
   const next = world.update('Payout', id, {status: 'INITIATED'}, 'payout.updated');
-  world.clock.after(STEP_MS, () => {
-    if (world.store.get('Payout', id)?.status !== 'INITIATED') return;
-    world.update('Payout', id, {status: 'PENDING'}, 'payout.updated');
-    world.clock.after(STEP_MS, () => {
-      if (world.store.get('Payout', id)?.status !== 'PENDING') return;
-      if (!fails) return void world.update('Payout', id, {status: 'COMPLETED'}, 'payout.updated');
-      world.credit(sourceAmount.currency, toUnits(sourceAmount.amount));
-      world.update('Payout', id, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}, 'payout.updated');
-    });
-  });
+  payoutPending.after(world, STEP_MS, {id});
   return {status: 200, body: next && world.publicView('Payout', next)};
 };
+
+const payoutPending = defineStep('payout.pending', (world, {id}: {id: string}) => {
+  if (world.store.get('Payout', id)?.status !== 'INITIATED') return;
+  world.update('Payout', id, {status: 'PENDING'}, 'payout.updated');
+  payoutSettle.after(world, STEP_MS, {id});
+});
+
+const payoutSettle = defineStep('payout.settle', (world, {id}: {id: string}) => {
+  const payout = world.store.get('Payout', id);
+  if (payout?.status !== 'PENDING') return;
+  if (payout._fails !== true) return void world.update('Payout', id, {status: 'COMPLETED'}, 'payout.updated');
+  const sourceAmount = moneyAt(payout, 'sourceAmount');
+  world.credit(sourceAmount.currency, toUnits(sourceAmount.amount));
+  world.update('Payout', id, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}, 'payout.updated');
+});
 
 function depositFigures(world: World, amount: {amount: string; currency: string}) {
   const fee = flatFee(world, 'initiateDeposit', amount.currency);
@@ -244,32 +252,34 @@ export const initiateDeposit: Handler = (call, world) => {
   const net = toUnits(figures.netAmount.amount);
   const currency = figures.netAmount.currency;
   const id = stringAt(deposit, 'id');
-  const ending = method.accountNumberLast4;
+  const ending = String(method.accountNumberLast4);
   world.credit(currency, net, true);
-  world.clock.after(STEP_MS * 2, () => {
-    if (world.store.get('Deposit', id)?.status !== 'PENDING') return;
-    world.credit(currency, -net, true);
-    if (ending === BANK_ACCOUNT_ENDINGS.depositFails) {
-      world.update('Deposit', id, {status: 'FAILED', failureReason: BANK_FAILURES.depositFails}, 'deposit.updated');
-      return;
-    }
-    world.credit(currency, net);
-    world.update('Deposit', id, {status: 'COMPLETED'}, 'deposit.updated');
-    if (ending !== BANK_ACCOUNT_ENDINGS.depositReversed) return;
-    world.clock.after(STEP_MS * 2, () => {
-      if (world.store.get('Deposit', id)?.status !== 'COMPLETED') return;
-      // The bank took the money back: netAmount leaves the available balance again.
-      world.credit(currency, -net);
-      world.update(
-        'Deposit',
-        id,
-        {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed},
-        'deposit.updated',
-      );
-    });
-  });
+  depositSettle.after(world, STEP_MS * 2, {id, currency, net: String(net), ending});
   return {status: 201, body: deposit};
 };
+
+type DepositStep = {id: string; currency: string; net: string; ending: string};
+
+const depositSettle = defineStep('deposit.settle', (world, args: DepositStep) => {
+  const {id, currency, ending} = args;
+  const net = BigInt(args.net);
+  if (world.store.get('Deposit', id)?.status !== 'PENDING') return;
+  world.credit(currency, -net, true);
+  if (ending === BANK_ACCOUNT_ENDINGS.depositFails) {
+    world.update('Deposit', id, {status: 'FAILED', failureReason: BANK_FAILURES.depositFails}, 'deposit.updated');
+    return;
+  }
+  world.credit(currency, net);
+  world.update('Deposit', id, {status: 'COMPLETED'}, 'deposit.updated');
+  if (ending === BANK_ACCOUNT_ENDINGS.depositReversed) depositReverse.after(world, STEP_MS * 2, args);
+});
+
+const depositReverse = defineStep('deposit.reverse', (world, {id, currency, net}: DepositStep) => {
+  if (world.store.get('Deposit', id)?.status !== 'COMPLETED') return;
+  // The bank took the money back: netAmount leaves the available balance again.
+  world.credit(currency, -BigInt(net));
+  world.update('Deposit', id, {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed}, 'deposit.updated');
+});
 
 export const getDepositFeeEstimate: Handler = (call, world) => {
   const amount = {amount: String(call.query.amount), currency: String(call.query.currency)};

@@ -11,6 +11,7 @@
 import {isObject, moneyAt, objectsAt, stringAt} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
+import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {amountOutcome} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
@@ -112,9 +113,13 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
   );
   world.store.put('CurrencyExchangeQuote', quote);
   const id = stringAt(quote, 'id');
-  world.clock.at(Date.parse(stringAt(quote, 'expiration')) + 1, () => expireIfLapsed(world, id));
+  expireQuote.at(world, Date.parse(stringAt(quote, 'expiration')) + 1, {id});
   return {status: 201, body: world.publicView('CurrencyExchangeQuote', quote)};
 };
+
+const expireQuote = defineStep('currency-exchange-quote.expire', (world, {id}: {id: string}) =>
+  expireIfLapsed(world, id),
+);
 
 export const executeCurrencyExchangeQuote: Handler = (call, world) => {
   expireIfLapsed(world, stringAt(world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op), 'id'));
@@ -135,18 +140,20 @@ export const executeCurrencyExchangeQuote: Handler = (call, world) => {
     );
   const id = stringAt(quote, 'id');
   const source = moneyAt(quote, 'source');
-  const target = moneyAt(quote, 'target');
-  const fails = quote._fails === true;
   checkLimit(world, 'CURRENCY_EXCHANGE', source);
   world.debit(source.currency, toUnits(source.amount));
   const next = world.update('CurrencyExchangeQuote', id, {status: 'PENDING'}, 'currency-exchange-quote.updated');
-  world.clock.after(STEP_MS, () => {
-    if (world.store.get('CurrencyExchangeQuote', id)?.status !== 'PENDING') return;
-    const [currency, amount, status] = fails
-      ? [source.currency, source.amount, 'FAILED']
-      : [target.currency, target.amount, 'COMPLETED'];
-    world.credit(currency, toUnits(amount));
-    world.update('CurrencyExchangeQuote', id, {status}, 'currency-exchange-quote.updated');
-  });
+  settleExchange.after(world, STEP_MS, {id});
   return {status: 200, body: next && world.publicView('CurrencyExchangeQuote', next)};
 };
+
+const settleExchange = defineStep('currency-exchange.settle', (world, {id}: {id: string}) => {
+  const quote = world.store.get('CurrencyExchangeQuote', id);
+  if (quote?.status !== 'PENDING') return;
+  const source = moneyAt(quote, 'source');
+  const target = moneyAt(quote, 'target');
+  const [currency, amount, status] =
+    quote._fails === true ? [source.currency, source.amount, 'FAILED'] : [target.currency, target.amount, 'COMPLETED'];
+  world.credit(currency, toUnits(amount));
+  world.update('CurrencyExchangeQuote', id, {status}, 'currency-exchange-quote.updated');
+});

@@ -8,6 +8,7 @@
 import {moneyAt, stringAt, type JsonObject} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
+import {defineStep} from '../steps.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {amountOutcome} from '../test-inputs.ts';
 import {accountIdFor} from './accounts.ts';
@@ -41,13 +42,15 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
   // The step keeps the id only: an invoice forgotten at the cap must not stay in memory until it expires.
   const id = stringAt(invoice, 'id');
   world.emit('invoice.created', id, []);
-  world.clock.after(seconds * 1000, () => {
-    if (world.store.get('Invoice', id)?.status === 'UNPAID') {
-      world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
-    }
-  });
+  expireInvoice.after(world, seconds * 1000, {id});
   return world.publicView('Invoice', invoice);
 }
+
+const expireInvoice = defineStep('invoice.expire', (world, {id}: {id: string}) => {
+  if (world.store.get('Invoice', id)?.status === 'UNPAID') {
+    world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
+  }
+});
 
 export const issueInvoice: Handler = (call, world) => ({
   status: 201,
@@ -63,25 +66,30 @@ export const issueInvoiceForReceiver: Handler = (call, world) => {
 };
 
 function schedulePayment(world: World, invoiceId: string): void {
-  world.clock.after(world.options.payAfterMs, () => {
-    const invoice = world.store.get('Invoice', invoiceId);
-    if (invoice?.status !== 'UNPAID') return;
-    const amount = moneyAt(invoice, 'amount');
-    if (amountOutcome(amount.amount) !== 'pay') return;
-    const ours = invoice.payeeAccountId === world.account.id;
-    const units = toUnits(amount.amount);
-    world.update('Invoice', invoiceId, {status: 'PENDING'}, 'invoice.updated');
-    if (ours) world.credit(amount.currency, units, true);
-    world.clock.after(SETTLE_MS, () => {
-      if (world.store.get('Invoice', invoiceId)?.status !== 'PENDING') return;
-      world.update('Invoice', invoiceId, {status: 'PAID'}, 'invoice.updated');
-      if (ours) {
-        world.credit(amount.currency, -units, true);
-        world.credit(amount.currency, units);
-      }
-    });
-  });
+  payInvoice.after(world, world.options.payAfterMs, {invoiceId});
 }
+
+const payInvoice = defineStep('invoice.pay', (world, {invoiceId}: {invoiceId: string}) => {
+  const invoice = world.store.get('Invoice', invoiceId);
+  if (invoice?.status !== 'UNPAID') return;
+  const amount = moneyAt(invoice, 'amount');
+  if (amountOutcome(amount.amount) !== 'pay') return;
+  const ours = invoice.payeeAccountId === world.account.id;
+  world.update('Invoice', invoiceId, {status: 'PENDING'}, 'invoice.updated');
+  if (ours) world.credit(amount.currency, toUnits(amount.amount), true);
+  settleInvoice.after(world, SETTLE_MS, {invoiceId, ours});
+});
+
+const settleInvoice = defineStep('invoice.settle', (world, {invoiceId, ours}: {invoiceId: string; ours: boolean}) => {
+  const invoice = world.store.get('Invoice', invoiceId);
+  if (invoice?.status !== 'PENDING') return;
+  world.update('Invoice', invoiceId, {status: 'PAID'}, 'invoice.updated');
+  if (ours) {
+    const amount = moneyAt(invoice, 'amount');
+    world.credit(amount.currency, -toUnits(amount.amount), true);
+    world.credit(amount.currency, toUnits(amount.amount));
+  }
+});
 
 export const issueQuoteForInvoice: Handler = (call, world) => {
   const invoice = world.find('Invoice', call.params.invoiceId!, call.op);

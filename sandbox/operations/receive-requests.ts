@@ -13,6 +13,7 @@ import {moneyAt, objectsAt, optionalMoneyAt, stringAt, type JsonObject} from '..
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {encodeLnurl} from '../lnurl.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
+import {defineStep} from '../steps.ts';
 import {OPEN_AMOUNT_PAYMENT} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
@@ -99,9 +100,14 @@ export const createAReceiveRequest: Handler = (call, world) => {
   request.lnurl = receiveRequestLnurl(id);
   world.store.put('ReceiveRequest', request);
   const paid = amount ?? {amount: OPEN_AMOUNT_PAYMENT[currency]!, currency};
-  world.clock.after(world.options.payAfterMs, () => receive(world, id, paid));
+  payReceiveRequest.after(world, world.options.payAfterMs, {id, paid});
   return {status: 201, body: world.publicView('ReceiveRequest', request)};
 };
+
+const payReceiveRequest = defineStep(
+  'receive-request.pay',
+  (world, {id, paid}: {id: string; paid: {amount: string; currency: string}}) => receive(world, id, paid),
+);
 
 /**
  * A payment into a receive request, in its currency: a receive `PENDING`, then `COMPLETED` and
@@ -142,7 +148,15 @@ export function receive(
   world.store.put('Receive', item);
   world.credit(requestCurrency, units, true);
   world.emit('receive-request.receive-pending', requestId, ['receives']);
-  world.clock.after(SETTLE_MS, () => {
+  settleReceive.after(world, SETTLE_MS, {itemId, requestId, requestCurrency, units: String(units), lightning});
+}
+
+const settleReceive = defineStep(
+  'receive.settle',
+  (world, args: {itemId: string; requestId: string; requestCurrency: string; units: string; lightning: boolean}) => {
+    const {itemId, requestId, requestCurrency, lightning} = args;
+    const units = BigInt(args.units);
+    if (world.store.get('Receive', itemId)?.status !== 'PENDING') return;
     // An on-chain payment completes at its second confirmation.
     world.update(
       'Receive',
@@ -157,8 +171,8 @@ export function receive(
         totalReceived: money(toUnits(moneyAt(current, 'totalReceived').amount) + units, requestCurrency),
       });
     world.emit('receive-request.receive-completed', requestId, ['receives', 'totalReceived']);
-  });
-}
+  },
+);
 
 export const getReceivesForReceiveRequest: Handler = (call, world) => {
   const request = world.find('ReceiveRequest', call.params.receiveRequestId!, call.op);

@@ -1,6 +1,6 @@
 /**
  * A payout or exchange quote that nobody used still ends `EXPIRED` when the sandbox that made it
- * restarted from its `--state` file in between (its scheduled expiry step is not kept): reading
+ * restarted from its `--state` file in between (--state keeps its scheduled expiry step): reading
  * it, or deleting what it held, sees it expired, so its originator and bank account stay free.
  */
 import {describe, it, expect} from 'vitest';
