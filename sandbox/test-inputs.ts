@@ -15,6 +15,8 @@ export const SIMULATE_HEADER = 'Kestrel-Sandbox-Simulate';
 /** The values of the simulate header and what each answers. */
 export const SIMULATIONS = {
   'internal-error': {status: 500, code: 'INTERNAL_ERROR'},
+  /** The operation runs and its answer is kept against the Idempotency-Key; then the client gets this 500. */
+  'internal-error-after-work': {status: 500, code: 'INTERNAL_ERROR'},
   'service-unavailable': {status: 503, code: 'SERVICE_UNAVAILABLE'},
   'account-restricted': {status: 403, code: 'ACCOUNT_RESTRICTED'},
   /** Answers normally, after SLOW_SECONDS: longer than the 10-second timeout the guides use. */
@@ -72,8 +74,18 @@ export const LIGHTNING_ADDRESSES = {
   unreachable: 'offline@kestrel.example',
 } as const;
 
-/** An on-chain address the sandbox pays. */
+/** An on-chain address the sandbox pays (a signet SegWit address, valid by its bech32 checksum). */
 export const ONCHAIN_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+
+/** ONCHAIN_ADDRESS with its last character mistyped: its checksum fails, and quoting it answers 422 naming `address`. */
+export const MISTYPED_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsy';
+
+/**
+ * Minutes from executing an on-chain payment at the `STANDARD` tier (the tier a quote gets when it
+ * names none) to its first confirmation, when it is `COMPLETED`: the tier's
+ * `estimatedConfirmationMinutes` in the definition, which the sandbox keeps exactly.
+ */
+export const STANDARD_CONFIRMATION_MINUTES = 30;
 
 /**
  * The last four digits of a bank account number (or IBAN) that make a payout to it fail, a
@@ -562,13 +574,13 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'onchain-pays',
     group: 'On-chain payments',
     input: 'A Bitcoin address',
-    outcome: 'The payment is `COMPLETED` 2 seconds later.',
+    outcome: `The payment is \`PENDING\` with \`confirmations\` 0 until its first confirmation, ${STANDARD_CONFIRMATION_MINUTES} minutes later (the \`STANDARD\` tier's \`estimatedConfirmationMinutes\`), then \`COMPLETED\` with \`confirmations\` 1.`,
     fundUsd: FUNDS,
     steps: [onchainQuote(usd('20.00')), executePayment],
     then: {
-      wait: 3,
+      wait: STANDARD_CONFIRMATION_MINUTES * 60,
       path: '/payments/{paymentId}',
-      fields: {status: 'COMPLETED'},
+      fields: {status: 'COMPLETED', onchain: {confirmations: 1}},
       event: 'payment.updated',
       entity: 'paymentId',
     },
@@ -579,6 +591,22 @@ export const TEST_INPUTS: TestInput[] = [
     input: `An \`amount\` below \`${ONCHAIN_MINIMUM_BTC}\` BTC, such as \`0.00000001\``,
     outcome: '`422` with code `AMOUNT_OUT_OF_RANGE`.',
     steps: [{...onchainQuote({amount: '0.00000001', currency: 'BTC'}), status: 422, code: 'AMOUNT_OUT_OF_RANGE'}],
+  },
+  {
+    id: 'onchain-bad-checksum',
+    group: 'On-chain payments',
+    input: `An address with a mistyped character, such as \`${MISTYPED_ADDRESS}\``,
+    outcome: '`422` with code `VALIDATION_FAILED` naming `address`: its checksum does not match.',
+    steps: [
+      {
+        method: 'POST',
+        path: '/payment-quotes/onchain',
+        body: {address: MISTYPED_ADDRESS, amount: {amount: '0.00020000', currency: 'BTC'}},
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        field: 'address',
+      },
+    ],
   },
   {
     id: 'onchain-mainnet-address',

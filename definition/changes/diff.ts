@@ -56,11 +56,22 @@ export function diffByRules(older: object, newer: object): ApiChange[] {
   return changesOf(ruleFindings(older, newer).found);
 }
 
+/**
+ * A schema the older definition did not have: a field that now refers to it is compared by our
+ * rules where it is used (field by field, resolved), so a verdict on the component itself (a
+ * pattern "changed" from the one the field had before) repeats what they already judged.
+ */
+function newComponent(older: object, verdict: EngineVerdict): boolean {
+  const name = schemaOfPointer(verdict.pointer);
+  const schemas = (older as {components?: {schemas?: Record<string, unknown>}}).components?.schemas ?? {};
+  return name !== undefined && !(name in schemas);
+}
+
 export function diffDefinitions(older: object, newer: object): ApiChange[] {
   const {ctx, found} = ruleFindings(older, newer);
   const ours = [...found];
   for (const verdict of engineVerdicts(older, newer)) {
-    if (covered(ours, verdict)) continue;
+    if (covered(ours, verdict) || newComponent(older, verdict)) continue;
     const page =
       pageOfPath(ctx.newer.model.operations, ctx.newer.model.webhooks, verdict.path) ??
       pageOfPath(ctx.older.model.operations, ctx.older.model.webhooks, verdict.path);

@@ -3,14 +3,17 @@
  * Bitcoin address hold their fee until `expiration` (as long as the documented examples hold
  * theirs); executing one takes `totalAmount` from the balance and creates a payment, `PENDING` and
  * then `COMPLETED`, with a `payment.updated` event for each change. A Lightning fee is a limit: the
- * route costs half of it, and the rest comes back to the balance when the payment completes.
- * Paid from another currency, bitcoin is bought at the ticker's `ask` and every figure you pay
- * is rounded up. The sandbox pays signet invoices and addresses only; a Lightning invoice may be
- * written in capitals and after `lightning:`, as QR codes carry it. The test inputs (test-inputs.ts)
+ * route costs half of it, and the rest comes back to the balance when the payment completes, with
+ * the preimage whose SHA-256 is the payment hash. An on-chain payment's transaction is broadcast at
+ * once and mined after its tier's `estimatedConfirmationMinutes` on the sandbox clock: the payment
+ * is `COMPLETED` at that first confirmation. Paid from another currency, bitcoin is bought at the
+ * ticker's `ask` and every figure you pay is rounded up. The sandbox pays signet invoices and
+ * addresses only, and checks an address's checksum; an invoice or a SegWit address may be written
+ * in capitals (and an invoice after `lightning:`), as QR codes carry them. The test inputs (test-inputs.ts)
  * make a quote fail (NO_ROUTE_FOUND, LIGHTNING_INVOICE_EXPIRED, LNURL_RESOLUTION_FAILED) or a payment
  * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance.
  */
-import {randomBytes} from 'node:crypto';
+import {createHash, randomBytes} from 'node:crypto';
 import {
   isObject,
   moneyAt,
@@ -25,18 +28,31 @@ import {
 } from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
+import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {decodeLnurl} from '../lnurl.ts';
+import {parseBitcoinAddress} from '../bitcoin-address.ts';
 import {LIGHTNING_ADDRESSES, ONCHAIN_MINIMUM_BTC, TIMEOUT_SECONDS, lightningTrigger} from '../test-inputs.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {receive, receiveRequestAt, receiveRequestLnurlDetails} from './receive-requests.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
 
 const STEP_MS = 2000;
+/** The confirmations at which an on-chain payment is `COMPLETED`, as the Payment schema states. */
+const ONCHAIN_CONFIRMATIONS = 1;
 /** Routing fee limit of the simulated network: 0.1% of the amount, rounded up, at least one satoshi. */
 const FEE_PER_THOUSAND = 1n;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/**
+ * A Lightning payment's secret and its hash: the payee's node reveals the 32-byte preimage when it
+ * is paid, and its SHA-256 is the payment hash the invoice carries, so a client can check the proof.
+ */
+function lightningSecret(): {preimage: string; paymentHash: string} {
+  const preimage = randomBytes(32);
+  return {preimage: preimage.toString('hex'), paymentHash: createHash('sha256').update(preimage).digest('hex')};
+}
 
 /** The network a BOLT11 prefix or a Bitcoin address belongs to; the sandbox pays signet only. */
 const INVOICE_NETWORKS: [RegExp, string][] = [
@@ -44,11 +60,6 @@ const INVOICE_NETWORKS: [RegExp, string][] = [
   [/^lnbc/, 'mainnet'],
   [/^lntbs/, 'signet'],
   [/^lntb/, 'testnet'],
-];
-const ADDRESS_NETWORKS: [RegExp, string][] = [
-  [/^bcrt1/i, 'regtest'],
-  [/^(bc1|[13])/i, 'mainnet'],
-  [/^(tb1|[mn2])/i, 'signet'],
 ];
 
 /**
@@ -58,12 +69,23 @@ const ADDRESS_NETWORKS: [RegExp, string][] = [
 const bolt11Text = (raw: string) => raw.replace(/^lightning:/i, '').toLowerCase();
 
 /** A 422 naming `field` when a Lightning invoice or address is not for signet, the sandbox's network. */
-function checkSignet(value: string, field: string, networks: [RegExp, string][], what: string, signet: string): void {
-  const network = networks.find(([prefix]) => prefix.test(value))?.[1];
+function checkSignet(network: string | undefined, field: string, what: string, signet: string): void {
   if (network && network !== 'signet')
     throw validationFailed({
       [field]: [`Is a ${network} ${what}; the sandbox uses the signet network only (${signet}).`],
     });
+}
+
+/**
+ * A Bitcoin address as Kestrel keeps it (a SegWit one in small letters, though it may be written
+ * all in capitals, as QR codes carry it): a 422 naming `field` when its checksum or its form is
+ * wrong, or when it is not a signet address.
+ */
+function signetAddressAt(value: string, field: string): string {
+  const parsed = parseBitcoinAddress(value);
+  if ('error' in parsed) throw validationFailed({[field]: [`Is not a valid Bitcoin address: it ${parsed.error}`]});
+  checkSignet(parsed.network, field, 'Bitcoin address', 'tb1…, m…, n… or 2…');
+  return parsed.address;
 }
 
 /** The amount a BOLT11 invoice asks for, from its human-readable part (`lntbs250u...` = 250 µBTC). */
@@ -139,7 +161,8 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
   const lnInvoice = bolt11Text(stringAt(call.body, 'lnInvoice'));
   const amount = optionalMoneyAt(call.body, 'amount');
-  checkSignet(lnInvoice, 'lnInvoice', INVOICE_NETWORKS, 'Lightning invoice', 'lntbs…');
+  const invoiceNetwork = INVOICE_NETWORKS.find(([prefix]) => prefix.test(lnInvoice))?.[1];
+  checkSignet(invoiceNetwork, 'lnInvoice', 'Lightning invoice', 'lntbs…');
   const trigger = lightningTrigger(lnInvoice);
   if (trigger.quoteCode === 'NO_ROUTE_FOUND')
     throw new ProblemError(
@@ -171,6 +194,7 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
   if (btc === undefined)
     throw validationFailed({amount: ['Is required: the Lightning invoice does not state an amount.']});
   const example = world.example('createLightningPaymentQuote');
+  const {preimage, paymentHash} = lightningSecret();
   return store(
     world,
     'createLightningPaymentQuote',
@@ -182,7 +206,8 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
         destination: lnInvoice,
         ...figures(world, btc, optionalStringAt(call.body, 'sourceCurrency') ?? 'BTC'),
         description: null,
-        lightning: {...objectAt(example, 'lightning'), paymentHash: hex(32), invoiceExpiration: inSeconds(world, 3600)},
+        lightning: {...objectAt(example, 'lightning'), paymentHash, invoiceExpiration: inSeconds(world, 3600)},
+        _preimage: preimage,
         _failureReason: trigger.failureReason ?? null,
       },
     ),
@@ -266,6 +291,7 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
       comment: [`Must be at most ${commentAllowed} characters: the payee's commentAllowed.`],
     });
   const example = world.example('createLnurlLnAddressPaymentQuote');
+  const {preimage, paymentHash} = lightningSecret();
   return store(
     world,
     'createLnurlLnAddressPaymentQuote',
@@ -277,7 +303,8 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
         destination: resolved.destination,
         ...figures(world, toBtc(world, amount), sourceOf(call).source, undefined, sourceOf(call).paid),
         description: resolved.details.description ?? null,
-        lightning: {...objectAt(example, 'lightning'), paymentHash: hex(32), invoiceExpiration: inSeconds(world, 600)},
+        lightning: {...objectAt(example, 'lightning'), paymentHash, invoiceExpiration: inSeconds(world, 600)},
+        _preimage: preimage,
         lnurl: {domain: resolved.domain, lightningAddress: resolved.lightningAddress, comment: comment ?? null},
         _receiveRequestId: resolved.receiveRequestId ?? null,
       },
@@ -287,7 +314,7 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
 
 export const createOnchainPaymentQuote: Handler = (call, world) => {
   checkMoney(call);
-  checkSignet(String(call.body.address), 'address', ADDRESS_NETWORKS, 'Bitcoin address', 'tb1…, m…, n… or 2…');
+  const address = signetAddressAt(stringAt(call.body, 'address'), 'address');
   const amount = moneyAt(call.body, 'amount');
   if (toBtc(world, amount) < toUnits(ONCHAIN_MINIMUM_BTC))
     throw new ProblemError(422, 'AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
@@ -302,7 +329,7 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
       'createOnchainPaymentQuote',
       {},
       {
-        destination: stringAt(call.body, 'address'),
+        destination: address,
         ...figures(
           world,
           toBtc(world, amount),
@@ -321,7 +348,10 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
   );
 };
 
-export const getOnchainTiers: Handler = (_call, world) => ({status: 200, body: world.example('getOnchainTiers')});
+export const getOnchainTiers: Handler = (call, world) => {
+  signetAddressAt(String(call.query.address), 'address');
+  return {status: 200, body: world.example('getOnchainTiers')};
+};
 
 export const getLnurlDetails: Handler = (call, world) => {
   const resolved = resolveLnurl(world, String(call.query.destination), 'destination');
@@ -376,17 +406,38 @@ export const executePaymentQuote: Handler = (call, world) => {
     created: world.now(),
     updated: world.now(),
   };
-  if (isObject(payment.lightning))
-    payment.lightning = {
-      ...payment.lightning,
-      paymentHash: optionalObjectAt(quote, 'lightning')?.paymentHash ?? hex(32),
-      preimage: null,
-    };
+  if (isObject(payment.lightning)) {
+    // A quote without its secret (kept by an older sandbox's state file) gets a new pair, so the proof still holds.
+    const kept = optionalStringAt(quote, '_preimage');
+    const secret = kept
+      ? {preimage: kept, paymentHash: stringAt(objectAt(quote, 'lightning'), 'paymentHash')}
+      : lightningSecret();
+    payment.lightning = {...payment.lightning, paymentHash: secret.paymentHash, preimage: null};
+    payment._preimage = secret.preimage;
+  }
+  const onchainQuote = optionalObjectAt(quote, 'onchain');
+  if (onchainQuote) {
+    // Broadcast at the settle step; mined, and so COMPLETED at its first confirmation, after the tier's estimate.
+    payment.onchain = {txid: null, feeRate: onchainQuote.feeRate ?? null, confirmations: 0};
+    payment._minedAt = world.clock.now() + numberAt(onchainQuote, 'estimatedConfirmationMinutes') * 60_000;
+  }
   world.store.put('PaymentQuote', {...quote, _paymentId: paymentId});
   world.store.put('Payment', payment);
   const failureReason = optionalStringAt(quote, '_failureReason');
   const receiveRequestId = optionalStringAt(quote, '_receiveRequestId');
-  world.clock.after(failureReason === 'TIMEOUT' ? TIMEOUT_SECONDS * 1000 : STEP_MS, () => {
+  settlePayment.after(world, failureReason === 'TIMEOUT' ? TIMEOUT_SECONDS * 1000 : STEP_MS, {
+    paymentId,
+    failureReason: failureReason ?? null,
+    receiveRequestId: receiveRequestId ?? null,
+  });
+  return {status: 201, body: world.publicView('Payment', payment)};
+};
+
+/** A payment's end: `COMPLETED`, or `FAILED` with the quote's test-input `failureReason`. */
+const settlePayment = defineStep(
+  'payment.settle',
+  (world, args: {paymentId: string; failureReason: string | null; receiveRequestId: string | null}) => {
+    const {paymentId, failureReason, receiveRequestId} = args;
     const current = world.store.get('Payment', paymentId);
     if (current?.status !== 'PENDING') return;
     if (failureReason) {
@@ -395,10 +446,19 @@ export const executePaymentQuote: Handler = (call, world) => {
       world.update('Payment', paymentId, {status: 'FAILED', failureReason}, 'payment.updated');
       return;
     }
+    const onchain = optionalObjectAt(current, 'onchain');
+    if (onchain) {
+      // Broadcast: the transaction has its id and waits for a block; the status does not change, so no event.
+      world.update('Payment', paymentId, {onchain: {...onchain, txid: hex(32)}});
+      const minedAt = typeof current._minedAt === 'number' ? current._minedAt : world.clock.now();
+      confirmPayment.at(world, minedAt, {paymentId});
+      return;
+    }
     const patch: JsonObject = {status: 'COMPLETED'};
     const lightning = optionalObjectAt(current, 'lightning');
     if (lightning) {
-      patch.lightning = {...lightning, preimage: hex(32)};
+      const kept = optionalStringAt(current, '_preimage');
+      patch.lightning = {...lightning, ...(kept ? {preimage: kept} : lightningSecret())};
       // The route cost half the fee limit: the rest of the allowance goes back to the balance.
       const fee = moneyAt(current, 'fee');
       const {currency} = fee;
@@ -417,9 +477,21 @@ export const executePaymentQuote: Handler = (call, world) => {
       const credited =
         (request && optionalMoneyAt(request, 'amount')) ??
         (request && receivedAs(world, sent, stringAt(request, 'currency')));
-      const paymentHash = lightning && optionalStringAt(lightning, 'paymentHash');
+      const paymentHash = isObject(patch.lightning) ? optionalStringAt(patch.lightning, 'paymentHash') : undefined;
       if (credited) receive(world, receiveRequestId, credited, paymentHash, sent);
     }
-  });
-  return {status: 201, body: world.publicView('Payment', payment)};
-};
+  },
+);
+
+/** The first block that includes an on-chain payment's transaction: its first confirmation, and `COMPLETED`. */
+const confirmPayment = defineStep('payment.confirm', (world, {paymentId}: {paymentId: string}) => {
+  const current = world.store.get('Payment', paymentId);
+  const onchain = current && optionalObjectAt(current, 'onchain');
+  if (current?.status !== 'PENDING' || !onchain) return;
+  world.update(
+    'Payment',
+    paymentId,
+    {status: 'COMPLETED', onchain: {...onchain, confirmations: ONCHAIN_CONFIRMATIONS}},
+    'payment.updated',
+  );
+});

@@ -7,6 +7,7 @@ import {isObject} from '../../definition/refs.ts';
 import {randomBytes} from 'node:crypto';
 import {stringAt, type Json, type JsonObject} from '../api-data.ts';
 import type {World} from '../world.ts';
+import {segwitAddress} from '../bitcoin-address.ts';
 
 export function fromExample(
   world: World,
@@ -50,8 +51,8 @@ const bech32Chars = (n: number) => Array.from(randomBytes(n), (b) => BECH32[b % 
  */
 export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32Chars(240)}`;
 
-/** A signet on-chain address (`tb1q…`) that receives nothing. */
-export const signetAddress = () => `tb1q${bech32Chars(38)}`;
+/** A signet on-chain address (`tb1q…`, with a valid checksum) that receives nothing. */
+export const signetAddress = () => segwitAddress('signet', 0, randomBytes(20));
 
 /** The `default` the request schema of an operation gives a body field, such as `expiresInSeconds`. */
 export function requestDefault(world: World, operationId: string, field: string): Json {

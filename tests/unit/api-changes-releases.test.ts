@@ -131,4 +131,21 @@ describe('the generic engine (Redocly diff)', () => {
       },
     ]);
   });
+
+  it('leaves a field moved to a new schema to our rules, which judge it where it is used', {timeout: 60_000}, () => {
+    const [before, after] = [fixture(), fixture()];
+    before.components.schemas.WidgetCreate.properties.name.pattern = '^[a-z]+$';
+    // The request field now refers to a new schema that also takes capitals: every example still matches.
+    after.components.schemas.WidgetName = {
+      type: 'string',
+      maxLength: 40,
+      pattern: '^([a-z]+|[A-Z]+)$',
+      examples: ['gear'],
+    };
+    after.components.schemas.WidgetCreate.properties.name = {$ref: '#/components/schemas/WidgetName'};
+    expect(diffDefinitions(before, after).map((c) => [c.rule, c.severity])).toEqual([['pattern-changed', 'additive']]);
+    // A new schema that refuses what the field took is still breaking, by our rule.
+    after.components.schemas.WidgetName.pattern = '^[A-Z]+$';
+    expect(diffDefinitions(before, after).map((c) => [c.rule, c.severity])).toEqual([['pattern-changed', 'breaking']]);
+  });
 });

@@ -8,7 +8,7 @@
 # --retry repeats a timeout, a refused connection, a 408, a 429, a 500, a 502, a 503 or a 504, waiting as long as Retry-After
 # asks; --retry-max-time stops retrying after 60 seconds, and --max-time ends each attempt after 10.
 # A repeated cancel is harmless: if an earlier attempt cancelled the invoice, the retry answers
-# 409 INVOICE_NOT_CANCELLABLE, and the invoice is CANCELLED.
+# 200 with the invoice unchanged (CANCELLED).
 set -eu
 # #region request
 answer=$(mktemp)
