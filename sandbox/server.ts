@@ -2,16 +2,22 @@
  * The sandbox's HTTP server: every request goes through the same steps, in the order Kestrel
  * documents its errors: CORS preflight, the rate limit (429; every request counts, by its bearer
  * token or else its address, and every answer carries the RateLimit headers), base path and route
- * (404 / 405), bearer token (401, and which account it acts for), scope (403), the failures `Kestrel-Sandbox-Simulate` asks for,
+ * (404 / 405), bearer token (401, and which account it acts for), scope (403), a fault the account
+ * asked for (`/_sandbox/faults`) or its maintenance window (503 for a change), the failures
+ * `Kestrel-Sandbox-Simulate` asks for,
  * parameters (404 for a malformed id, 400 INVALID_QUERY_OPTION, 422), Idempotency-Key (400), body
  * (400 MALFORMED_REQUEST, 422 VALIDATION_FAILED), idempotent replay (409 or the stored answer), and
- * finally the operation's handler, on the World of the token's account. Anything unexpected is a
+ * finally the operation's handler, on the World of the token's account (then, if the simulate header
+ * asks for it, a 500 after the work, its answer kept against the key). Anything unexpected is a
  * 500 problem; the process stays up.
  */
 import http from 'node:http';
 import type {AccountWorlds} from './account-worlds.ts';
 import {authorize, bearerToken, limitKey} from './auth.ts';
 import {clockRoute, CLOCK_PATH} from './clock-control.ts';
+import {controlAccount} from './control-body.ts';
+import {FAULTS_PATH, faultsRoute, takeFault} from './faults-control.ts';
+import {inMaintenance, MAINTENANCE_PATH, maintenanceRoute} from './maintenance-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
 import {deprecationHeaders} from './deprecation.ts';
@@ -23,6 +29,7 @@ import {RateLimiter} from './rate-limit.ts';
 import {Router} from './router.ts';
 import {simulated, SLOW_MS} from './simulate.ts';
 import {TEST_EVENT_PATH, testEventRoute} from './test-event.ts';
+import {REDELIVER_PATH, redeliverRoute} from './redeliver-control.ts';
 import {TOKENS_PATH, tokensRoute} from './token-control.ts';
 import type {Tokens} from './tokens.ts';
 import {Validator} from './validation.ts';
@@ -35,6 +42,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ServerOptions {
   rateLimit: boolean;
+  /** The kept answers of Idempotency-Keys (shared with `--state`); the server's own when undefined. */
+  idempotency?: IdempotencyKeys;
   /** One line per request, or nothing. */
   log?: (line: string) => void;
 }
@@ -69,7 +78,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
   const table = handlers(definition);
   const catalogue = new ProblemCatalogue(definition);
   const limiter = new RateLimiter();
-  const idempotency = new IdempotencyKeys(definition.model.idempotency);
+  const idempotency = options.idempotency ?? new IdempotencyKeys(definition.model.idempotency);
   const log = options.log ?? (() => {});
 
   async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
@@ -109,6 +118,9 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     const grant = tokens.grant(token, accounts.clock.now());
     authorize(op, grant);
     const world = accounts.world(grant.account);
+    // Refused before anything runs, so an Idempotency-Key stays free.
+    const refused = takeFault(world) ?? inMaintenance(world, method);
+    if (refused) throw refused;
     const simulate = simulated(req.headers['kestrel-sandbox-simulate']);
     if (simulate.problem) throw simulate.problem;
 
@@ -190,10 +202,12 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
             : {status: 500, code: 'INTERNAL_ERROR', body: undefined};
         idempotency.finish(scope, key, failed, world.clock.now());
       }
-      throw error;
+      throw simulate.afterWork ?? error;
     }
     if (key !== undefined)
       idempotency.finish(scope, key, {status: answer.status, body: answer.body}, world.clock.now());
+    // The work is done and its answer kept: the client sees a 500, and its retry gets the answer.
+    if (simulate.afterWork) throw simulate.afterWork;
     return answer;
   }
 
@@ -279,6 +293,17 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       }
       return;
     }
+    const perAccount = {[FAULTS_PATH]: faultsRoute, [MAINTENANCE_PATH]: maintenanceRoute}[url.pathname];
+    if (perAccount) {
+      readBody(req)
+        .then((raw) => {
+          const account = controlAccount(tokens, req.headers.authorization, accounts.clock.now());
+          const answer = perAccount(accounts.world(account), method, raw);
+          send(res, answer.status, headers, answer.body, false);
+        })
+        .catch(fail);
+      return;
+    }
     const control = {[CLOCK_PATH]: clockRoute, [TOKENS_PATH]: tokensRoute}[url.pathname];
     if (control) {
       readBody(req)
@@ -297,6 +322,16 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       const world = accounts.holding('Subscription', subscriptionId) ?? accounts.default;
       readBody(req)
         .then((raw) => testEventRoute(world, method, subscriptionId, raw))
+        .then((answer) => send(res, answer.status, headers, answer.body, false))
+        .catch(fail);
+      return;
+    }
+    const redeliver = REDELIVER_PATH.exec(url.pathname);
+    if (redeliver) {
+      const subscriptionId = decodeURIComponent(redeliver[1]!);
+      const world = accounts.holding('Subscription', subscriptionId) ?? accounts.default;
+      readBody(req)
+        .then((raw) => redeliverRoute(world, method, subscriptionId, raw))
         .then((answer) => send(res, answer.status, headers, answer.body, false))
         .catch(fail);
       return;

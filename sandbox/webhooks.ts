@@ -17,7 +17,14 @@
  * even after the clock has been moved forward. For the rotation overlap of the sandbox clock after
  * a secret rotation, a delivery carries two `v1` values: the old secret's, then the new one's.
  *
+ * A subscription that lists the type but is disabled when the event is created gets a delivery
+ * that is FAILED from the start, with no attempt (`attempts: 0`, `lastAttempt: null`): the event
+ * stays `deliverySuccess: false`, so the recovery query finds what the pause missed once the
+ * subscription is enabled again, and its delivery says why (nothing was sent).
+ *
  * A test event goes to one subscription once, with no retries, and its outcome is answered.
+ * A redelivery (`redeliver`, POST /_sandbox/subscriptions/{id}/redeliver) sends stored events to
+ * one subscription again, one after another in the order asked, each an extra attempt.
  *
  * Each subscription has at most MAX_PER_SUBSCRIPTION deliveries on the wire; the others wait their
  * turn in a bounded queue. Without it, a subscription whose host never answers held thousands of
@@ -138,28 +145,79 @@ export class Webhooks {
     return this.options.delivery.timeoutSeconds * 1000;
   }
 
-  /** The deliveries a new event starts with: one per enabled subscription that lists its type, due now. */
+  /**
+   * The deliveries a new event starts with, one per subscription that lists its type: due now when
+   * it is enabled, FAILED without an attempt when it is disabled (nothing is sent while paused).
+   */
   deliveriesFor(eventType: string): Delivery[] {
     return this.store
       .all('Subscription')
-      .filter((sub) => sub.enabled !== false && Array.isArray(sub.eventTypes) && sub.eventTypes.includes(eventType))
+      .filter((sub) => Array.isArray(sub.eventTypes) && sub.eventTypes.includes(eventType))
       .map((sub) => ({
         subscriptionId: stringAt(sub, 'id'),
-        status: 'PENDING' as const,
+        status: sub.enabled === false ? ('FAILED' as const) : ('PENDING' as const),
         attempts: 0,
         lastAttempt: null,
         lastResponseStatus: null,
-        nextAttempt: this.clock.iso(),
+        nextAttempt: sub.enabled === false ? null : this.clock.iso(),
       }));
   }
 
-  /** Starts the first attempt of each of a stored event's deliveries. */
+  /** Starts the first attempt of each of a stored event's deliveries that is due. */
   deliver(event: JsonObject): void {
     // The offsets count from the event's `created`, so `nextAttempt - created` is the schedule's offset.
     const firstAt = Date.parse(stringAt(event, 'created'));
-    for (const {subscriptionId} of event.deliveries as Delivery[]) {
+    for (const {subscriptionId, status} of event.deliveries as Delivery[]) {
+      if (status !== 'PENDING') {
+        this.options.log(`webhook ${String(event.id)} -> subscription ${subscriptionId}: disabled; not sent, FAILED`);
+        continue;
+      }
       this.enqueue({eventId: stringAt(event, 'id'), subscriptionId, number: 1, firstAt});
     }
+  }
+
+  /**
+   * Sends stored events to one subscription again, one at a time in the order given, each an extra
+   * attempt in the log. One that succeeds makes the event's delivery to it SUCCEEDED; one that
+   * fails changes only its attempts and last answer, so a delivery's own retries go on as
+   * scheduled. Resolves when the last has been answered.
+   */
+  redeliver(sub: JsonObject, eventIds: string[]): Promise<void> {
+    const sending = (async () => {
+      for (const eventId of eventIds) {
+        const event = this.store.get('Event', eventId);
+        if (event) await this.redeliverOne(sub, event);
+      }
+    })();
+    this.inFlight.add(sending);
+    void sending.finally(() => this.inFlight.delete(sending));
+    return sending;
+  }
+
+  private async redeliverOne(sub: JsonObject, event: JsonObject): Promise<void> {
+    const subscriptionId = stringAt(sub, 'id');
+    const current = ((event.deliveries ?? []) as Delivery[]).find((d) => d.subscriptionId === subscriptionId);
+    const number = (current?.attempts ?? 0) + 1;
+    const attemptedAt = this.clock.iso();
+    const sent = await this.post(sub, JSON.stringify(this.bodyFor(sub, event)));
+    const entry = this.logAttempt(event, sub, number, attemptedAt, sent, false);
+    this.log.scheduleAfter(entry, sent.outcome.ok ? null : (current?.nextAttempt ?? null));
+    this.options.log(
+      `webhook ${String(event.eventType)} ${String(event.id)} -> ${String(sub.webhookUrl)}: ${sent.outcome.status ?? sent.outcome.error} (redelivery, attempt ${number})`,
+    );
+    if (!current) return;
+    const {status, nextAttempt} = current;
+    this.record(
+      stringAt(event, 'id'),
+      subscriptionId,
+      sent.outcome.ok ? deliverySummary(entry) : {...deliverySummary(entry), status, nextAttempt},
+    );
+  }
+
+  /** A delivery's body: the event without `deliveries`, in the payload version the subscription asked for. */
+  private bodyFor(sub: JsonObject, event: JsonObject) {
+    const {deliveries, ...payload} = event;
+    return {...payload, webhookVersion: sub.webhookVersion ?? payload.webhookVersion, deliverySuccess: false};
   }
 
   /**
@@ -316,12 +374,13 @@ export class Webhooks {
       this.options.log(`webhook ${eventId} -> subscription ${subscriptionId}: disabled or deleted; no more attempts`);
       return;
     }
+    // A redelivery that was acknowledged ends the delivery's own retries.
+    const delivery = ((event.deliveries ?? []) as Delivery[]).find((d) => d.subscriptionId === subscriptionId);
+    if (delivery?.status === 'SUCCEEDED') return;
     const url = sub.webhookUrl;
     const lastAttempt = this.clock.iso();
-    const {deliveries, ...payload} = event;
     // Each subscription gets the payload version it asked for (webhookVersion), as the overview says.
-    const body = {...payload, webhookVersion: sub.webhookVersion ?? payload.webhookVersion, deliverySuccess: false};
-    const sent = await this.post(sub, JSON.stringify(body));
+    const sent = await this.post(sub, JSON.stringify(this.bodyFor(sub, event)));
     const {ok, status, error} = sent.outcome;
     const entry = this.logAttempt(event, sub, number, lastAttempt, sent, false);
     this.options.log(`webhook ${event.eventType} ${eventId} -> ${url}: ${status ?? error} (attempt ${number})`);

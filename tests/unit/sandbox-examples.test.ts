@@ -120,6 +120,7 @@ describe('the example apps against the local sandbox', () => {
     const receiver = await startReceiver(NODE_RECEIVER, events.dir, sandbox.base, {
       KESTREL_API_KEY: KEY,
       KESTREL_WEBHOOK_SECRET: secret,
+      KESTREL_RETRY_SECONDS: '0.2',
     });
     children.push(receiver.child);
     // A subscription with the wrong secret: the receiver refuses those deliveries (400), so they stay undelivered.
@@ -157,10 +158,19 @@ describe('the example apps against the local sandbox', () => {
           .deliverySuccess === true,
     );
 
-    const replay = await run('examples/webhooks/node/replay-missed-events.ts', [since]).done;
+    // The replay stores what was missed in the receiver's store, whose worker processes it; a
+    // second run finds it processed and replays nothing.
+    const store = {KESTREL_EVENTS_DB: path.join(events.dir, 'events.sqlite3')};
+    const replay = await run('examples/webhooks/node/replay-missed-events.ts', [since], store).done;
     expect(replay.code, replay.output).toBe(0);
     expect(replay.output).toContain(`invoice.created ${refused.id}`);
     expect(replay.output).not.toContain(`invoice.created ${invoice.id}`);
+    await waitFor('the receiver to process the replayed event', async () =>
+      receiver.output().includes(`invoice.created ${refused.id}`),
+    );
+    const again = await run('examples/webhooks/node/replay-missed-events.ts', [since], store).done;
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toMatch(/unacknowledged events: 0 replayed, [1-9]\d* already processed/);
     receiver.child.kill('SIGTERM');
   }, 60_000);
 });

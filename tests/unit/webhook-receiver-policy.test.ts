@@ -1,14 +1,16 @@
 /**
  * The one processing policy of the example receivers (Node.js, Python, Go), each run as a reader
- * runs it: an event of a type the receiver does not know is acknowledged and marked processed
- * without a fetch; an event whose processing keeps failing (its entity answers 404) is tried
- * MAX_PROCESSING_ATTEMPTS times, the same constant in all three, then dead-lettered and logged,
- * and not fetched again.
+ * runs it against a fake Kestrel API: an event of a type the receiver does not know is acknowledged
+ * and marked processed without a fetch; a fetch that answers a 429 burst or a 503 of a maintenance
+ * window is tried again, never sooner than Retry-After, until the event is processed; a fetch that
+ * answers 404 cannot succeed, so the event is dead-lettered on its first try and not fetched again.
+ * The retention the receivers retry for and keep processed ids for is one number, the sandbox's.
  */
 import {afterEach, describe, expect, it} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {MAX_PROCESSING_ATTEMPTS} from '../../examples/webhooks/node/server';
+import {EVENT_RETENTION_DAYS, FIRST_RETRY_MS, MAX_RETRY_MS} from '../../examples/webhooks/node/server';
+import {EVENT_RETENTION_MS} from '../../sandbox/world';
 import {ROOT} from './guide-http';
 import {waitFor} from './sandbox-process';
 import {
@@ -33,17 +35,25 @@ async function stop(receiver: RunningReceiver) {
   await receiver.exited;
 }
 
-describe('the processing attempts before a dead letter', () => {
-  it('are one constant, the same in the three receivers', () => {
+describe('the event retention the receivers retry for and keep processed ids for', () => {
+  it('is one constant, the same in the three receivers and in the sandbox', () => {
     const constant = (file: string, pattern: RegExp) =>
       Number(pattern.exec(readFileSync(path.join(ROOT, file), 'utf8'))?.[1]);
-    expect(MAX_PROCESSING_ATTEMPTS).toBeGreaterThan(1);
-    expect(constant('examples/webhooks/python/receiver.py', /^MAX_PROCESSING_ATTEMPTS = (\d+)$/m)).toBe(
-      MAX_PROCESSING_ATTEMPTS,
+    expect(EVENT_RETENTION_DAYS * 24 * 3600_000).toBe(EVENT_RETENTION_MS);
+    expect(constant('examples/webhooks/python/receiver.py', /^EVENT_RETENTION_DAYS = (\d+)$/m)).toBe(
+      EVENT_RETENTION_DAYS,
     );
-    expect(constant('examples/webhooks/go/worker.go', /^const MaxProcessingAttempts = (\d+)$/m)).toBe(
-      MAX_PROCESSING_ATTEMPTS,
-    );
+    expect(constant('examples/webhooks/go/retry.go', /^const EventRetentionDays = (\d+)$/m)).toBe(EVENT_RETENTION_DAYS);
+  });
+
+  it('the first and the longest wait are the same in the three receivers', () => {
+    const python = readFileSync(path.join(ROOT, 'examples/webhooks/python/receiver.py'), 'utf8');
+    expect(Number(/^FIRST_RETRY_SECONDS = ([\d.]+)$/m.exec(python)?.[1]) * 1000).toBe(FIRST_RETRY_MS);
+    expect(Number(/^MAX_RETRY_SECONDS = ([\d.]+)$/m.exec(python)?.[1]) * 1000).toBe(MAX_RETRY_MS);
+    const go = readFileSync(path.join(ROOT, 'examples/webhooks/go/retry.go'), 'utf8');
+    expect(Number(/^const FirstRetry = (\d+) \* time\.Second$/m.exec(go)?.[1]) * 1000).toBe(FIRST_RETRY_MS);
+    expect(go).toMatch(/^const MaxRetry = time\.Hour$/m);
+    expect(MAX_RETRY_MS).toBe(3600_000);
   });
 });
 
@@ -52,20 +62,23 @@ describe('the policy on /webhooks/setting-up-webhooks', () => {
     '### Events your worker cannot process',
   )[1]!;
 
-  it('states the number of tries the receivers make before a dead letter', () => {
-    const counts = [...section.matchAll(/\bafter (\d+) (?:failed tries|attempts)\b/gi)].map((m) => Number(m[1]));
-    expect(counts.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(counts)).toEqual(new Set([MAX_PROCESSING_ATTEMPTS]));
+  it('states the retention the receivers retry for, their waits, and the statuses they retry', () => {
+    expect(section).toContain(`${EVENT_RETENTION_DAYS} days`);
+    expect(section).toContain(`from ${FIRST_RETRY_MS / 1000} seconds`);
+    expect(MAX_RETRY_MS).toBe(3600_000);
+    expect(section).toContain('up to an hour');
+    for (const status of ['`408`', '`429`', '`409` with code `IDEMPOTENCY_KEY_IN_USE`', '5xx', 'Retry-After'])
+      expect(section).toContain(status);
   });
 
   it('names the log lines the receivers write', () => {
     expect(section).toContain('`skipped <event id>: unknown event type <type>`');
-    expect(section).toContain(`\`dead-lettered <event id> after ${MAX_PROCESSING_ATTEMPTS} attempts: <error>\``);
+    expect(section).toContain('`dead-lettered <event id> on try <n>: <error>`');
   });
 });
 
 describe.each(RECEIVERS)('the $name receiver', (kind) => {
-  it('acknowledges an unknown event type without a fetch, and dead-letters an event whose entity answers 404', async () => {
+  it('acknowledges an unknown event type without a fetch, retries a 429 burst and a 503 until processed, and dead-letters a 404 on its first try', async () => {
     const {dir, remove} = tempDir();
     cleanups.push(remove);
     const api = await fakeKestrelApi();
@@ -82,24 +95,42 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
     );
     expect(api.gets.some((p) => p.includes(unknown.data.entityId))).toBe(false);
 
+    // A burst of 429s, then a maintenance window's 503: each says when to come back.
+    const busy = newEvent();
+    api.scripted.set(busy.data.entityId, [
+      {status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 1},
+      {status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 1},
+      {status: 503, code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 1},
+    ]);
+    const sent = Date.now();
+    expect(await deliver(receiver.url, busy)).toBe(200);
+    await waitFor(
+      'the busy event to be processed',
+      async () => linesOf(receiver.output(), `processed ${busy.id}`) === 1,
+      30_000,
+    );
+    const busyFetches = api.gets.filter((p) => p === `/invoices/${busy.data.entityId}`).length;
+    expect(busyFetches, receiver.output()).toBe(4);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(3000); // never sooner than Retry-After
+    expect(linesStartingWith(receiver.output(), `dead-lettered ${busy.id}`)).toEqual([]);
+
     const gone = newEvent();
     api.missing.add(gone.data.entityId);
     expect(await deliver(receiver.url, gone)).toBe(200);
     const dead = await waitFor(
       'the event to be dead-lettered',
-      async () =>
-        linesStartingWith(receiver.output(), `dead-lettered ${gone.id} after ${MAX_PROCESSING_ATTEMPTS} attempts: `)[0],
+      async () => linesStartingWith(receiver.output(), `dead-lettered ${gone.id} on try 1: `)[0],
       20_000,
     );
     expect(dead, receiver.output()).toMatch(/404/);
     const fetches = () => api.gets.filter((p) => p === `/invoices/${gone.data.entityId}`).length;
-    expect(fetches()).toBe(MAX_PROCESSING_ATTEMPTS);
+    expect(fetches()).toBe(1);
 
     // The worker goes on: a later event is processed, and the dead letter is not fetched again.
     const later = newEvent();
     expect(await deliver(receiver.url, later)).toBe(200);
     await waitFor('the later event', async () => linesOf(receiver.output(), `processed ${later.id}`) === 1, 20_000);
-    expect(fetches(), receiver.output()).toBe(MAX_PROCESSING_ATTEMPTS);
+    expect(fetches(), receiver.output()).toBe(1);
     expect(linesStartingWith(receiver.output(), `dead-lettered ${gone.id}`)).toHaveLength(1);
   }, 120_000);
 });

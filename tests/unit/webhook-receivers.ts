@@ -62,9 +62,16 @@ export const RECEIVERS: ReceiverKind[] = [
   },
 ];
 
+/** A problem answer the fake API gives, as Kestrel does: a 429 burst, a 503 of a maintenance window. */
+export interface FakeAnswer {
+  status: number;
+  code: string;
+  retryAfterSeconds?: number;
+}
+
 /**
- * A fake Kestrel API: records each GET and answers 200, 404 for an entity in `missing`, or holds
- * it open while `hold` is set.
+ * A fake Kestrel API: records each GET and answers 200, 404 for an entity in `missing`, the next
+ * answer `scripted` for an entity (then 200), or holds it open while `hold` is set.
  */
 export async function fakeKestrelApi() {
   const gets: string[] = [];
@@ -73,6 +80,7 @@ export async function fakeKestrelApi() {
     gets,
     hold: false,
     missing: new Set<string>(),
+    scripted: new Map<string, FakeAnswer[]>(),
     base: '',
     server: undefined as Server | undefined,
     async close() {
@@ -86,6 +94,16 @@ export async function fakeKestrelApi() {
     gets.push(p);
     if (api.hold) {
       held.push(res);
+      return;
+    }
+    const next = api.scripted.get(p.split('/')[2]!)?.shift();
+    if (next) {
+      res
+        .writeHead(next.status, {
+          'Content-Type': 'application/problem+json',
+          ...(next.retryAfterSeconds !== undefined && {'Retry-After': String(next.retryAfterSeconds)}),
+        })
+        .end(JSON.stringify({status: next.status, code: next.code}));
       return;
     }
     if (api.missing.has(p.split('/')[2]!)) {

@@ -23,6 +23,11 @@ type Store interface {
 	Unprocessed() ([]Event, error)
 	// MarkProcessed records that the event's work is done.
 	MarkProcessed(eventID string) error
+	// IsProcessed reports whether the event's work is done: a replay checks it before it acts.
+	IsProcessed(eventID string) (bool, error)
+	// ForgetProcessedBefore removes the processed events received before cutoff: Kestrel no longer
+	// delivers or lists them. It reports how many it removed.
+	ForgetProcessedBefore(cutoff time.Time) (int, error)
 	// RecordFailure counts one failed processing of the event and keeps its error; it reports the
 	// failures so far.
 	RecordFailure(eventID, lastError string) (attempts int, err error)
@@ -150,6 +155,43 @@ func (s *FileStore) Unprocessed() ([]Event, error) {
 	return events, nil
 }
 
+// IsProcessed reports whether the event has a processed mark.
+func (s *FileStore) IsProcessed(eventID string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, err := os.Stat(s.path(eventID, ".done"))
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// ForgetProcessedBefore removes the files of each processed event whose file was written before
+// cutoff.
+func (s *FileStore) ForgetProcessedBefore(cutoff time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	done, err := filepath.Glob(filepath.Join(s.Dir, "*.done"))
+	if err != nil {
+		return 0, err
+	}
+	forgotten := 0
+	for _, mark := range done {
+		base := strings.TrimSuffix(mark, ".done")
+		info, err := os.Stat(base + ".json")
+		if err != nil || !info.ModTime().Before(cutoff) {
+			continue
+		}
+		for _, ext := range []string{".json", ".failed", ".done"} { // the mark last: a crash leaves it processed
+			if err := os.Remove(base + ext); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return forgotten, err
+			}
+		}
+		forgotten++
+	}
+	return forgotten, syncDir(s.Dir)
+}
+
 // MarkProcessed writes the event's processed mark.
 func (s *FileStore) MarkProcessed(eventID string) error {
 	s.mu.Lock()
@@ -259,8 +301,10 @@ func syncDir(dir string) error {
 
 // MemoryStore is a Store in memory, for tests: it loses its events when the process stops.
 type MemoryStore struct {
+	// Now is the clock that stamps each event's arrival; default time.Now.
+	Now       func() time.Time
 	mu        sync.Mutex
-	ids       map[string]bool
+	ids       map[string]time.Time // when each event was received
 	processed map[string]bool
 	failures  map[string]*DeadLetter
 	Events    []Event
@@ -271,12 +315,16 @@ func (s *MemoryStore) Save(event Event) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ids == nil {
-		s.ids = map[string]bool{}
+		s.ids = map[string]time.Time{}
 	}
-	if s.ids[event.ID] {
+	if _, seen := s.ids[event.ID]; seen {
 		return false, nil
 	}
-	s.ids[event.ID] = true
+	now := time.Now
+	if s.Now != nil {
+		now = s.Now
+	}
+	s.ids[event.ID] = now()
 	s.Events = append(s.Events, event)
 	return true, nil
 }
@@ -343,6 +391,33 @@ func (s *MemoryStore) ReplayDeadLetter(eventID string) (bool, error) {
 	}
 	delete(s.failures, eventID)
 	return true, nil
+}
+
+// IsProcessed reports whether the event's work is done.
+func (s *MemoryStore) IsProcessed(eventID string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.processed[eventID], nil
+}
+
+// ForgetProcessedBefore removes the processed events received before cutoff.
+func (s *MemoryStore) ForgetProcessedBefore(cutoff time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	kept := s.Events[:0]
+	forgotten := 0
+	for _, e := range s.Events {
+		if s.processed[e.ID] && s.ids[e.ID].Before(cutoff) {
+			delete(s.ids, e.ID)
+			delete(s.processed, e.ID)
+			delete(s.failures, e.ID)
+			forgotten++
+			continue
+		}
+		kept = append(kept, e)
+	}
+	s.Events = kept
+	return forgotten, nil
 }
 
 // MarkProcessed records that the event's work is done.

@@ -1,18 +1,22 @@
 /**
  * Replays Kestrel events that were never acknowledged: lists them with get-events
  * (GET /events?$filter=deliverySuccess eq false: the events at least one of your subscriptions has
- * not acknowledged) and hands each to your event handler. Given your endpoint's subscription ID, it
- * lists only the events that subscription was sent and has not acknowledged, whatever your other
- * endpoints did (`deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')`).
+ * not acknowledged, including those created while it was disabled) and hands each to your event
+ * handler. Given your endpoint's subscription ID, it lists only the events that subscription was
+ * sent, or missed while paused, and has not acknowledged, whatever your other endpoints did
+ * (`deliveries/any(d: d/subscriptionId eq '...' and d/status ne 'SUCCEEDED')`).
  *
  *   KESTREL_API_KEY=... npx tsx examples/webhooks/node/replay-missed-events.ts 2025-03-14T00:00:00Z [subscriptionId]
  *
- * Node.js 22 or later, no dependencies. The handler must be idempotent: an event listed here may
- * also still arrive as a retry.
+ * Node.js 22.13 or later, no dependencies. Run as a command, it stores each event it finds in the
+ * receiver's store (server.ts, KESTREL_EVENTS_DB), whose worker processes it, and skips those the
+ * store has processed. Kestrel does not learn of a replay: the events stay `deliverySuccess: false`,
+ * and your processed-events store is what says they are done. The handler must be idempotent: an
+ * event listed here may also still arrive as a retry.
  */
 import {pathToFileURL} from 'node:url';
 import {withBackoff, type BackoffOptions} from '../../core/backoff.js';
-import type {KestrelEvent} from './server';
+import {sqliteEventStore, type KestrelEvent} from './server';
 
 export interface ReplayOptions {
   apiBase: string;
@@ -24,7 +28,7 @@ export interface ReplayOptions {
    * SUCCEEDED are listed. Without it, every event some subscription has not acknowledged is.
    */
   subscriptionId?: string;
-  /** Skips the event when it returns true: you handled it already. */
+  /** Skips the event when it returns true: your processed-events store has it done. */
   isHandled: (eventId: string) => Promise<boolean>;
   /** Handles one event: fetch its entity and update your records. */
   handle: (event: KestrelEvent) => Promise<void>;
@@ -97,20 +101,24 @@ async function main(): Promise<void> {
     console.error('Usage: KESTREL_API_KEY=... replay-missed-events.ts <since, RFC 3339> [subscription ID]');
     process.exit(1);
   }
-  const handled = new Set<string>(); // use your database
+  // The receiver's store: its worker processes what this stores, and marks it processed.
+  const store = sqliteEventStore(process.env.KESTREL_EVENTS_DB ?? `kestrel-events-${process.env.PORT ?? 3000}.sqlite3`);
   const result = await replayMissedEvents({
     apiBase: process.env.KESTREL_API_BASE ?? 'https://api.sandbox.kestrel.example/v1',
     apiKey,
     since,
     subscriptionId: process.argv[3],
-    isHandled: async (id) => handled.has(id),
+    isHandled: (id) => store.isProcessed(id),
     handle: async (event) => {
-      console.log(`replaying ${event.id} ${event.eventType} ${event.data.entityId}`);
-      handled.add(event.id);
+      const isNew = await store.save(event);
+      console.log(
+        `${isNew ? 'stored' : 'already stored, not processed yet:'} ${event.id} ${event.eventType} ${event.data.entityId}`,
+      );
     },
   });
+  store.close();
   console.log(
-    `${result.listed} unacknowledged events, ${result.replayed} replayed${result.complete ? '' : `; more remain, run again${result.stoppedBy ? ` (${result.stoppedBy})` : ''}`}`,
+    `${result.listed} unacknowledged events: ${result.replayed} replayed, ${result.listed - result.replayed} already processed${result.complete ? '' : `; more remain, run again${result.stoppedBy ? ` (${result.stoppedBy})` : ''}`}`,
   );
 }
 

@@ -8,14 +8,22 @@
  * from the store: it fetches the entity the event names, to learn its current state, and marks the
  * event processed. When it starts, it first processes the events a crash left stored but unprocessed.
  *
- * An event of a type it does not know is acknowledged and marked processed without a fetch. An
- * event whose processing fails MAX_PROCESSING_ATTEMPTS times (an entity that answers 404, a bug)
- * is dead-lettered: recorded in the kestrel_dead_letters table with its attempts and last error,
- * logged, and not tried again until you replay it (replayDeadLetter, or --replay-dead-letter ID).
+ * An event of a type it does not know is acknowledged and marked processed without a fetch. A
+ * failure that a later try can fix (Kestrel answers 429 or 5xx, a timeout, a network error, a bug)
+ * is tried again with exponential backoff, never sooner than Retry-After, for as long as Kestrel
+ * keeps the event. A failure that cannot succeed (a 4xx other than 408, 429 and 409
+ * IDEMPOTENCY_KEY_IN_USE, a malformed event) is dead-lettered at once: recorded in the
+ * kestrel_dead_letters table with its tries and last error, logged, and not tried again until you
+ * replay it (replayDeadLetter, or --replay-dead-letter ID).
+ *
+ * The kestrel_events table is also the processed-events store: a redelivery or a replay of an id it
+ * holds does nothing, however late. It keeps each event for EVENT_RETENTION_DAYS, the time Kestrel
+ * can still deliver or list it; an Idempotency-Key derived from the event id covers only 24 hours.
  */
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import {DatabaseSync} from 'node:sqlite';
 import {pathToFileURL} from 'node:url';
+import {parseRetryAfter} from '../../core/backoff.js';
 import {KestrelSignatureError, verifyKestrelSignature} from './verify-signature';
 
 /** A webhook event: thin, it names the entity that changed. */
@@ -44,10 +52,14 @@ export interface KestrelEvent {
 export interface EventStore {
   /** Saves the event durably; resolves true when it is new, false when its id was saved before. */
   save(event: KestrelEvent): Promise<boolean>;
+  /** Whether the event's work is done: a replay checks it before it acts. */
+  isProcessed(eventId: string): Promise<boolean>;
+  /** Forgets the processed events received before `cutoff`: Kestrel no longer delivers or lists them. */
+  forgetProcessedBefore(cutoff: Date): Promise<number>;
   /** The saved events not yet marked processed nor dead-lettered, oldest first: after a restart, what a crash left. */
   unprocessed(): Promise<KestrelEvent[]>;
   markProcessed(eventId: string): Promise<void>;
-  /** Counts one failed processing of the event and keeps its error; resolves the failures so far. */
+  /** Counts one failed try at processing the event and keeps its error; resolves the failures so far. */
   recordFailure(eventId: string, error: string): Promise<number>;
   /** Moves the event to the dead letters: the worker no longer tries it. */
   deadLetter(eventId: string): Promise<void>;
@@ -66,13 +78,60 @@ export interface DeadLetter {
   deadLetteredAt: string;
 }
 
-// #region dead-letter-policy
+// #region retry-policy
 /**
- * How many times the worker tries to process one event before it dead-letters it. The same in the
- * Node.js, Python and Go receivers: at the default 30-second wait, about two minutes of tries.
+ * How long Kestrel keeps an event, so how long it can deliver or list it again: the worker retries
+ * a transient failure until the event is this old, and the store keeps processed ids this long.
+ * The same in the Node.js, Python and Go receivers.
  */
-export const MAX_PROCESSING_ATTEMPTS = 5;
-// #endregion dead-letter-policy
+export const EVENT_RETENTION_DAYS = 30;
+/** The first wait after a transient failure; each failure doubles it, up to MAX_RETRY_MS. */
+export const FIRST_RETRY_MS = 30_000;
+export const MAX_RETRY_MS = 60 * 60_000;
+
+/** A failure no later try can fix: the worker dead-letters the event at once. */
+export class PermanentError extends Error {}
+
+/** Kestrel answered a request the worker made with something other than a 2xx. */
+export class KestrelApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  /** The wait Retry-After asked for, or null. */
+  readonly retryAfterMs: number | null;
+
+  constructor(message: string, status: number, code: string | null, retryAfterMs: number | null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Whether a later try can fix the failure, and the least wait before it. */
+export function classifyFailure(error: unknown): {transient: boolean; retryAfterMs: number | null} {
+  if (error instanceof PermanentError) return {transient: false, retryAfterMs: null};
+  if (error instanceof KestrelApiError) {
+    const {status, code} = error;
+    const transient =
+      status === 408 ||
+      status === 429 ||
+      status >= 500 ||
+      (status === 409 && code === 'IDEMPOTENCY_KEY_IN_USE') ||
+      status < 400;
+    return {transient, retryAfterMs: error.retryAfterMs};
+  }
+  // A timeout, a network error, a bug in your code: the next try may pass.
+  return {transient: true, retryAfterMs: null};
+}
+
+/** The wait before the next try after `failures` transient failures: doubling, at least Retry-After. */
+export function retryDelayMs(failures: number, retryAfterMs: number | null, firstMs = FIRST_RETRY_MS): number {
+  const backoff = Math.min(MAX_RETRY_MS, firstMs * 2 ** Math.min(failures - 1, 30));
+  return Math.max(backoff, retryAfterMs ?? 0);
+}
+// #endregion retry-policy
+
+const DAY_MS = 24 * 60 * 60_000;
 
 // #region store
 /**
@@ -80,8 +139,10 @@ export const MAX_PROCESSING_ATTEMPTS = 5;
  * a file path so that events survive a restart; `:memory:` is for tests. In production, use the
  * database that holds your records, and mark an event processed in the same transaction as its work.
  */
-export function sqliteEventStore(path: string): EventStore & {close(): void} {
+export function sqliteEventStore(path: string, now: () => Date = () => new Date()): EventStore & {close(): void} {
   const db = new DatabaseSync(path);
+  // A replay run (replay-missed-events.ts) may write while the receiver does: wait for its lock.
+  db.exec('PRAGMA busy_timeout = 5000');
   // #region events-table
   db.exec(`CREATE TABLE IF NOT EXISTS kestrel_events (
     event_id TEXT PRIMARY KEY,
@@ -106,6 +167,12 @@ export function sqliteEventStore(path: string): EventStore & {close(): void} {
      ORDER BY received_at, rowid`,
   );
   const done = db.prepare('UPDATE kestrel_events SET processed_at = ? WHERE event_id = ?');
+  const processed = db.prepare('SELECT 1 FROM kestrel_events WHERE event_id = ? AND processed_at IS NOT NULL');
+  const forgetFailures = db.prepare(
+    `DELETE FROM kestrel_dead_letters WHERE event_id IN
+       (SELECT event_id FROM kestrel_events WHERE processed_at IS NOT NULL AND received_at < ?)`,
+  );
+  const forget = db.prepare('DELETE FROM kestrel_events WHERE processed_at IS NOT NULL AND received_at < ?');
   const failed = db.prepare(
     `INSERT INTO kestrel_dead_letters (event_id, attempts, last_error) VALUES (?, 1, ?)
      ON CONFLICT (event_id) DO UPDATE SET attempts = attempts + 1, last_error = excluded.last_error
@@ -119,19 +186,34 @@ export function sqliteEventStore(path: string): EventStore & {close(): void} {
   const replay = db.prepare('DELETE FROM kestrel_dead_letters WHERE event_id = ? AND dead_lettered_at IS NOT NULL');
   return {
     async save(event) {
-      return Number(insert.run(event.id, JSON.stringify(event), new Date().toISOString()).changes) === 1;
+      return Number(insert.run(event.id, JSON.stringify(event), now().toISOString()).changes) === 1;
     },
     async unprocessed() {
       return pending.all().map((row) => JSON.parse(String(row.body)) as KestrelEvent);
     },
+    async isProcessed(eventId) {
+      return processed.get(eventId) !== undefined;
+    },
+    async forgetProcessedBefore(cutoff) {
+      db.exec('BEGIN');
+      try {
+        forgetFailures.run(cutoff.toISOString());
+        const forgotten = Number(forget.run(cutoff.toISOString()).changes);
+        db.exec('COMMIT');
+        return forgotten;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
     async markProcessed(eventId) {
-      done.run(new Date().toISOString(), eventId);
+      done.run(now().toISOString(), eventId);
     },
     async recordFailure(eventId, error) {
       return Number(failed.get(eventId, error)!.attempts);
     },
     async deadLetter(eventId) {
-      dead.run(new Date().toISOString(), eventId);
+      dead.run(now().toISOString(), eventId);
     },
     async deadLetters() {
       return deadList.all().map((row) => ({
@@ -156,11 +238,13 @@ export interface ReceiverOptions {
   store?: EventStore;
   /** Processes one stored event, after the 200. A failure leaves it unprocessed, to try again. */
   onEvent: (event: KestrelEvent) => Promise<void>;
-  /** The current time in unix seconds, for tests. Defaults to the system clock. */
+  /** The current time in unix seconds for the signature check, for tests. Defaults to the system clock. */
   now?: () => number;
+  /** The worker's clock, which schedules retries and ages events, for tests. Defaults to the system clock. */
+  clock?: () => Date;
   /** Where the receiver reports each step (stored, answered, processed). Failures go to console.error. */
   log?: (line: string) => void;
-  /** Wait before another try at events whose processing failed; default 30 000 ms. */
+  /** The first wait before another try at an event whose processing failed; default FIRST_RETRY_MS. */
   retryMs?: number;
 }
 
@@ -195,10 +279,11 @@ export function createWebhookServer({
   store = sqliteEventStore(':memory:'),
   onEvent,
   now,
+  clock = () => new Date(),
   log = () => {},
-  retryMs = 30_000,
+  retryMs = FIRST_RETRY_MS,
 }: ReceiverOptions): Server {
-  const worker = storedEventWorker(store, onEvent, log, retryMs);
+  const worker = storedEventWorker(store, onEvent, log, retryMs, () => clock().getTime());
   const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/webhooks/kestrel') {
       res.writeHead(404).end();
@@ -259,64 +344,100 @@ export function createWebhookServer({
 /**
  * Processes the stored events one at a time, oldest first, and marks each processed once its work
  * succeeded. An event of a type the receiver does not know is marked processed without a fetch.
- * A failure is logged and counted, and the event stays unprocessed, to try again after retryMs;
- * after MAX_PROCESSING_ATTEMPTS failures it is dead-lettered and logged, never tried forever.
+ * A transient failure is logged and counted, and the event is tried again after retryDelayMs,
+ * until it is EVENT_RETENTION_DAYS old; a permanent one is dead-lettered at once. Each pass also
+ * forgets the processed events Kestrel can no longer deliver.
  */
 function storedEventWorker(
   store: EventStore,
   onEvent: (event: KestrelEvent) => Promise<void>,
   log: (line: string) => void,
   retryMs: number,
+  nowMs: () => number,
 ) {
+  const retention = EVENT_RETENTION_DAYS * DAY_MS;
+  /** When each event that failed may be tried again; a restart tries them all at once. */
+  const due = new Map<string, number>();
   let running = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const deadLetter = async (event: KestrelEvent, tries: number, message: string) => {
+    due.delete(event.id);
+    await store.deadLetter(event.id).catch((e: unknown) => console.error(`event ${event.id} not dead-lettered`, e));
+    console.error(`dead-lettered ${event.id} on try ${tries}: ${message}`);
+  };
+
+  const processOne = async (event: KestrelEvent) => {
+    try {
+      if (!isKnownEventType(event.eventType)) {
+        // A type added after this code was written: nothing here acts on it, and a retry would not either.
+        await store.markProcessed(event.id);
+        log(`skipped ${event.id}: unknown event type ${event.eventType}`);
+        return;
+      }
+      await onEvent(event);
+      await store.markProcessed(event.id);
+      due.delete(event.id);
+      log(`processed ${event.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const tries = await store.recordFailure(event.id, message).catch(() => 1);
+      const {transient, retryAfterMs} = classifyFailure(error);
+      if (!transient) return deadLetter(event, tries, message);
+      const at = nowMs() + retryDelayMs(tries, retryAfterMs, retryMs);
+      const created = Date.parse(event.created);
+      if (Number.isNaN(created)) return deadLetter(event, tries, `malformed event: created is ${event.created}`);
+      if (at > created + retention) return deadLetter(event, tries, `Kestrel no longer keeps it: ${message}`);
+      due.set(event.id, at);
+      console.error(
+        `event ${event.id} failed on try ${tries}, to try again at ${new Date(at).toISOString()}: ${message}`,
+      );
+    }
+  };
+
   const run = async () => {
     running = true;
     do {
       again = false;
-      let failed = false;
       let events: KestrelEvent[] = [];
       try {
+        await store.forgetProcessedBefore(new Date(nowMs() - retention));
         events = await store.unprocessed();
       } catch (error) {
-        failed = true;
         console.error('stored events not read', error);
       }
       for (const event of events) {
-        try {
-          if (!isKnownEventType(event.eventType)) {
-            // A type added after this code was written: nothing here acts on it, and a retry would not either.
-            await store.markProcessed(event.id);
-            log(`skipped ${event.id}: unknown event type ${event.eventType}`);
-            continue;
-          }
-          await onEvent(event);
-          await store.markProcessed(event.id);
-          log(`processed ${event.id}`);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const attempts = await store.recordFailure(event.id, message).catch(() => 0);
-          if (attempts >= MAX_PROCESSING_ATTEMPTS) {
-            await store
-              .deadLetter(event.id)
-              .catch((e: unknown) => console.error(`event ${event.id} not dead-lettered`, e));
-            console.error(`dead-lettered ${event.id} after ${attempts} attempts: ${message}`);
-            continue;
-          }
-          failed = true;
-          console.error(`event ${event.id} failed, to try again in ${retryMs} ms`, error);
-        }
+        if ((due.get(event.id) ?? 0) <= nowMs()) await processOne(event);
       }
-      if (failed && !timer) timer = setTimeout(() => ((timer = undefined), wake()), retryMs).unref();
+      schedule();
     } while (again);
     running = false;
   };
+
+  /**
+   * Wakes the worker when the next failed event falls due, and at the latest after retryMs, so
+   * events a replay stored (replay-missed-events.ts) are processed without waiting for a delivery.
+   */
+  const schedule = () => {
+    clearTimeout(timer);
+    const next = Math.min(nowMs() + retryMs, ...due.values());
+    if (stopped) return;
+    timer = setTimeout(wake, Math.min(Math.max(0, next - nowMs()), 2 ** 31 - 1)).unref();
+  };
+
   const wake = () => {
     if (running) again = true;
     else void run();
   };
-  return {wake, stop: () => clearTimeout(timer)};
+  return {
+    wake,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 // #endregion worker
 
@@ -336,14 +457,29 @@ const ENTITY_PATHS: Record<string, (id: string) => string> = {
 /** Whether this receiver knows how to act on the event type. */
 export const isKnownEventType = (eventType: string): boolean => Object.hasOwn(ENTITY_PATHS, eventType);
 
+/**
+ * Reads the entity the event names. A non-2xx answer throws a KestrelApiError that carries its
+ * status, problem code and Retry-After, which decide whether the worker tries again.
+ */
 export async function fetchEntity(event: KestrelEvent, apiBase: string, apiKey: string): Promise<unknown> {
   const path = ENTITY_PATHS[event.eventType];
-  if (!path) throw new Error(`unknown event type ${event.eventType}`);
-  const response = await fetch(`${apiBase}${path(encodeURIComponent(event.data.entityId))}`, {
+  const entityId: unknown = event.data?.entityId;
+  if (!path || typeof entityId !== 'string' || entityId === '')
+    throw new PermanentError(`malformed event: no entity to fetch for ${event.eventType}`);
+  const response = await fetch(`${apiBase}${path(encodeURIComponent(entityId))}`, {
     headers: {Authorization: `Bearer ${apiKey}`, Accept: 'application/json'},
     signal: AbortSignal.timeout(10_000), // the event is stored: a later attempt can fetch it again
   });
-  if (!response.ok) throw new Error(`GET ${path(event.data.entityId)} answered ${response.status}`);
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as {code?: unknown} | null;
+    const code = typeof problem?.code === 'string' ? problem.code : null;
+    throw new KestrelApiError(
+      `GET ${path(entityId)} answered ${response.status}${code ? ` ${code}` : ''}`,
+      response.status,
+      code,
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
+  }
   return response.json();
 }
 // #endregion fetch-entity

@@ -8,31 +8,44 @@ wakes a worker that processes the stored events: it fetches the entity each even
 the event processed. When it starts, the worker first processes what a crash left stored but
 unprocessed. Python 3.8 or later.
 
-An event of a type it does not know is acknowledged and marked processed without a fetch. An event
-whose processing fails MAX_PROCESSING_ATTEMPTS times (an entity that answers 404, a bug) is
-dead-lettered: recorded in the kestrel_dead_letters table with its attempts and last error,
-logged, and not tried again until you replay it (python3 receiver.py --replay-dead-letter ID).
+An event of a type it does not know is acknowledged and marked processed without a fetch. A failure
+a later try can fix (Kestrel answers 429 or 5xx, a timeout, a network error, a bug) is tried again
+with exponential backoff, never sooner than Retry-After, for as long as Kestrel keeps the event. A
+failure that cannot succeed (a 4xx other than 408, 429 and 409 IDEMPOTENCY_KEY_IN_USE, a malformed
+event) is dead-lettered at once: recorded in the kestrel_dead_letters table with its tries and last
+error, logged, and not tried again until you replay it (python3 receiver.py --replay-dead-letter ID).
+
+The kestrel_events table is also the processed-events store: a redelivery or a replay of an id it
+holds does nothing, however late. It keeps each event for EVENT_RETENTION_DAYS, the time Kestrel can
+still deliver or list it; an Idempotency-Key derived from the event id covers only 24 hours.
 """
 
+import email.utils
 import json
 import os
 import sqlite3
 import sys
 import threading
 import traceback
+import urllib.error
 import urllib.parse
 import urllib.request
-from datetime import datetime, timezone
+import time
+from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from verify_signature import KestrelSignatureError, verify_kestrel_signature
 
 MAX_BODY_BYTES = 1024 * 1024
 
-# How many times the worker tries to process one event before it dead-letters it. The same in the
-# Node.js, Python and Go receivers: at the default 30-second wait, about two minutes of tries.
-MAX_PROCESSING_ATTEMPTS = 5
+# How long Kestrel keeps an event, so how long it can deliver or list it again: the worker retries a
+# transient failure until the event is this old, and the store keeps processed ids this long. The
+# same in the Node.js, Python and Go receivers.
+EVENT_RETENTION_DAYS = 30
+# The first wait after a transient failure; each failure doubles it, up to MAX_RETRY_SECONDS.
+FIRST_RETRY_SECONDS = 30.0
+MAX_RETRY_SECONDS = 3600.0
 
 # Where the entity of each event type this receiver knows is read: thin events carry no state.
 ENTITY_PATHS = {
@@ -59,7 +72,8 @@ class EventStore:
     and the processed mark written in the same transaction as the work the event causes.
     """
 
-    def __init__(self, path: str = "kestrel-events.sqlite3") -> None:
+    def __init__(self, path: str = "kestrel-events.sqlite3", now: Optional[Callable[[], datetime]] = None) -> None:
+        self._now = now or (lambda: datetime.now(timezone.utc))
         self._db = sqlite3.connect(path, check_same_thread=False)
         self._lock = threading.Lock()
         with self._lock, self._db:
@@ -78,7 +92,7 @@ class EventStore:
         with self._lock, self._db:
             cursor = self._db.execute(
                 "INSERT OR IGNORE INTO kestrel_events (event_id, body, received_at) VALUES (?, ?, ?)",
-                (event_id, raw_body.decode("utf-8"), _now()),
+                (event_id, raw_body.decode("utf-8"), self._now().isoformat()),
             )
             return cursor.rowcount == 1
 
@@ -107,7 +121,9 @@ class EventStore:
     def dead_letter(self, event_id: str) -> None:
         """Moves the event to the dead letters: the worker no longer tries it."""
         with self._lock, self._db:
-            self._db.execute("UPDATE kestrel_dead_letters SET dead_lettered_at = ? WHERE event_id = ?", (_now(), event_id))
+            self._db.execute(
+                "UPDATE kestrel_dead_letters SET dead_lettered_at = ? WHERE event_id = ?", (self._now().isoformat(), event_id)
+            )
 
     def dead_letters(self) -> List[dict]:
         """The dead letters, oldest first, with their attempts and last error."""
@@ -130,30 +146,87 @@ class EventStore:
 
     def mark_processed(self, event_id: str) -> None:
         with self._lock, self._db:
-            self._db.execute("UPDATE kestrel_events SET processed_at = ? WHERE event_id = ?", (_now(), event_id))
+            self._db.execute(
+                "UPDATE kestrel_events SET processed_at = ? WHERE event_id = ?", (self._now().isoformat(), event_id)
+            )
+
+    def is_processed(self, event_id: str) -> bool:
+        """Whether the event's work is done: a replay checks it before it acts."""
+        with self._lock:
+            return self._db.execute(
+                "SELECT 1 FROM kestrel_events WHERE event_id = ? AND processed_at IS NOT NULL", (event_id,)
+            ).fetchone() is not None
+
+    def forget_processed_before(self, cutoff: datetime) -> int:
+        """Forgets the processed events received before cutoff: Kestrel no longer delivers or lists them."""
+        processed_before = "SELECT event_id FROM kestrel_events WHERE processed_at IS NOT NULL AND received_at < ?"
+        with self._lock, self._db:
+            self._db.execute(f"DELETE FROM kestrel_dead_letters WHERE event_id IN ({processed_before})", (cutoff.isoformat(),))
+            return self._db.execute(
+                "DELETE FROM kestrel_events WHERE processed_at IS NOT NULL AND received_at < ?", (cutoff.isoformat(),)
+            ).rowcount
 
     def count(self) -> int:
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM kestrel_events").fetchone()[0]
 
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
 # #endregion store
 
 
 # #region worker
+class PermanentError(Exception):
+    """A failure no later try can fix: the worker dead-letters the event at once."""
+
+
+def classify_failure(error: Exception) -> Tuple[bool, Optional[float]]:
+    """Whether a later try can fix the failure, and the least wait before it (Retry-After), in seconds."""
+    if isinstance(error, PermanentError):
+        return False, None
+    if isinstance(error, urllib.error.HTTPError):
+        status, code = error.code, getattr(error, "kestrel_code", None)
+        transient = status in (408, 429) or status >= 500 or (status == 409 and code == "IDEMPOTENCY_KEY_IN_USE")
+        return transient, parse_retry_after(error.headers.get("Retry-After") if error.headers else None)
+    return True, None  # a timeout, a network error, a bug in your code: the next try may pass
+
+
+def parse_retry_after(value: Optional[str]) -> Optional[float]:
+    """A Retry-After header (delta-seconds or an HTTP date) as seconds to wait, or None."""
+    if not value:
+        return None
+    if value.strip().isdigit():
+        return float(value.strip())
+    try:
+        return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError):
+        return None
+
+
+def retry_delay(failures: int, retry_after: Optional[float], first: float = FIRST_RETRY_SECONDS) -> float:
+    """The wait before the next try after failures transient failures: doubling, at least Retry-After."""
+    return max(min(MAX_RETRY_SECONDS, first * 2 ** min(failures - 1, 30)), retry_after or 0.0)
+
+
 class EventWorker:
     """Processes the stored events in one thread, oldest first, and marks each processed once its
     work succeeded. An event of a type the receiver does not know is marked processed without a
-    fetch. A failure is logged and counted, and the event stays stored, to try again after
-    retry_seconds; after MAX_PROCESSING_ATTEMPTS failures it is dead-lettered and logged.
+    fetch. A transient failure is logged and counted, and the event is tried again after
+    retry_delay, until it is EVENT_RETENTION_DAYS old; a permanent one is dead-lettered at once.
+    The worker looks at the store at least every retry_seconds, and each pass forgets the processed
+    events Kestrel can no longer deliver.
     """
 
-    def __init__(self, store: EventStore, process: Callable[[dict], None], retry_seconds: float = 30.0) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        process: Callable[[dict], None],
+        retry_seconds: float = FIRST_RETRY_SECONDS,
+        now: Optional[Callable[[], datetime]] = None,
+    ) -> None:
         self._store = store
         self._process = process
         self._retry_seconds = retry_seconds
+        self._now = now or (lambda: datetime.now(timezone.utc))
+        self._due: Dict[str, datetime] = {}  # when each failed event may be tried again
         self._wake = threading.Event()
 
     def start(self) -> None:
@@ -164,31 +237,56 @@ class EventWorker:
         self._wake.set()
 
     def _run(self) -> None:
+        retention = timedelta(days=EVENT_RETENTION_DAYS)
         while True:
             self._wake.wait(self._retry_seconds)
             self._wake.clear()
             try:
+                self._store.forget_processed_before(self._now() - retention)
                 events = self._store.unprocessed()
             except Exception:
                 print("stored events not read:\n" + traceback.format_exc(), file=sys.stderr, flush=True)
                 continue
             for event in events:
-                try:
-                    if event.get("eventType") not in ENTITY_PATHS:
-                        # A type added after this code was written: nothing here acts on it, and a retry would not either.
-                        self._store.mark_processed(event["id"])
-                        log(f"skipped {event['id']}: unknown event type {event.get('eventType')}")
-                        continue
-                    self._process(event)
-                    self._store.mark_processed(event["id"])
-                    log(f"processed {event['id']}")
-                except Exception as error:
-                    attempts = self._store.record_failure(event["id"], str(error) or type(error).__name__)
-                    if attempts >= MAX_PROCESSING_ATTEMPTS:
-                        self._store.dead_letter(event["id"])
-                        print(f"dead-lettered {event['id']} after {attempts} attempts: {error}", file=sys.stderr, flush=True)
-                        continue
-                    print(f"event {event['id']} failed, to try again:\n" + traceback.format_exc(), file=sys.stderr, flush=True)
+                due = self._due.get(event["id"])
+                if due is None or due <= self._now():
+                    self._process_one(event, retention)
+
+    def _process_one(self, event: dict, retention: timedelta) -> None:
+        try:
+            if event.get("eventType") not in ENTITY_PATHS:
+                # A type added after this code was written: nothing here acts on it, and a retry would not either.
+                self._store.mark_processed(event["id"])
+                log(f"skipped {event['id']}: unknown event type {event.get('eventType')}")
+                return
+            self._process(event)
+            self._store.mark_processed(event["id"])
+            self._due.pop(event["id"], None)
+            log(f"processed {event['id']}")
+        except Exception as error:
+            message = str(error) or type(error).__name__
+            tries = self._store.record_failure(event["id"], message)
+            transient, retry_after = classify_failure(error)
+            if not transient:
+                return self._dead_letter(event, tries, message)
+            at = self._now() + timedelta(seconds=retry_delay(tries, retry_after, self._retry_seconds))
+            try:
+                created = datetime.fromisoformat(str(event.get("created")).replace("Z", "+00:00"))
+            except ValueError:
+                return self._dead_letter(event, tries, f"malformed event: created is {event.get('created')}")
+            if at > created + retention:
+                return self._dead_letter(event, tries, f"Kestrel no longer keeps it: {message}")
+            self._due[event["id"]] = at
+            print(
+                f"event {event['id']} failed on try {tries}, to try again at {at.isoformat()}: {message}",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def _dead_letter(self, event: dict, tries: int, message: str) -> None:
+        self._due.pop(event["id"], None)
+        self._store.dead_letter(event["id"])
+        print(f"dead-lettered {event['id']} on try {tries}: {message}", file=sys.stderr, flush=True)
 # #endregion worker
 
 
@@ -266,12 +364,24 @@ def make_handler(secret: str, store: EventStore, wake: Callable[[], None], now: 
 
 
 def fetch_entity(event: dict, api_base: str, api_key: str) -> dict:
-    """Reads the entity the event names: thin events carry no state."""
-    path = ENTITY_PATHS[event["eventType"]].format(urllib.parse.quote(event["data"]["entityId"]))
+    """Reads the entity the event names: thin events carry no state. A non-2xx answer raises an
+    HTTPError that carries the problem's code (kestrel_code), which with its status and Retry-After
+    decides whether the worker tries again."""
+    entity_id = (event.get("data") or {}).get("entityId")
+    if not isinstance(entity_id, str) or not entity_id:
+        raise PermanentError(f"malformed event: no entity to fetch for {event.get('eventType')}")
+    path = ENTITY_PATHS[event["eventType"]].format(urllib.parse.quote(entity_id))
     request = urllib.request.Request(api_base + path, headers={"Authorization": f"Bearer {api_key}", "Accept": "application/json"})
     # The event is stored: when this times out or fails, the worker tries again later.
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        try:
+            error.kestrel_code = json.loads(error.read() or b"{}").get("code")
+        except (ValueError, AttributeError):
+            error.kestrel_code = None
+        raise
 
 
 def main() -> None:
@@ -293,7 +403,7 @@ def main() -> None:
         entity = fetch_entity(event, api_base, api_key)
         log(f"{event['eventType']} {event['data']['entityId']}: {entity.get('status', '')}, update your records")
 
-    worker = EventWorker(store, process, float(os.environ.get("KESTREL_RETRY_SECONDS", "30")))
+    worker = EventWorker(store, process, float(os.environ.get("KESTREL_RETRY_SECONDS", FIRST_RETRY_SECONDS)))
     worker.start()
     server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(secret, store, worker.wake))
     log(f"Listening on http://127.0.0.1:{port}/webhooks/kestrel")

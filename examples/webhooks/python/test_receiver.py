@@ -1,5 +1,7 @@
 """The receiver stores each verified event before it answers 200, answers 500 when it cannot, reads
-chunked bodies, and its worker processes the stored events once, retrying a failure.
+chunked bodies, and its worker processes the stored events once: it retries a transient failure
+(a 429, a 503, an error) with backoff honouring Retry-After, dead-letters a permanent 4xx or a
+malformed event on its first try, and its processed-events store makes a late redelivery do nothing.
 
     python3 -m unittest discover -s examples/webhooks/python -v
 """
@@ -16,10 +18,11 @@ import time
 import unittest
 import urllib.error
 import urllib.request
-from http.server import ThreadingHTTPServer
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from receiver import MAX_PROCESSING_ATTEMPTS, EventStore, EventWorker, make_handler
+from receiver import EVENT_RETENTION_DAYS, EventStore, EventWorker, fetch_entity, make_handler
 
 VECTORS = json.loads((Path(__file__).resolve().parent.parent / "vectors.json").read_text("utf-8"))
 VALID = next(v for v in VECTORS["vectors"] if v["name"] == "valid")
@@ -121,10 +124,51 @@ def wait_until(condition, timeout: float = 5.0) -> None:
         time.sleep(0.01)
 
 
+def stored(event_id: str, created: str = None, event_type: str = "invoice.updated") -> bytes:
+    """A stored event's body, created now unless told."""
+    created = created or datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    body = {"id": event_id, "eventType": event_type, "created": created, "data": {"entityId": f"inv-{event_id}"}}
+    return json.dumps(body).encode()
+
+
+class FakeKestrel:
+    """A fake Kestrel API on 127.0.0.1: answers each GET with the next scripted (status, headers),
+    then 200 with the entity, and records the paths it was asked for."""
+
+    def __init__(self, test: unittest.TestCase, script) -> None:
+        self.script = list(script)
+        self.gets = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                fake.gets.append(self.path)
+                status, headers = fake.script.pop(0) if fake.script else (200, {})
+                body = json.dumps({"code": "FAKE", "status": status} if status >= 400 else {"status": "PAID"}).encode()
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        test.addCleanup(self.server.server_close)
+        test.addCleanup(self.server.shutdown)
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def process(self, event: dict) -> None:
+        fetch_entity(event, self.base, "sk_sandbox_python_tests")
+
+
 class WorkerTests(unittest.TestCase):
     def test_processes_what_a_restart_left_once_and_retries_a_failure(self):
         store = EventStore(":memory:")
-        store.save("e1", b'{"id": "e1", "eventType": "invoice.updated"}')
+        store.save("e1", stored("e1"))
         processed = queue.Queue()
         failures = [RuntimeError("Kestrel did not answer")]
 
@@ -138,57 +182,112 @@ class WorkerTests(unittest.TestCase):
             worker = EventWorker(store, process, retry_seconds=0.05)
             worker.start()  # no new delivery: the stored event is processed because it is unprocessed
             self.assertEqual(processed.get(timeout=5), "e1")
-        self.assertIn("event e1 failed, to try again", errors.getvalue())
+        self.assertIn("event e1 failed on try 1, to try again at", errors.getvalue())
         self.assertIn("Kestrel did not answer", errors.getvalue())
         wait_until(lambda: store.unprocessed() == [])  # marked processed after its work
-        store.save("e2", b'{"id": "e2", "eventType": "invoice.updated"}')
+        store.save("e2", stored("e2"))
         worker.wake()
         self.assertEqual(processed.get(timeout=5), "e2")
         self.assertTrue(processed.empty())
 
-    def test_dead_letters_an_event_that_keeps_failing_and_replays_it(self):
+    def test_retries_a_429_burst_and_a_503_maintenance_answer_until_processed(self):
+        retry_after_429 = {"Retry-After": "1"}
+        kestrel = FakeKestrel(self, [(429, retry_after_429), (429, retry_after_429), (503, {"Retry-After": "1"})])
         store = EventStore(":memory:")
-        store.save("gone", b'{"id": "gone", "eventType": "invoice.updated"}')
-        calls = []
-        entity_gone = [True]
-
-        def process(event):
-            calls.append(event["id"])
-            if event["id"] == "gone" and entity_gone[0]:
-                raise RuntimeError("HTTP Error 404: Not Found")
-
+        store.save("busy", stored("busy"))
         errors = io.StringIO()
         with redirect_stderr(errors):
-            worker = EventWorker(store, process, retry_seconds=0.01)
+            worker = EventWorker(store, kestrel.process, retry_seconds=0.05)
+            started = time.monotonic()
+            worker.start()
+            wait_until(lambda: store.unprocessed() == [], timeout=20)
+        self.assertEqual(len(kestrel.gets), 4)
+        # Never sooner than Retry-After: three waits of at least one second each.
+        self.assertGreaterEqual(time.monotonic() - started, 3.0)
+        self.assertTrue(store.is_processed("busy"))
+        self.assertEqual(store.dead_letters(), [])
+        self.assertIn("failed on try 3", errors.getvalue())
+        self.assertNotIn("dead-lettered", errors.getvalue())
+
+    def test_dead_letters_a_permanent_4xx_on_its_first_try_and_replays_it(self):
+        kestrel = FakeKestrel(self, [(404, {})])
+        store = EventStore(":memory:")
+        store.save("gone", stored("gone"))
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            worker = EventWorker(store, kestrel.process, retry_seconds=0.01)
             worker.start()
             wait_until(lambda: store.dead_letters() != [])
             letter = store.dead_letters()[0]
             self.assertEqual(
-                (letter["event_id"], letter["attempts"], letter["last_error"]),
-                ("gone", MAX_PROCESSING_ATTEMPTS, "HTTP Error 404: Not Found"),
+                (letter["event_id"], letter["attempts"], letter["last_error"]), ("gone", 1, "HTTP Error 404: Not Found")
             )
-            self.assertIn(f"dead-lettered gone after {MAX_PROCESSING_ATTEMPTS} attempts", errors.getvalue())
+            self.assertIn("dead-lettered gone on try 1: HTTP Error 404: Not Found", errors.getvalue())
             # Later passes leave it alone: a new event is processed, the dead letter is not tried again.
-            store.save("later", b'{"id": "later", "eventType": "invoice.updated"}')
+            store.save("later", stored("later"))
             worker.wake()
-            wait_until(lambda: "later" in calls)
-            self.assertEqual(calls.count("gone"), MAX_PROCESSING_ATTEMPTS)
-            entity_gone[0] = False  # the cause is fixed
-            self.assertTrue(store.replay_dead_letter("gone"))
+            wait_until(lambda: store.is_processed("later"))
+            self.assertEqual(kestrel.gets.count("/v1/invoices/inv-gone"), 1)
+            self.assertTrue(store.replay_dead_letter("gone"))  # the cause is fixed: the fake now answers 200
             worker.wake()
             wait_until(lambda: store.unprocessed() == [])
-        self.assertEqual(calls.count("gone"), MAX_PROCESSING_ATTEMPTS + 1)
+        self.assertEqual(kestrel.gets.count("/v1/invoices/inv-gone"), 2)
         self.assertEqual(store.dead_letters(), [])
+
+    def test_dead_letters_a_malformed_event_at_once(self):
+        store = EventStore(":memory:")
+        store.save("bad", b'{"id": "bad", "eventType": "invoice.updated", "created": "2026-01-01T00:00:00Z"}')
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            EventWorker(store, FakeKestrel(self, []).process, retry_seconds=0.01).start()
+            wait_until(lambda: store.dead_letters() != [])
+        self.assertEqual(store.dead_letters()[0]["attempts"], 1)
+        self.assertIn("dead-lettered bad on try 1: malformed event", errors.getvalue())
+
+    def test_gives_up_on_a_transient_failure_once_kestrel_no_longer_keeps_the_event(self):
+        now = datetime.now(timezone.utc)
+        old = (now - timedelta(days=EVENT_RETENTION_DAYS) + timedelta(seconds=10)).isoformat()
+        store = EventStore(":memory:")
+        store.save("old", stored("old", created=old))
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            worker = EventWorker(store, FakeKestrel(self, [(503, {"Retry-After": "60"})]).process, retry_seconds=0.01)
+            worker.start()
+            wait_until(lambda: store.dead_letters() != [])
+        self.assertIn("dead-lettered old on try 1: Kestrel no longer keeps it: HTTP Error 503", errors.getvalue())
 
     def test_marks_an_unknown_event_type_processed_without_processing_it(self):
         store = EventStore(":memory:")
-        store.save("future", b'{"id": "future", "eventType": "invoice.exploded"}')
+        store.save("future", stored("future", event_type="invoice.exploded"))
         calls = []
         worker = EventWorker(store, lambda event: calls.append(event["id"]), retry_seconds=0.01)
         worker.start()
         wait_until(lambda: store.unprocessed() == [])
         self.assertEqual(calls, [])
         self.assertEqual(store.dead_letters(), [])
+
+
+class ProcessedEventsTests(unittest.TestCase):
+    def test_a_redelivery_25_hours_or_29_days_later_does_nothing(self):
+        clock = [datetime(2026, 3, 1, tzinfo=timezone.utc)]
+        store = EventStore(":memory:", now=lambda: clock[0])
+        calls = []
+        worker = EventWorker(store, lambda event: calls.append(event["id"]), retry_seconds=0.01, now=lambda: clock[0])
+        self.assertTrue(store.save("e1", stored("e1")))
+        worker.start()
+        wait_until(lambda: store.is_processed("e1"))
+        # The Idempotency-Key derived from the event id has expired after 24 hours; the store has not.
+        for later in (timedelta(hours=25), timedelta(days=29)):
+            clock[0] = datetime(2026, 3, 1, tzinfo=timezone.utc) + later
+            self.assertFalse(store.save("e1", stored("e1")))  # already stored: the handler wakes nobody
+            self.assertTrue(store.is_processed("e1"))
+            self.assertEqual(store.unprocessed(), [])
+        # Once Kestrel no longer keeps the event, a worker pass forgets it; by then it has made
+        # passes after both redeliveries, and processed the event once.
+        clock[0] = datetime(2026, 3, 1, tzinfo=timezone.utc) + timedelta(days=EVENT_RETENTION_DAYS, hours=1)
+        worker.wake()
+        wait_until(lambda: store.count() == 0)
+        self.assertEqual(calls, ["e1"])
 
 
 if __name__ == "__main__":

@@ -4,18 +4,17 @@
 //	KESTREL_WEBHOOK_SECRET=... KESTREL_API_KEY=... go run ./cmd/receiver
 //
 // Events are kept in KESTREL_EVENTS_DIR (default kestrel-events-<PORT>). When it starts, the worker first
-// processes what a crash left stored but unprocessed. An event whose processing failed
-// webhooks.MaxProcessingAttempts times is a dead letter (a .failed file in that directory);
-// `go run ./cmd/receiver --replay-dead-letter ID` replays it when the receiver next starts.
+// processes what a crash left stored but unprocessed. A transient failure (a 429 or 5xx, a timeout)
+// is tried again with backoff for as long as Kestrel keeps the event; an event that cannot be
+// processed (a 404, a malformed event) is a dead letter at once (a .failed file in that
+// directory); `go run ./cmd/receiver --replay-dead-letter ID` replays it when the receiver next
+// starts. KESTREL_RETRY_SECONDS sets the first wait between tries.
 package main
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"log"
 	"net/http"
-	"net/url"
 	"os"
 	"strconv"
 	"time"
@@ -42,30 +41,15 @@ func main() {
 	}
 	apiBase := getenv("KESTREL_API_BASE", "https://api.sandbox.kestrel.example/v1")
 	client := &http.Client{Timeout: 10 * time.Second}
-	retry := 30 * time.Second
+	retry := webhooks.FirstRetry
 	if seconds, err := strconv.ParseFloat(os.Getenv("KESTREL_RETRY_SECONDS"), 64); err == nil && seconds > 0 {
 		retry = time.Duration(seconds * float64(time.Second))
 	}
 
 	worker := &webhooks.Worker{Store: store, Retry: retry, Process: func(ctx context.Context, event webhooks.Event) error {
-		path := webhooks.EntityPaths[event.EventType] // the worker skips the types it does not list
-		request, err := http.NewRequestWithContext(ctx, http.MethodGet, apiBase+fmt.Sprintf(path, url.PathEscape(event.Data.EntityID)), nil)
+		body, err := webhooks.FetchEntity(ctx, client, apiBase, apiKey, event)
 		if err != nil {
-			return err
-		}
-		request.Header.Set("Authorization", "Bearer "+apiKey)
-		request.Header.Set("Accept", "application/json")
-		response, err := client.Do(request)
-		if err != nil {
-			return err // the event stays stored; the worker tries again
-		}
-		defer response.Body.Close()
-		body, err := io.ReadAll(response.Body)
-		if err != nil {
-			return err
-		}
-		if response.StatusCode != http.StatusOK {
-			return fmt.Errorf("GET %s answered %d", request.URL.Path, response.StatusCode)
+			return err // the worker tries again, or dead-letters what cannot succeed
 		}
 		log.Printf("%s %s: %s", event.EventType, event.Data.EntityID, body)
 		return nil
