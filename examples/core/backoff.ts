@@ -2,7 +2,9 @@
  * Retries a Kestrel API call that answers 429 (RATE_LIMITED), 503 (SERVICE_UNAVAILABLE) or another
  * transient 5xx, or 409 IDEMPOTENCY_KEY_IN_USE, or gets no answer at all (a timeout or a network
  * error), with exponential backoff and full jitter, never sooner than Retry-After asks, and never
- * past a total deadline. An answer it discards to retry is cancelled, which frees its connection.
+ * past a total deadline: no wait ends past it, and each attempt gets a signal that aborts at it, so
+ * an attempt started near the deadline does not run its own timeout out past it. An answer it
+ * discards to retry is cancelled, which frees its connection.
  *
  * A 5xx or a timeout may come after Kestrel did the work. Retry a POST or PATCH only when it
  * carries an Idempotency-Key: the same key and body answer the first result, so a retry cannot
@@ -27,7 +29,10 @@ export interface BackoffOptions {
   baseMs?: number;
   /** Longest single wait, in milliseconds. A Retry-After longer than this ends the retries. Default 30000. */
   capMs?: number;
-  /** The most the whole call may take, waits included, in milliseconds. Default 60000. */
+  /**
+   * The most the whole call may take, waits and attempts included, in milliseconds. Default 60000.
+   * An attempt ends at it only if fn passes the signal it receives to fetch.
+   */
   deadlineMs?: number;
   /** A number in [0, 1). Default Math.random; inject a fixed function in tests. */
   random?: () => number;
@@ -69,10 +74,11 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Calls fn until it answers a status that is not worth a retry, or maxAttempts or the deadline is
  * reached, and returns the last answer; when fn throws (a timeout, a network error) on the last
- * try, the error. fn receives the attempt number, starting at 1.
+ * try, the error. fn receives the attempt number, starting at 1, and a signal that aborts at the
+ * deadline: combine it with the attempt's own timeout (AbortSignal.any) in the fetch it makes.
  */
 export async function withBackoff<T extends RetryableResponse>(
-  fn: (attempt: number) => Promise<T>,
+  fn: (attempt: number, deadline: AbortSignal) => Promise<T>,
   {
     maxAttempts = 5,
     baseMs = 500,
@@ -84,14 +90,15 @@ export async function withBackoff<T extends RetryableResponse>(
 ): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   const fits = (ms: number) => Date.now() + ms < deadline;
+  const deadlineSignal = AbortSignal.timeout(deadlineMs);
   for (let attempt = 1; ; attempt++) {
     let response: T;
     try {
-      response = await fn(attempt);
+      response = await fn(attempt, deadlineSignal);
     } catch (error) {
       // No answer at all: the same request again, after a jittered wait.
       const wait = jitteredDelay(attempt, baseMs, capMs, random);
-      if (attempt >= maxAttempts || !fits(wait)) throw error;
+      if (attempt >= maxAttempts || deadlineSignal.aborted || !fits(wait)) throw error;
       await sleep(wait);
       continue;
     }
@@ -129,13 +136,13 @@ async function codeOf(response: RetryableResponse): Promise<unknown> {
  * the deletion is done. A 404 on the first attempt is not: nothing had that id.
  */
 export async function deleteWithBackoff<T extends RetryableResponse>(
-  fn: (attempt: number) => Promise<T>,
+  fn: (attempt: number, deadline: AbortSignal) => Promise<T>,
   options: BackoffOptions = {},
 ): Promise<{deleted: boolean; response: T}> {
   let attempts = 0;
-  const response = await withBackoff((attempt) => {
+  const response = await withBackoff((attempt, deadline) => {
     attempts = attempt;
-    return fn(attempt);
+    return fn(attempt, deadline);
   }, options);
   const ok = response.status >= 200 && response.status < 300;
   return {deleted: ok || (response.status === 404 && attempts > 1), response};

@@ -1,7 +1,8 @@
 /**
- * Issues an invoice through withBackoff. The Idempotency-Key is yours: derive it from the order id
- * and an attempt number stored with the order, so that every attempt, and a retry after your own
- * process restarts, carries the same key and Kestrel creates at most one invoice.
+ * Issues an invoice through withBackoff. The Idempotency-Key is yours: derive it from the order id,
+ * the operation (issueInvoice) and an attempt number stored with the order, as orderKey in
+ * walkthroughs/node/order-keys.ts does, so that every attempt, and a retry after your own process
+ * restarts, carries the same key and Kestrel creates at most one invoice.
  */
 import {withBackoff, type BackoffOptions} from './backoff.js';
 
@@ -16,18 +17,18 @@ export interface IssueInvoiceOptions extends BackoffOptions {
   baseUrl: string;
   /** One per invoice you mean to issue, kept with your order: the same key is the same invoice. */
   idempotencyKey: string;
-  /** How long one attempt may take before it is abandoned; default 10 000 ms. */
+  /** How long one attempt may take, answer and body, before it is abandoned; default 10 000 ms. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 // #region usage
 export async function issueInvoice(
-  body: {amount: Money; description?: string},
+  body: {amount: Money; description?: string; reference?: string},
   {apiKey, baseUrl, idempotencyKey, timeoutMs = 10_000, fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
 ): Promise<Response> {
   return withBackoff(
-    () =>
+    (_attempt, deadline) =>
       send(`${baseUrl}/invoices`, {
         method: 'POST',
         headers: {
@@ -37,7 +38,8 @@ export async function issueInvoice(
           'Idempotency-Key': idempotencyKey,
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        // Each attempt ends after timeoutMs, headers and body alike, and none runs past the deadline.
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]),
       }),
     backoff,
   );

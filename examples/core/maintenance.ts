@@ -1,9 +1,10 @@
 /**
  * Sends a Kestrel API request through withBackoff and, when the retries in place run out while the
  * failure may still pass (a maintenance window, an outage, no answer at all), tells the caller when
- * to try again instead of blocking or giving up. Queue the work and replay it at retryAt with the
- * same Idempotency-Key: none of these answers is kept against the key, so the replay runs the
- * operation once.
+ * to try again instead of blocking or giving up. Send it again at retryAt with the same
+ * Idempotency-Key: a 429 or 503 ran nothing, and after a 500 or no answer the key holds the result
+ * if the operation ran, so the operation runs once. What a deferred request acts on may lapse by
+ * then (a payout's or a quote's hold): defer the whole order, as held-order.ts does.
  */
 import {
   RETRYABLE_STATUSES,
@@ -19,7 +20,7 @@ export type Outcome<T> =
   /**
    * Kestrel answered 429, 5xx or 409 IDEMPOTENCY_KEY_IN_USE after every retry (`response`), or
    * never answered (`error`: a timeout or a network error, after which the request may have run):
-   * send the same request with the same key again at retryAt.
+   * send the same request with the same key again at retryAt, or run its order again.
    */
   | {kind: 'deferred'; retryAt: Date; response?: T; error?: unknown};
 
@@ -27,7 +28,7 @@ export type Outcome<T> =
 export const DEFAULT_DEFER_MS = 60_000;
 
 export async function sendOrDefer<T extends RetryableResponse>(
-  fn: (attempt: number) => Promise<T>,
+  fn: (attempt: number, deadline: AbortSignal) => Promise<T>,
   options: BackoffOptions & {now?: () => number} = {},
 ): Promise<Outcome<T>> {
   const now = () => (options.now ? options.now() : Date.now());

@@ -170,6 +170,15 @@ describe('withBackoff', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
+  it('hands each attempt a signal that aborts at the deadline, so no attempt outlives it', async () => {
+    const {sleep} = recorder();
+    const never = (_attempt: number, deadline: AbortSignal) =>
+      new Promise<Response>((_resolve, reject) => deadline.addEventListener('abort', () => reject(deadline.reason)));
+    const error = await withBackoff(never, {deadlineMs: 50, sleep}).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('TimeoutError');
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
   it('works with a real fetch Response and sleeps with setTimeout by default', async () => {
     vi.useFakeTimers();
     try {

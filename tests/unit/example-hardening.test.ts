@@ -469,4 +469,15 @@ describe('the rate limits guide example (examples/core/issue-invoice.ts)', () =>
     expect((error as Error).name).toBe('TimeoutError');
     await vi.waitFor(() => expect(seen.map((s) => s.abandoned)).toEqual([true, true]));
   });
+
+  it('ends an attempt still running at the total deadline, however long its own timeout', async () => {
+    const {base, seen} = await fakeKestrel({'POST /invoices': [hang]});
+    const error = await issueInvoice(
+      {amount: {amount: '10.00', currency: 'USD'}},
+      {apiKey: 'k', baseUrl: base, timeoutMs: 120_000, deadlineMs: 300, idempotencyKey: 'k-2', sleep: async () => {}},
+    ).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('TimeoutError');
+    expect(seen).toHaveLength(1); // the deadline also ended the retries
+    await vi.waitFor(() => expect(seen[0]!.abandoned).toBe(true));
+  });
 });

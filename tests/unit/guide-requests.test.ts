@@ -264,8 +264,21 @@ const EVENT_TYPES = new Set(def.enumOf('EventType'));
 const SCOPES = new Set(def.scopes());
 
 /** An operation that a `METHOD /path` mention names: a template must be the definition's, to the letter. */
+/** The sandbox's own controls (`/_sandbox/...`), as their description lists them: method and path template. */
+const CONTROLS = Object.entries(
+  parseYaml(readFileSync('workflows/sandbox-controls.openapi.yaml', 'utf8')).paths as Record<string, object>,
+).flatMap(([template, item]) => Object.keys(item).map((m) => ({method: m.toUpperCase(), template})));
+
+function controlError(method: string, apiPath: string): string | undefined {
+  const matches = ({template}: {template: string}) =>
+    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(apiPath) || template === apiPath;
+  if (CONTROLS.some((c) => c.method === method && matches(c))) return undefined;
+  return `${method} ${apiPath} is not a control of workflows/sandbox-controls.openapi.yaml`;
+}
+
 function mentionError(method: string, target: string): string | undefined {
   const [apiPath, query] = target.split('?') as [string, string | undefined];
+  if (apiPath.startsWith('/_sandbox/')) return controlError(method, apiPath);
   const op = apiPath.includes('{')
     ? def.operations.find((o) => o.method === method && o.path === apiPath)
     : def.findOperation(method, apiPath)?.op;

@@ -40,11 +40,27 @@ function shell(script: string, args: string[], env: Record<string, string> = {},
 }
 
 /** The key order-key.sh prints, or a failure with its message. */
-function curlOrderKey(orderId: string, attempt: number | string, env?: Record<string, string>): string {
-  const result = shell('order-key.sh', [orderId, String(attempt)], env, env !== undefined);
+function curlOrderKey(
+  orderId: string,
+  operationId: string,
+  attempt: number | string,
+  env?: Record<string, string>,
+): string {
+  const result = shell('order-key.sh', [orderId, operationId, String(attempt)], env, env !== undefined);
   if (result.status !== 0) throw new Error(`order-key.sh failed (${result.status}): ${result.stderr}`);
   return result.stdout.trim();
 }
+
+/** Orders, operations and attempts whose keys all three languages must derive alike. */
+const ORDER_KEY_INPUTS: [string, string, number][] = [
+  ['1042', 'createAPayout', 1],
+  ['1042', 'initiateAPayout', 1],
+  ['1042', 'createAPayout', 2],
+  ['1043', 'createAPayout', 1],
+  ['order 7/ü', 'executeCurrencyExchangeQuote', 12],
+  ['shop:1042', 'issueInvoice', 1],
+  ['a', 'createAPayout', 100],
+];
 
 const problemText = (status: number, code: string) =>
   JSON.stringify({type: 'about:blank', title: code, status, code, traceId: '0af7651916cd43dd8448eb211c80319c'});
@@ -147,27 +163,45 @@ print(json.dumps(out))
     expect(decisions).toEqual(rows.map((r) => ({code: r.code, retriedWithSameKey: r.next === 'same-key'})));
   });
 
-  it('the order keys are the version 5 UUID of order id and attempt, the same in both languages', () => {
-    const node = [orderKey('1042-payout', 1), orderKey('1042-payout', 2), orderKey('1043-payout', 1)];
-    expect(new Set(node).size).toBe(3);
+  it('the order keys are the version 5 UUID of "ORDER:OPERATION:ATTEMPT" in the URL namespace, the same in both languages', () => {
+    const node = ORDER_KEY_INPUTS.map(([order, operation, attempt]) => orderKey(order, operation, attempt));
+    expect(new Set(node).size).toBe(ORDER_KEY_INPUTS.length);
     for (const key of node)
       expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const py = python(
-      `from order_keys import order_key\nprint(order_key("1042-payout", 1)); print(order_key("1042-payout", 2)); print(order_key("1043-payout", 1))`,
+    // Python's standard library is the reference for the recipe itself; order_keys.py must agree.
+    const py = JSON.parse(
+      python(
+        `import json, sys, uuid\nfrom order_keys import order_key\nrows = json.load(sys.stdin)\n` +
+          `print(json.dumps([[order_key(o, op, a), str(uuid.uuid5(uuid.NAMESPACE_URL, f"{o}:{op}:{a}"))] for o, op, a in rows]))`,
+        {},
+        JSON.stringify(ORDER_KEY_INPUTS),
+      ),
+    ) as [string, string][];
+    expect(py.map(([ours]) => ours)).toEqual(node);
+    expect(py.map(([, recipe]) => recipe)).toEqual(node);
+  });
+
+  it('the order keys of one order differ per operation, and refuse an operation id that is not an operationId', () => {
+    expect(orderKey('1042', 'createAPayout', 1)).not.toBe(orderKey('1042', 'initiateAPayout', 1));
+    expect(() => orderKey('1042', 'create:payout', 1)).toThrow(
+      'orderKey: the operation id must be an operationId such as createAPayout, not "create:payout"',
     );
-    expect(py.trim().split('\n')).toEqual(node);
+    expect(() => orderKey('', 'createAPayout', 1)).toThrow('orderKey: the order id is empty');
+    expect(() => orderKey('1042', 'createAPayout', 0)).toThrow(
+      'orderKey: the attempt must be a whole number from 1, not 0',
+    );
+    const refused = python(
+      `from order_keys import order_key\ntry:\n    order_key("1042", "create:payout", 1)\nexcept ValueError as error:\n    print(error)`,
+    );
+    expect(refused.trim()).toBe(
+      'order_key: the operation id must be an operationId such as createAPayout, not "create:payout"',
+    );
   });
 
   it('curl/order-key.sh prints the same keys as order-keys.ts, with sha1sum, shasum or openssl alone', () => {
-    const inputs: [string, number][] = [
-      ['1042-payout', 1],
-      ['1042-payout', 2],
-      ['1043-payout', 1],
-      ['order 7/ü', 12],
-      ['a', 100],
-    ];
-    const node = inputs.map(([order, attempt]) => orderKey(order, attempt));
-    expect(inputs.map(([order, attempt]) => curlOrderKey(order, attempt))).toEqual(node);
+    const inputs = ORDER_KEY_INPUTS;
+    const node = inputs.map(([order, operation, attempt]) => orderKey(order, operation, attempt));
+    expect(inputs.map(([order, operation, attempt]) => curlOrderKey(order, operation, attempt))).toEqual(node);
     for (const tool of ['sha1sum', 'shasum', 'openssl']) {
       // A PATH that holds only this tool (and perl, which shasum runs on): the others are absent.
       const bin = mkdtempSync(path.join(tmpdir(), `order-key-${tool}-`));
@@ -178,32 +212,45 @@ print(json.dumps(out))
       }
       const env = {PATH: bin, LC_ALL: 'C.UTF-8'};
       expect(
-        inputs.map(([order, attempt]) => curlOrderKey(order, attempt, env)),
+        inputs.map(([order, operation, attempt]) => curlOrderKey(order, operation, attempt, env)),
         tool,
       ).toEqual(node);
       rmSync(bin, {recursive: true, force: true});
     }
     const none = shell(
       'order-key.sh',
-      ['1042-payout', '1'],
+      ['1042', 'createAPayout', '1'],
       {PATH: mkdtempSync(path.join(tmpdir(), 'no-sha1-'))},
       true,
     );
     expect([none.status, none.stderr]).toEqual([1, 'order-key.sh: needs sha1sum, shasum or openssl\n']);
   });
 
+  it('the rate limits guide sends the key its recipe names: the version 5 UUID of 1042:issueInvoice:1', () => {
+    const guide = readFileSync(path.join(ROOT, 'docs/rate-limits.md'), 'utf8');
+    expect(guide).toContain('the version 5 UUID of `1042:issueInvoice:1`');
+    expect(guide).toContain(`Idempotency-Key: ${orderKey('1042', 'issueInvoice', 1)}\n`);
+  });
+
   it('the walkthroughs overview gives curl users order-key.sh, not a tool some systems lack (uuidgen --sha1)', () => {
     const overview = readFileSync(path.join(ROOT, 'docs/walkthrough/walkthroughs-overview.md'), 'utf8');
     expect(overview).toContain('file=examples/walkthroughs/curl/order-key.sh');
-    expect(overview).toContain('`IDEMPOTENCY_KEY=$(bash order-key.sh 1042-payout 1)`');
+    expect(overview).toContain('`IDEMPOTENCY_KEY=$(bash order-key.sh 1042 createAPayout 1)`');
     expect(overview).not.toMatch(/uuidgen/);
   });
 
-  it('curl/order-key.sh refuses a missing order id or an attempt that is not a whole number from 1, naming it', () => {
-    expect(shell('order-key.sh', ['1042-payout']).stderr).toBe('usage: order-key.sh ORDER_ID ATTEMPT\n');
-    expect(shell('order-key.sh', ['', '1']).stderr).toBe('order-key.sh: ORDER_ID is empty\n');
+  it('curl/order-key.sh refuses a missing order id, an operation id that is not an operationId or an attempt that is not a whole number from 1, naming it', () => {
+    expect(shell('order-key.sh', ['1042', '1']).stderr).toBe('usage: order-key.sh ORDER_ID OPERATION_ID ATTEMPT\n');
+    expect(shell('order-key.sh', ['', 'createAPayout', '1']).stderr).toBe('order-key.sh: ORDER_ID is empty\n');
+    for (const operation of ['', 'create:payout', '1create']) {
+      const result = shell('order-key.sh', ['1042', operation, '1']);
+      expect([result.status, result.stderr]).toEqual([
+        2,
+        `order-key.sh: OPERATION_ID must be an operationId such as createAPayout, not "${operation}"\n`,
+      ]);
+    }
     for (const attempt of ['0', '-1', 'two', '1.5']) {
-      const result = shell('order-key.sh', ['1042-payout', attempt]);
+      const result = shell('order-key.sh', ['1042', 'createAPayout', attempt]);
       expect([result.status, result.stderr]).toEqual([
         2,
         `order-key.sh: ATTEMPT must be a whole number from 1, not "${attempt}"\n`,
@@ -239,12 +286,28 @@ function payoutSandbox() {
     });
   }
   /** Credits USD as the sandbox guide does: an invoice that pays itself about 10 seconds after its quote. */
-  async function fund(amount: string) {
-    const invoice = await client().issueInvoice({amount: {amount, currency: 'USD'}});
+  async function fund(amount: string, currency = 'USD') {
+    const invoice = await client().issueInvoice({amount: {amount, currency}});
     await client().issueQuoteForInvoice(invoice.id);
     await sandbox.advance(12);
   }
-  return {sandbox: () => sandbox, dir, key, client, usd, payout, fund};
+  /** The payouts whose reference is this one, as get payouts lists them. */
+  const payoutsWithReference = async (reference: string) =>
+    (
+      await client().request<{items: Json[]; count: number}>('GET', '/payouts', {
+        query: {$filter: `reference eq '${reference}'`},
+      })
+    ).count;
+  /** POST /payouts with this key and body, read as a person sees it: status, Idempotent-Replayed and body. */
+  async function createPayoutRaw(idempotencyKey: string, body: Json) {
+    const res = await fetch(`${sandbox.base}/payouts`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey},
+      body: JSON.stringify(body),
+    });
+    return {status: res.status, replayed: res.headers.get('Idempotent-Replayed'), body: (await res.json()) as Json};
+  }
+  return {sandbox: () => sandbox, dir, key, client, usd, payout, fund, payoutsWithReference, createPayoutRaw};
 }
 
 describe('order keys against the local sandbox: Node.js', () => {
@@ -254,26 +317,48 @@ describe('order keys against the local sandbox: Node.js', () => {
     const attempts = new OrderAttempts(path.join(s.dir, 'node.json'));
     const payout = await s.payout();
     const initiate = () =>
-      withOrderKey(attempts, '1042-payout', (idempotencyKey) =>
+      withOrderKey(attempts, '1042', 'initiateAPayout', (idempotencyKey) =>
         s.client().request<Json>('PATCH', `/payouts/${payout.id}/initiate`, {idempotencyKey}),
       );
     expect(await s.usd()).toBeLessThan(Number(payout.sourceAmount.amount));
     const refused = await initiate().catch((e: unknown) => e);
     expect(refused).toMatchObject({status: 422, code: 'INSUFFICIENT_FUNDS'});
-    expect(attempts.attempt('1042-payout')).toBe(2);
+    expect(attempts.attempt('1042', 'initiateAPayout')).toBe(2);
     // The first key is spent: it answers the kept 422 even once the balance is funded.
     await s.fund('50.00');
     const before = await s.usd();
     const spent = await s
       .client()
-      .request('PATCH', `/payouts/${payout.id}/initiate`, {idempotencyKey: orderKey('1042-payout', 1)})
+      .request('PATCH', `/payouts/${payout.id}/initiate`, {idempotencyKey: orderKey('1042', 'initiateAPayout', 1)})
       .catch((e: unknown) => e);
     expect(spent).toMatchObject({status: 422, code: 'INSUFFICIENT_FUNDS'});
     const initiated = await initiate();
     expect(initiated.status).toBe('INITIATED');
     expect(await initiate()).toEqual(initiated); // a rerun replays: the order stays on its attempt
-    expect(attempts.attempt('1042-payout')).toBe(2);
+    expect(attempts.attempt('1042', 'initiateAPayout')).toBe(2);
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
+  }, 30_000);
+
+  it('creates a payout and initiates it with the keys of one order, attempt 1 each; a restarted create replays the same payout', async () => {
+    const attempts = new OrderAttempts(path.join(s.dir, 'node.json'));
+    await s.fund('50.00');
+    const method = await s.client().request<Json>('POST', '/payment-methods/bank', {
+      idempotencyKey: crypto.randomUUID(),
+      body: US_BANK_ACCOUNT,
+    });
+    const body = {paymentMethodId: method.id, amount: {amount: '10.00', currency: 'USD'}, reference: 'ORDER 5042'};
+    const created = await withOrderKey(attempts, '5042', 'createAPayout', (idempotencyKey) =>
+      s.client().request<Json>('POST', '/payouts', {idempotencyKey, body}),
+    );
+    const initiated = await withOrderKey(attempts, '5042', 'initiateAPayout', (idempotencyKey) =>
+      s.client().request<Json>('PATCH', `/payouts/${created.id}/initiate`, {idempotencyKey}),
+    );
+    expect([initiated.id, initiated.status]).toEqual([created.id, 'INITIATED']);
+    // A worker that restarts before it saved the payout's id runs its create step again: same key.
+    const restarted = await s.createPayoutRaw(orderKey('5042', 'createAPayout', 1), body);
+    expect([restarted.status, restarted.replayed, restarted.body.id]).toEqual([201, 'true', created.id]);
+    expect(await s.payoutsWithReference('ORDER 5042')).toBe(1);
+    expect([attempts.attempt('5042', 'createAPayout'), attempts.attempt('5042', 'initiateAPayout')]).toEqual([1, 1]);
   }, 30_000);
 
   it('a 5xx is retried with the same key and the payout runs once', async () => {
@@ -287,12 +372,12 @@ describe('order keys against the local sandbox: Node.js', () => {
       if (keys.length === 1) headers[SIMULATE_HEADER] = 'internal-error';
       return fetch(url, {...init, headers});
     };
-    const initiated = await withOrderKey(attempts, '1043-payout', (idempotencyKey) =>
+    const initiated = await withOrderKey(attempts, '1043', 'initiateAPayout', (idempotencyKey) =>
       s.client(failingOnce).request<Json>('PATCH', `/payouts/${payout.id}/initiate`, {idempotencyKey}),
     );
     expect(initiated.status).toBe('INITIATED');
-    expect(keys).toEqual([orderKey('1043-payout', 1), orderKey('1043-payout', 1)]);
-    expect(attempts.attempt('1043-payout')).toBe(1);
+    expect(keys).toEqual([orderKey('1043', 'initiateAPayout', 1), orderKey('1043', 'initiateAPayout', 1)]);
+    expect(attempts.attempt('1043', 'initiateAPayout')).toBe(1);
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
   }, 30_000);
 });
@@ -320,11 +405,11 @@ attempts = OrderAttempts(os.environ["ATTEMPTS_FILE"])
 client = KestrelClient(base_delay=0.0)
 order = os.environ["ORDER_ID"]
 try:
-    payout = with_order_key(attempts, order, lambda key: client.request("PATCH", "/payouts/" + os.environ["PAYOUT_ID"] + "/initiate", idempotency_key=key))
+    payout = with_order_key(attempts, order, "initiateAPayout", lambda key: client.request("PATCH", "/payouts/" + os.environ["PAYOUT_ID"] + "/initiate", idempotency_key=key))
     result = {"status": payout["status"]}
 except KestrelProblem as problem:
     result = {"code": problem.code}
-result.update(keys=keys, attempt=attempts.attempt(order))
+result.update(keys=keys, attempt=attempts.attempt(order, "initiateAPayout"))
 print(json.dumps(result))
 `,
         {
@@ -340,23 +425,23 @@ print(json.dumps(result))
 
   it('a kept INSUFFICIENT_FUNDS moves the order to its next attempt; once funded, the next run pays out once', async () => {
     const payout = await s.payout();
-    const refused = run(payout.id, '2042-payout');
-    expect(refused).toEqual({code: 'INSUFFICIENT_FUNDS', keys: [orderKey('2042-payout', 1)], attempt: 2});
+    const refused = run(payout.id, '2042');
+    expect(refused).toEqual({code: 'INSUFFICIENT_FUNDS', keys: [orderKey('2042', 'initiateAPayout', 1)], attempt: 2});
     await s.fund('50.00');
     const before = await s.usd();
-    const paid = run(payout.id, '2042-payout');
-    expect(paid).toEqual({status: 'INITIATED', keys: [orderKey('2042-payout', 2)], attempt: 2});
-    expect(run(payout.id, '2042-payout')).toEqual(paid);
+    const paid = run(payout.id, '2042');
+    expect(paid).toEqual({status: 'INITIATED', keys: [orderKey('2042', 'initiateAPayout', 2)], attempt: 2});
+    expect(run(payout.id, '2042')).toEqual(paid);
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
   }, 30_000);
 
   it('a 5xx is retried with the same key and the payout runs once', async () => {
     const payout = await s.payout();
     const before = await s.usd();
-    const paid = run(payout.id, '2043-payout', true);
+    const paid = run(payout.id, '2043', true);
     expect(paid).toEqual({
       status: 'INITIATED',
-      keys: [orderKey('2043-payout', 1), orderKey('2043-payout', 1)],
+      keys: [orderKey('2043', 'initiateAPayout', 1), orderKey('2043', 'initiateAPayout', 1)],
       attempt: 1,
     });
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
@@ -371,7 +456,7 @@ describe('order keys against the local sandbox: curl', () => {
       KESTREL_API_BASE: s.sandbox().base,
       KESTREL_API_KEY: s.key,
       PAYOUT_ID: payoutId,
-      IDEMPOTENCY_KEY: curlOrderKey(orderId, attempt),
+      IDEMPOTENCY_KEY: curlOrderKey(orderId, 'initiateAPayout', attempt),
     });
     return {exit: result.status, answer: JSON.parse(result.stdout) as Json};
   };
@@ -379,18 +464,61 @@ describe('order keys against the local sandbox: curl', () => {
   it("a kept INSUFFICIENT_FUNDS answers again to its key; once funded, the next attempt's key pays out once", async () => {
     const payout = await s.payout();
     expect(await s.usd()).toBeLessThan(Number(payout.sourceAmount.amount));
-    const refused = initiate(payout.id, '3042-payout', 1);
+    const refused = initiate(payout.id, '3042', 1);
     expect([refused.exit, refused.answer.status, refused.answer.code]).toEqual([22, 422, 'INSUFFICIENT_FUNDS']);
     await s.fund('50.00');
     const before = await s.usd();
     // The first key is spent: it answers the kept 422 (its detail still names the empty balance), with
     // only the traceId of this request new, even once the balance is funded.
-    const again = initiate(payout.id, '3042-payout', 1);
+    const again = initiate(payout.id, '3042', 1);
     expect({...again.answer, traceId: undefined}).toEqual({...refused.answer, traceId: undefined});
     expect(again.exit).toBe(22);
-    const paid = initiate(payout.id, '3042-payout', 2);
+    const paid = initiate(payout.id, '3042', 2);
     expect([paid.exit, paid.answer.id, paid.answer.status]).toEqual([0, payout.id, 'INITIATED']);
-    expect(initiate(payout.id, '3042-payout', 2)).toEqual(paid); // a rerun replays
+    expect(initiate(payout.id, '3042', 2)).toEqual(paid); // a rerun replays
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
+  }, 30_000);
+  it('creates a payout with create-a-payout.sh and initiates it with initiate-a-payout.sh, each with its order-key.sh key; a rerun of the create replays it', async () => {
+    await s.fund('3000.00', 'EUR');
+    const method = await s.client().request<Json>('POST', '/payment-methods/bank', {
+      idempotencyKey: crypto.randomUUID(),
+      body: {
+        currency: 'EUR',
+        country: 'DE',
+        accountHolderName: 'Alster Coffee Trading GmbH',
+        accountHolderType: 'BUSINESS',
+        bankCode: 'COBADEFFXXX',
+        accountNumber: 'DE89370400440532013000',
+      },
+    });
+    const originator = await s.client().request<Json>('POST', '/payout-originators', {
+      idempotencyKey: crypto.randomUUID(),
+      body: {
+        type: 'BUSINESS',
+        name: 'Brightwater Studio Ltd',
+        address: {line1: '12 Harbour Street', city: 'Bristol', postalCode: 'BS1 4QA', country: 'GB'},
+      },
+    });
+    const env = {KESTREL_API_BASE: s.sandbox().base, KESTREL_API_KEY: s.key};
+    const create = () => {
+      const result = shell('create-a-payout.sh', [], {
+        ...env,
+        PAYMENT_METHOD_ID: method.id,
+        ORIGINATOR_ID: originator.id,
+        IDEMPOTENCY_KEY: curlOrderKey('3050', 'createAPayout', 1),
+      });
+      return {exit: result.status, answer: JSON.parse(result.stdout) as Json};
+    };
+    const created = create();
+    expect([created.exit, created.answer.status]).toEqual([0, 'NEW']);
+    const initiated = shell('initiate-a-payout.sh', [], {
+      ...env,
+      PAYOUT_ID: created.answer.id,
+      IDEMPOTENCY_KEY: curlOrderKey('3050', 'initiateAPayout', 1),
+    });
+    expect([initiated.status, (JSON.parse(initiated.stdout) as Json).status]).toEqual([0, 'INITIATED']);
+    const again = create();
+    expect([again.exit, again.answer.id]).toEqual([0, created.answer.id]);
+    expect(await s.payoutsWithReference('BRIGHTWATER INV 2291')).toBe(1);
   }, 30_000);
 });

@@ -10,10 +10,15 @@
  *   until it is COMPLETED (account/overview.md);
  * - a webhook receiver holding the scopes the API keys page lists can fetch the entity of every
  *   event type the webhooks overview names (api-keys/overview.md);
- * - a list's `count` counts every page (directing-payments-third-party.md);
+ * - a list's `count` counts every page (directing-payments-third-party.md), and a list without
+ *   `$orderby` is sorted newest first (introduction.md);
+ * - each fee the introduction's fees table names is in the answer that creates the payment quote,
+ *   exchange quote, payout or deposit, and included in what you pay (introduction.md);
  * - handles are lowercase, and payments and exchanges have no list (account/overview.md, dashboard.md);
  * - a simulated 500 or 503 keeps nothing against the key, so a deferred request replayed with the
- *   same key runs once (maintenance.md, examples/core/maintenance.ts);
+ *   same key runs once (maintenance.md, examples/core/maintenance.ts), while a 500 after the work
+ *   keeps its answer, which the retry with the same key gets replayed (rate-limits.md,
+ *   examples/core/issue-invoice.ts);
  * - a CORS preflight does not count against the rate limit (rate-limits.md);
  * - a DELETE retried after its answer was lost answers 404, which deleteWithBackoff reads as done,
  *   while a first-attempt 404 is not (rate-limits.md, examples/core/backoff.ts).
@@ -22,11 +27,13 @@ import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {deleteWithBackoff} from '../../examples/core/backoff';
+import {issueInvoice} from '../../examples/core/issue-invoice';
 import {sendOrDefer} from '../../examples/core/maintenance';
 import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
 import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {ROOT, definition} from './guide-http';
-import {answerProblems} from './sandbox-answers';
+import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
+import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
 import {freshRateLimitWindow, startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
@@ -286,6 +293,61 @@ describe('money rules of the guides, on the sandbox', () => {
     expect([second.items.length, second.count]).toEqual([1, 3]);
   });
 
+  it('shows each fee of the fees table in what creates the money movement, included in what you pay (introduction.md)', async () => {
+    const plus = (a: {amount: string}, b: {amount: string}) => units(a.amount) + units(b.amount);
+    const payment = (
+      await api.post('/payment-quotes/lightning', {lnInvoice: LIGHTNING_INVOICES.pays, sourceCurrency: 'BTC'})
+    ).body;
+    expect([payment.fee.currency, units(payment.totalAmount.amount)]).toEqual([
+      'BTC',
+      plus(payment.amount, payment.fee),
+    ]);
+
+    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'EUR', '100.00'))).body;
+    expect([quote.fee, quote.source]).toEqual([
+      {amount: '0.50', currency: 'USD'}, // 0.5% of source
+      {amount: '100.00', currency: 'USD'}, // the fee is included in source
+    ]);
+
+    const method = (await api.post('/payment-methods/bank', US_BANK_ACCOUNT)).body;
+    const payout = (
+      await api.post('/payouts', {
+        paymentMethodId: method.id,
+        amount: {amount: '10.00', currency: 'USD'},
+        reference: 'fees',
+      })
+    ).body;
+    expect([payout.fee.currency, units(payout.sourceAmount.amount)]).toEqual(['USD', plus(payout.amount, payout.fee)]);
+
+    const estimate = (await api.get(`/deposits/fee-estimate?paymentMethodId=${method.id}&amount=100.00&currency=USD`))
+      .body;
+    const deposit = (
+      await api.post('/deposits', {
+        paymentMethodId: method.id,
+        amount: {amount: '100.00', currency: 'USD'},
+        reference: 'fees',
+      })
+    ).body;
+    expect(deposit.fee).toEqual(estimate.fee);
+    expect(units(deposit.netAmount.amount)).toBe(units(deposit.amount.amount) - units(deposit.fee.amount));
+  });
+
+  it('sorts a list without $orderby by created desc, newest first, as $orderby=created desc does (introduction.md)', async () => {
+    const reference = 'default-order';
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await api.post('/invoices', {amount: {amount: '3.00', currency: 'USD'}, reference})).body.id);
+      await sandbox.advance(1); // a second apart on the sandbox clock, so created tells them apart
+    }
+    const filter = encodeURIComponent(`reference eq '${reference}'`);
+    const listed = (await api.get(`/invoices?$filter=${filter}`)).body.items.map((i: Json) => i.id);
+    expect(listed).toEqual([...ids].reverse());
+    const desc = (await api.get(`/invoices?$filter=${filter}&$orderby=created%20desc`)).body.items.map(
+      (i: Json) => i.id,
+    );
+    expect(desc).toEqual(listed);
+  });
+
   it('keeps nothing against the key for a simulated 500 or 503: the deferred request, replayed with the same key, runs once', async () => {
     for (const simulate of ['internal-error', 'service-unavailable']) {
       const key = crypto.randomUUID();
@@ -314,6 +376,37 @@ describe('money rules of the guides, on the sandbox', () => {
       const list = (await api.get(`/invoices?$filter=${encodeURIComponent(`reference eq '${reference}'`)}`)).body;
       expect(list.count, `${simulate}: one invoice for one key`).toBe(1);
     }
+  });
+  it('keeps the answer of an operation that ran before a 500: the retry with the same key gets it replayed, and one invoice exists (rate-limits.md, maintenance.md, introduction.md)', async () => {
+    const key = crypto.randomUUID();
+    const reference = 'after-work-500';
+    const seen: {status: number; replayed: string | null}[] = [];
+    // The first attempt asks the sandbox for a 500 after the work; the retry is the same request.
+    const send: typeof fetch = async (url, init) => {
+      const headers = {...(init!.headers as Record<string, string>)};
+      if (seen.length === 0) headers[SIMULATE_HEADER] = 'internal-error-after-work';
+      const res = await fetch(url, {...init, headers});
+      seen.push({status: res.status, replayed: res.headers.get('Idempotent-Replayed')});
+      return res;
+    };
+    const response = await issueInvoice(
+      {amount: {amount: '7.00', currency: 'USD'}, reference},
+      {
+        apiKey: 'sk_sandbox_guide_rules',
+        baseUrl: sandbox.base,
+        idempotencyKey: key,
+        fetch: send,
+        sleep: async () => {},
+      },
+    );
+    expect(seen).toEqual([
+      {status: 500, replayed: null},
+      {status: 201, replayed: 'true'},
+    ]);
+    const invoice = (await response.json()) as Json;
+    expect(invoice.reference).toBe(reference);
+    const list = (await api.get(`/invoices?$filter=${encodeURIComponent(`reference eq '${reference}'`)}`)).body;
+    expect(list.items.map((i: Json) => i.id)).toEqual([invoice.id]);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
- * Idempotency keys that survive a restart: derived from your order id and an attempt number kept
- * beside the order, so that a process that restarts after a timeout sends the same key again, and
- * Kestrel runs the operation once. After a failure Kestrel keeps against the key (such as
- * INSUFFICIENT_FUNDS), the same key would answer that failure again for 24 hours: the attempt moves
- * on, so that the request sent once the cause is fixed carries a new key.
+ * Idempotency keys that survive a restart: derived from your order id, the operation and an attempt
+ * number kept beside the order, so that a process that restarts after a timeout sends the same key
+ * again, and Kestrel runs the operation once. Each operation of an order has its own key: one key
+ * for two operations (creating a payout, then initiating it) answers the second 409
+ * IDEMPOTENCY_KEY_REUSED. After a failure Kestrel keeps against the key (such as
+ * INSUFFICIENT_FUNDS), the same key would answer that failure again for 24 hours: that operation's
+ * attempt moves on, so that the request sent once the cause is fixed carries a new key.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
@@ -13,9 +15,21 @@ import {KestrelProblem, needsNewKey} from './kestrel-client.js';
 const NAMESPACE = Buffer.from('6ba7b8119dad11d180b400c04fd430c8', 'hex');
 
 // #region order-key
-/** The version 5 UUID of `orderId:attempt`. Use one order id per operation of an order, such as `1042-payout`. */
-export function orderKey(orderId: string, attempt: number): string {
-  const hash = createHash('sha1').update(NAMESPACE).update(`${orderId}:${attempt}`).digest();
+/**
+ * The version 5 UUID of `ORDER_ID:OPERATION_ID:ATTEMPT`, such as `1042:createAPayout:1`, where
+ * OPERATION_ID is the operationId of the call in the API reference. An operationId has no colon and
+ * the attempt is a number, so no two (order, operation, attempt) share a name, even when an order
+ * id holds a colon.
+ */
+export function orderKey(orderId: string, operationId: string, attempt: number): string {
+  if (orderId === '') throw new RangeError('orderKey: the order id is empty');
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(operationId))
+    throw new RangeError(
+      `orderKey: the operation id must be an operationId such as createAPayout, not "${operationId}"`,
+    );
+  if (!Number.isSafeInteger(attempt) || attempt < 1)
+    throw new RangeError(`orderKey: the attempt must be a whole number from 1, not ${attempt}`);
+  const hash = createHash('sha1').update(NAMESPACE).update(`${orderId}:${operationId}:${attempt}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -23,7 +37,12 @@ export function orderKey(orderId: string, attempt: number): string {
 }
 // #endregion order-key
 
-/** Each order's attempt number, in a JSON file: in your application, a column beside the order. */
+type Attempts = Record<string, Record<string, number>>;
+
+/**
+ * The attempt number of each operation of each order, in a JSON file: in your application, a
+ * column per operation beside the order.
+ */
 export class OrderAttempts {
   private readonly file: string;
 
@@ -31,39 +50,45 @@ export class OrderAttempts {
     this.file = file;
   }
 
-  private read(): Record<string, number> {
-    return existsSync(this.file) ? (JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, number>) : {};
+  private read(): Attempts {
+    return existsSync(this.file) ? (JSON.parse(readFileSync(this.file, 'utf8')) as Attempts) : {};
   }
 
-  attempt(orderId: string): number {
-    return this.read()[orderId] ?? 1;
+  attempt(orderId: string, operationId: string): number {
+    return this.read()[orderId]?.[operationId] ?? 1;
   }
 
-  /** Moves the order to its next attempt, written before it returns (a rename, so a crash leaves the old file or the new). */
-  advance(orderId: string): number {
+  /**
+   * Moves one operation of the order to its next attempt, written before it returns (a rename, so
+   * a crash leaves the old file or the new). The order's other operations keep theirs.
+   */
+  advance(orderId: string, operationId: string): number {
     const all = this.read();
-    all[orderId] = (all[orderId] ?? 1) + 1;
+    const order = (all[orderId] ??= {});
+    order[operationId] = (order[operationId] ?? 1) + 1;
     writeFileSync(`${this.file}.tmp`, JSON.stringify(all));
     renameSync(`${this.file}.tmp`, this.file);
-    return all[orderId];
+    return order[operationId];
   }
 }
 
 // #region with-order-key
 /**
- * Calls Kestrel with the key of the order's current attempt. The client retries with that key what
- * may pass (a timeout, a 429, a 5xx); a failure Kestrel keeps against the key moves the order to its
- * next attempt before it is thrown, so the call made once you fix the cause takes a new key.
+ * Calls Kestrel with the key of the operation's current attempt for the order. The client retries
+ * with that key what may pass (a timeout, a 429, a 5xx); a failure Kestrel keeps against the key
+ * moves that operation to its next attempt before it is thrown, so the call made once you fix the
+ * cause takes a new key.
  */
 export async function withOrderKey<T>(
   attempts: OrderAttempts,
   orderId: string,
+  operationId: string,
   call: (idempotencyKey: string) => Promise<T>,
 ): Promise<T> {
   try {
-    return await call(orderKey(orderId, attempts.attempt(orderId)));
+    return await call(orderKey(orderId, operationId, attempts.attempt(orderId, operationId)));
   } catch (error) {
-    if (error instanceof KestrelProblem && needsNewKey(error.code)) attempts.advance(orderId);
+    if (error instanceof KestrelProblem && needsNewKey(error.code)) attempts.advance(orderId, operationId);
     throw error;
   }
 }
