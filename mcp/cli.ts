@@ -5,6 +5,7 @@
  * `--help` lists the options. It needs a site build (`npm run build`); without one it says so in
  * one line and exits 1.
  */
+import type {Server} from 'node:http';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import {OptionError, USAGE, parseOptions} from './options.ts';
 import {SandboxConnection} from './sandbox-connection.ts';
@@ -13,6 +14,8 @@ import {missingBuild} from './site-build.ts';
 
 // stdout is the protocol's: a stray console.log anywhere below would corrupt it.
 console.log = console.error;
+/** How often the parent process is checked for. */
+const PARENT_CHECK_MS = 250;
 const log = (line: string) => console.error(`kestrel-mcp: ${line}`);
 
 let options;
@@ -41,16 +44,37 @@ const connection = new SandboxConnection({
 });
 const create = () => createKestrelServer(options.buildDir, connection);
 
-async function stop(): Promise<void> {
-  await connection.close();
-  process.exit(0);
+let httpServer: Server | undefined;
+let stopping: Promise<void> | undefined;
+
+/** Closes what this process opened (the HTTP server and its port, a sandbox it started), then exits. */
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    if (httpServer) {
+      const closing = httpServer;
+      await new Promise<void>((resolve) => {
+        closing.close(() => resolve());
+        // Open streams (a client's GET event stream) would hold the port until the client left.
+        closing.closeAllConnections();
+      });
+    }
+    await connection.close();
+    process.exit(0);
+  })();
+  return stopping;
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+// `npm run mcp` runs this under a shell, and a signal sent to npm ends that shell without reaching
+// this process, which would keep the port: when the parent is gone, stop as if signalled.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop();
+}, PARENT_CHECK_MS).unref();
 
 if (options.http !== undefined) {
   const {serveHttp, MCP_PATH} = await import('./http.ts');
-  await serveHttp(options.http, create, log).catch((error: NodeJS.ErrnoException) => {
+  httpServer = await serveHttp(options.http, create, log).catch((error: NodeJS.ErrnoException) => {
     log(error.code === 'EADDRINUSE' ? `port ${options.http} is in use; pick another with --http PORT.` : error.message);
     process.exit(2);
   });

@@ -10,8 +10,10 @@ export const USAGE = `Usage: npm run --silent mcp -- [options]   (an MCP server 
   --build DIR        the site build to read (default: build/ of this checkout)
   --own-sandbox      always start a sandbox in this process for the sandbox tools, even when one
                      answers at 127.0.0.1:4010 (only such a sandbox can be reset)
-  --remote-webhooks  let that sandbox deliver webhooks to hosts other than this machine's loopback
-                     (also KESTREL_MCP_REMOTE_WEBHOOKS=1)
+  --remote-webhooks  let webhooks go to hosts other than this machine's loopback (localhost,
+                     127.0.0.0/8, [::1]): subscriptions written and test events sent through the
+                     tools, and deliveries of a sandbox this server starts; without it they are
+                     refused (also KESTREL_MCP_REMOTE_WEBHOOKS=1)
   --help             this text
 
 Environment: KESTREL_SANDBOX_URL, a sandbox on this machine to call instead (http://127.0.0.1:PORT/v1).`;

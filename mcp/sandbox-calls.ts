@@ -1,16 +1,19 @@
 /**
  * What the sandbox tools do over HTTP, against the sandbox SandboxConnection finds: an API request
- * (never to a host off this machine's loopback), the clock, a test event, the delivery log. Each
+ * (to a path under its API base only, api-path.ts), the clock, a test event, the delivery log;
+ * webhooks they set up go to the loopback only unless the user opted in (webhook-hosts.ts). Each
  * answer is JSON text, cut at BODY_CHARS with a note on how to ask for less.
  */
-import {loopbackRefusal} from '../sandbox/loopback.ts';
+import {apiUrl} from './api-path.ts';
 import {SandboxError, type SandboxConnection, type SandboxTarget} from './sandbox-connection.ts';
+import {subscriptionWriteRefusal, webhookUrlRefusal} from './webhook-hosts.ts';
 
 export type Answer = {ok: true; text: string} | {ok: false; error: string};
 
 const BODY_CHARS = 20_000;
 /** A bearer token for a sandbox that accepts any (the default); not a secret, and never read from the environment. */
-const SANDBOX_TOKEN = 'Bearer sk_sandbox_mcp';
+export const SANDBOX_BEARER = 'sk_sandbox_mcp';
+const SANDBOX_TOKEN = `Bearer ${SANDBOX_BEARER}`;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface ApiRequest {
@@ -84,15 +87,12 @@ export class SandboxCalls {
   request(call: ApiRequest): Promise<Answer> {
     return this.with(async (target) => {
       const method = call.method.toUpperCase();
-      const url = /^[a-z][a-z0-9+.-]*:/i.test(call.path)
-        ? call.path
-        : `${target.base}${call.path.replace(/^\/v1(?=\/|$)/, '').replace(/^(?!\/)/, '/')}`;
-      const refusal = loopbackRefusal(url);
-      if (refusal)
-        return {
-          ok: false,
-          error: `Refused: ${refusal}. sandbox_request calls only the local sandbox; give a path such as /invoices.`,
-        };
+      const where = apiUrl(target.base, call.path);
+      if (!where.ok) return where;
+      const refusal = this.connection.remoteWebhooks
+        ? null
+        : subscriptionWriteRefusal(method, where.apiPath, call.body);
+      if (refusal) return {ok: false, error: refusal};
       const headers: Record<string, string> = {Authorization: SANDBOX_TOKEN};
       for (const [name, value] of Object.entries(call.headers ?? {})) {
         if (name.toLowerCase() === 'host')
@@ -106,7 +106,7 @@ export class SandboxCalls {
         if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
           headers['Content-Type'] = 'application/json';
       }
-      const res = await fetch(url, {
+      const res = await fetch(where.url, {
         method,
         headers,
         body,
@@ -136,14 +136,28 @@ export class SandboxCalls {
   }
 
   sendTestEvent(subscriptionId: string, eventType?: string): Promise<Answer> {
-    return this.with((target) =>
-      this.control(
-        target,
-        'POST',
-        `/_sandbox/subscriptions/${encodeURIComponent(subscriptionId)}/test-event`,
-        eventType === undefined ? {} : {eventType},
-      ),
-    );
+    return this.with(async (target) => {
+      const path = `/subscriptions/${encodeURIComponent(subscriptionId)}`;
+      if (!this.connection.remoteWebhooks) {
+        // A subscription made elsewhere may point anywhere: look before the sandbox sends, and send
+        // nothing to one this server's token cannot read (another account's, or none).
+        const res = await fetch(`${target.base}${path}`, {
+          headers: {Authorization: SANDBOX_TOKEN},
+          redirect: 'manual',
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const subscription = await bodyOf(res);
+        if (!res.ok)
+          return {
+            ok: false,
+            error: `GET ${path} answered ${res.status}: ${bounded(subscription)}\nNo test event was sent: sandbox_send_test_event sends to a subscription it can read, to check where it delivers.`,
+          };
+        const webhookUrl = (subscription as {webhookUrl?: unknown} | undefined)?.webhookUrl;
+        const refusal = typeof webhookUrl === 'string' ? webhookUrlRefusal(webhookUrl) : null;
+        if (refusal) return {ok: false, error: refusal};
+      }
+      return this.control(target, 'POST', `/_sandbox${path}/test-event`, eventType === undefined ? {} : {eventType});
+    });
   }
 
   deliveries(filter: {subscriptionId?: string; eventId?: string; limit?: number}): Promise<Answer> {

@@ -6,11 +6,13 @@
  * - else `http://127.0.0.1:4010/v1` when a sandbox answers there (`npm run sandbox`, `npm start`);
  * - else a sandbox started in this process, on a free loopback port (`--own-sandbox` always does
  *   this). Only that one can be reset, and it delivers webhooks to loopback URLs only unless
- *   `--remote-webhooks` (or KESTREL_MCP_REMOTE_WEBHOOKS=1) allows other hosts.
+ *   `--remote-webhooks` (or KESTREL_MCP_REMOTE_WEBHOOKS=1) allows other hosts; with any of them the
+ *   tools refuse to set up a webhook to another host without that flag (webhook-hosts.ts).
  */
 import type {AddressInfo} from 'node:net';
 import {loopbackRefusal} from '../sandbox/loopback.ts';
 import type {Sandbox} from '../sandbox/start.ts';
+import {REMOTE_WEBHOOKS_OPT_IN} from './webhook-hosts.ts';
 
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010/v1';
 const PROBE_TIMEOUT_MS = 1_000;
@@ -59,6 +61,11 @@ export class SandboxConnection {
     this.options = options;
   }
 
+  /** The user allowed webhooks to hosts other than loopback (`--remote-webhooks`). */
+  get remoteWebhooks(): boolean {
+    return this.options.remoteWebhooks === true;
+  }
+
   /** The sandbox to call; a SandboxError says why there is none. */
   target(): Promise<SandboxTarget> {
     this.found ??= this.find();
@@ -102,10 +109,7 @@ export class SandboxConnection {
     const sandbox = createSandbox(definition, {
       log: (line) => this.options.log(`sandbox: ${line}`),
       ...(!this.options.remoteWebhooks && {
-        webhooksLoopbackOnly: {
-          optIn:
-            'start the MCP server with --remote-webhooks, or set KESTREL_MCP_REMOTE_WEBHOOKS=1, to allow other hosts',
-        },
+        webhooksLoopbackOnly: {optIn: REMOTE_WEBHOOKS_OPT_IN},
       }),
     });
     await new Promise<void>((resolve, reject) => {

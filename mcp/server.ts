@@ -12,12 +12,13 @@ import type {SandboxConnection} from './sandbox-connection.ts';
 import {DocsSearch} from './search-docs.ts';
 import {SiteBuild} from './site-build.ts';
 import {registerTools} from './tools.ts';
+import {WorkflowCalls} from './workflow-calls.ts';
 
 export const SERVER_NAME = 'kestrel';
 const VERSION = '1.0.0';
 
 const INSTRUCTIONS =
-  'Kestrel developer portal: search_docs then read_page for guides; get_operation and lookup_error for the API definition; sandbox_* tools run requests against a local stateful sandbox (loopback only) with a movable clock and a webhook delivery log.';
+  "Kestrel developer portal: search_docs then read_page for guides; get_operation and lookup_error for the API definition; sandbox_* tools run requests against a local stateful sandbox (loopback only) with a movable clock and a webhook delivery log; list_workflows and run_workflow run the guides' procedures against it.";
 
 export function createKestrelServer(buildDir: string, connection: SandboxConnection): McpServer {
   const server = new McpServer({name: SERVER_NAME, version: VERSION}, {instructions: INSTRUCTIONS});
@@ -27,6 +28,7 @@ export function createKestrelServer(buildDir: string, connection: SandboxConnect
     search: new DocsSearch(site),
     definition: new DefinitionLookup(),
     sandbox: new SandboxCalls(connection),
+    workflows: new WorkflowCalls(connection),
   });
   registerResources(server, site);
   registerPrompt(server);

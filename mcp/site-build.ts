@@ -1,9 +1,11 @@
 /**
  * What the server reads from a production build: the Markdown twins (`build/**.md`, one per page,
  * `config/twin-path.ts`) and, for `#anchor`, the heading ids of the page's HTML. Without a build
- * nothing can be read: `missingBuild` says, in one line, which command makes one.
+ * nothing can be read: `missingBuild` says, in one line, which command makes one. Nothing outside
+ * the build folder is ever read: a route's file is followed to its real path (through `..` and
+ * symbolic links) and must lie inside the folder.
  */
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {twinPath} from '../config/twin-path.ts';
@@ -41,7 +43,7 @@ export class SiteBuild {
         const file = path.join(folder, entry.name);
         if (entry.isDirectory()) {
           if (entry.name !== 'assets' && entry.name !== 'img') walk(file);
-        } else if (entry.name.endsWith('.md')) {
+        } else if (entry.isFile() && entry.name.endsWith('.md')) {
           twins.set(routeOfTwin(path.relative(this.dir, file)), file);
         }
       }
@@ -51,16 +53,25 @@ export class SiteBuild {
     return twins;
   }
 
+  /** The real path of `file` when it is a file inside the build folder (not a sibling folder sharing its name's start). */
+  private inside(file: string): string | undefined {
+    try {
+      const real = realpathSync(file);
+      return real.startsWith(`${realpathSync(this.dir)}${path.sep}`) && statSync(real).isFile() ? real : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The twin file of a route as a reader writes it (`/rate-limits/`, `/api/issue-invoice.md`), if the build has one. */
   twinFile(route: string): string | undefined {
-    const file = path.join(this.dir, twinPath(route.replace(/\.md$/, '')));
-    return file.startsWith(this.dir) && existsSync(file) && statSync(file).isFile() ? file : undefined;
+    return this.inside(path.join(this.dir, twinPath(route.replace(/\.md$/, ''))));
   }
 
   /** The page's HTML, for its heading ids; undefined for a page without one. */
   html(route: string): string | undefined {
     const bare = route.replace(/\.md$/, '').replace(/\/+$/, '');
-    const file = path.join(this.dir, bare, 'index.html');
-    return file.startsWith(this.dir) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    const file = this.inside(path.join(this.dir, bare, 'index.html'));
+    return file && readFileSync(file, 'utf8');
   }
 }

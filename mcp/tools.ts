@@ -11,6 +11,7 @@ import {readPage} from './read-page.ts';
 import type {SandboxCalls} from './sandbox-calls.ts';
 import {DEFAULT_LIMIT, MAX_LIMIT, type DocsSearch} from './search-docs.ts';
 import type {SiteBuild} from './site-build.ts';
+import type {WorkflowCalls} from './workflow-calls.ts';
 
 type Answer = {ok: true; text: string} | {ok: false; error: string};
 
@@ -27,9 +28,10 @@ export interface ToolParts {
   search: DocsSearch;
   definition: DefinitionLookup;
   sandbox: SandboxCalls;
+  workflows: WorkflowCalls;
 }
 
-export function registerTools(server: McpServer, {site, search, definition, sandbox}: ToolParts): void {
+export function registerTools(server: McpServer, {site, search, definition, sandbox, workflows}: ToolParts): void {
   server.registerTool(
     'search_docs',
     {
@@ -152,13 +154,13 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     {
       title: 'Call the local sandbox',
       description:
-        "Sends a request to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only this machine's loopback is ever called. A bearer token is sent unless headers give one.",
+        "Sends a request to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.",
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
         path: z
           .string()
           .min(1)
-          .describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added).'),
+          .describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added); not a URL.'),
         body: z.record(z.string(), z.json()).optional().describe('The JSON body (an object), for POST, PUT and PATCH.'),
         headers: z
           .record(z.string(), z.string())
@@ -238,5 +240,39 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       annotations: READ_ONLY,
     },
     async (filter) => reply(await sandbox.deliveries(filter)),
+  );
+
+  server.registerTool(
+    'list_workflows',
+    {
+      title: 'List the workflows',
+      description:
+        'The procedures the guides teach, as Arazzo 1.0.1 documents (published at /workflows/<id>.arazzo.yaml): each with its summary, the guide section that teaches it, the faults it runs through and its steps (operationId and what each does). run_workflow runs one.',
+      inputSchema: {},
+      annotations: READ_ONLY,
+    },
+    async () => reply(await workflows.list()),
+  );
+
+  server.registerTool(
+    'run_workflow',
+    {
+      title: 'Run a workflow against the local sandbox',
+      description:
+        "Runs one workflow (an id from list_workflows) against the local sandbox the sandbox_* tools call, never another host, and answers pass or fail per step with its status and detail. Its idempotency keys and order id are made fresh per run unless inputs give them. A workflow that needs the sandbox restarted (fault 'restart') fails at that step: this server cannot restart a sandbox.",
+      inputSchema: {
+        id: z.string().min(1).describe('The workflow id, such as make-a-payout.'),
+        inputs: z
+          .record(z.string(), z.json())
+          .optional()
+          .describe("The workflow's inputs to set (such as orderId); the others are made fresh."),
+      },
+      annotations: SANDBOX_WRITE,
+    },
+    async ({id, inputs}) => {
+      const answer = await workflows.run(id, inputs as Record<string, unknown> | undefined);
+      if (!answer.ok || !answer.run) return reply(answer);
+      return {content: [{type: 'text', text: answer.text}], structuredContent: {...answer.run}};
+    },
   );
 }

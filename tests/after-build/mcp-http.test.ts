@@ -1,7 +1,9 @@
 /**
- * `node mcp/cli.ts --http PORT` (what `npm run mcp -- --http PORT` runs): the same server over Streamable HTTP, on the loopback
- * only, refusing a request whose Host is another name (a web page's DNS rebinding). Needs
- * `npm run build`.
+ * `node mcp/cli.ts --http PORT` (what `npm run mcp -- --http PORT` runs): the same server over
+ * Streamable HTTP, refusing a request whose Host is another name (a web page's DNS rebinding).
+ * Needs `npm run build`. Where it listens (127.0.0.1 only, read from the server's own address), its
+ * Origin checks and its stopping on a signal are pinned without a build, in
+ * tests/unit/mcp-http-server.test.ts.
  */
 import {spawn} from 'node:child_process';
 import {request} from 'node:http';
@@ -31,12 +33,12 @@ afterAll(() => {
   child.current?.kill('SIGTERM');
 });
 
-test('answers tools/list to the SDK client at /mcp, listening on 127.0.0.1 only', async () => {
+test('answers tools/list to the SDK client at the /mcp address its ready line names', async () => {
   expect(output).toContain(`ready at http://127.0.0.1:${port}/mcp`);
   const client = new Client({name: 'kestrel-tests', version: '1.0.0'});
   await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
   const {tools} = await client.listTools();
-  expect(tools).toHaveLength(9);
+  expect(tools).toHaveLength(11);
   await client.close();
 });
 

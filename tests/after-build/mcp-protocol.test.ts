@@ -6,9 +6,10 @@
  * Needs `npm run build`.
  */
 import {readFileSync} from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {freePort} from '../support/ports.mjs';
+import {freePort, listenOnFreePort} from '../support/ports.mjs';
 import {ROOT, startMcp, type McpSession} from '../mcp-client';
 import {RELEVANCE} from '../search-relevance-queries';
 
@@ -22,8 +23,10 @@ const TOOLS = [
   'sandbox_send_test_event',
   'sandbox_reset',
   'sandbox_deliveries',
+  'list_workflows',
+  'run_workflow',
 ];
-const READ_ONLY = ['search_docs', 'read_page', 'get_operation', 'lookup_error', 'sandbox_deliveries'];
+const READ_ONLY = ['search_docs', 'read_page', 'get_operation', 'lookup_error', 'sandbox_deliveries', 'list_workflows'];
 
 let mcp: McpSession;
 beforeAll(async () => {
@@ -180,10 +183,10 @@ describe('sandbox tools', () => {
     expect(problem.body.code).toBe('INVOICE_NOT_FOUND');
   });
 
-  test('sandbox_request refuses a URL or Host off the loopback', async () => {
+  test('sandbox_request refuses a URL, or a Host header', async () => {
     const url = await mcp.call('sandbox_request', {method: 'GET', path: 'https://api.kestrel.example/v1/invoices'});
     expect(url.isError).toBe(true);
-    expect(url.text).toMatch(/Refused: api\.kestrel\.example is not on this machine's loopback/);
+    expect(url.text).toMatch(/^Refused: https:\/\/api\.kestrel\.example\/v1\/invoices is a URL, not a path\./);
     const host = await mcp.call('sandbox_request', {
       method: 'GET',
       path: '/invoices',
@@ -197,35 +200,56 @@ describe('sandbox tools', () => {
     const missing = await mcp.call('sandbox_send_test_event', {subscriptionId: '00000000-0000-4000-8000-000000000000'});
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain('SUBSCRIPTION_NOT_FOUND');
-    const sub = JSON.parse(
-      (
-        await mcp.call('sandbox_request', {
-          method: 'POST',
-          path: '/subscriptions',
-          idempotencyKey: 'mcp-protocol-sub',
-          body: {
-            webhookUrl: 'https://hooks.example.com/kestrel',
-            webhookVersion: '2025-06-01',
-            secret: 'whsec_protocol_0123456789',
-            eventTypes: ['invoice.updated'],
-          },
-        })
-      ).text,
-    ).body;
-    const sent = JSON.parse((await mcp.call('sandbox_send_test_event', {subscriptionId: sub.id})).text);
-    // A sandbox this server started posts to loopback only: the attempt fails without leaving the machine.
-    expect(sent.delivery.ok).toBe(false);
-    expect(sent.delivery.error).toMatch(/not sent: hooks\.example\.com.*--remote-webhooks/);
-    const log = JSON.parse((await mcp.call('sandbox_deliveries', {subscriptionId: sub.id})).text);
-    expect(log.total).toBe(1);
-    expect(log.items[0]).toMatchObject({
-      eventId: sent.event.id,
-      test: true,
-      attempt: 1,
-      succeeded: false,
-      signature: null,
-      url: 'https://hooks.example.com/kestrel',
+    const subscription = (webhookUrl: string) => ({
+      webhookUrl,
+      webhookVersion: '2025-06-01',
+      secret: 'whsec_protocol_0123456789',
+      eventTypes: ['invoice.updated'],
     });
+    // A webhook off the loopback is refused before the sandbox sees it (the server has no --remote-webhooks).
+    const remote = await mcp.call('sandbox_request', {
+      method: 'POST',
+      path: '/subscriptions',
+      idempotencyKey: 'mcp-protocol-sub-remote',
+      body: subscription('https://hooks.example.com/kestrel'),
+    });
+    expect(remote.isError).toBe(true);
+    expect(remote.text).toMatch(/^Refused: webhookUrl https:\/\/hooks\.example\.com\/kestrel: .*--remote-webhooks/);
+    const received: {signature?: string}[] = [];
+    const receiver = http.createServer((req, res) => {
+      received.push({signature: req.headers['kestrel-signature'] as string | undefined});
+      req.resume();
+      res.writeHead(204).end();
+    });
+    const origin = await listenOnFreePort(receiver);
+    try {
+      const sub = JSON.parse(
+        (
+          await mcp.call('sandbox_request', {
+            method: 'POST',
+            path: '/subscriptions',
+            idempotencyKey: 'mcp-protocol-sub',
+            body: subscription(`${origin}/hook`),
+          })
+        ).text,
+      ).body;
+      const sent = JSON.parse((await mcp.call('sandbox_send_test_event', {subscriptionId: sub.id})).text);
+      expect(sent.delivery.ok).toBe(true);
+      expect(received).toHaveLength(1);
+      const log = JSON.parse((await mcp.call('sandbox_deliveries', {subscriptionId: sub.id})).text);
+      expect(log.total).toBe(1);
+      expect(log.items[0]).toMatchObject({
+        eventId: sent.event.id,
+        test: true,
+        attempt: 1,
+        succeeded: true,
+        signature: received[0]!.signature,
+        url: `${origin}/hook`,
+      });
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   test('sandbox_advance_clock moves the clock; sandbox_reset forgets every object', async () => {

@@ -43,3 +43,13 @@ test('a bad option names the flag and exits 2, with nothing on stdout', async ()
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain('unknown option --verbose');
 }, 60_000);
+
+test('--help documents --remote-webhooks, the opt-in to webhooks off the loopback, on stderr', async () => {
+  const {code, stdout, stderr} = await run(['--help']);
+  expect(code).toBe(0);
+  expect(stdout).toBe('');
+  expect(stderr).toMatch(
+    /--remote-webhooks {2}let webhooks go to hosts other than this machine's loopback \(localhost,\s+127\.0\.0\.0\/8, \[::1\]\)/,
+  );
+  expect(stderr).toContain('without it they are\n                     refused (also KESTREL_MCP_REMOTE_WEBHOOKS=1)');
+}, 60_000);
