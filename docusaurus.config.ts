@@ -10,6 +10,8 @@ import remarkDiagrams from './plugins/diagrams/remark-diagrams';
 import remarkHighlightCode from './plugins/highlight-code/remark-highlight-code';
 import remarkReferenceTables from './plugins/reference-tables/remark-reference-tables';
 import apiReference from './plugins/api-reference';
+import workflows from './plugins/workflows';
+import remarkWorkflowLinks from './plugins/workflows/remark-workflow-links';
 import llmsTxt, {type Options as LlmsTxtOptions} from './plugins/llms-txt';
 import {LLMS_FULL_BUDGET} from './plugins/llms-txt/llms-files';
 import securityHeaders, {type Options as SecurityHeadersOptions} from './plugins/security-headers';
@@ -74,8 +76,15 @@ const config: Config = {
           breadcrumbs: true,
           // Diagrams are SVGs drawn ahead of time (`npm run diagrams`): no mermaid in the browser.
           // Code blocks are highlighted at build time: no Prism and no token tree in the browser. Tables
-          // wrapped in <ReferenceTable> become stacked entries on a phone.
-          remarkPlugins: [remarkCodeFile, remarkDiagrams, remarkReferenceTables, remarkHighlightCode],
+          // wrapped in <ReferenceTable> become stacked entries on a phone. A section that teaches a
+          // workflow links its document (plugins/workflows).
+          remarkPlugins: [
+            remarkCodeFile,
+            remarkDiagrams,
+            remarkReferenceTables,
+            remarkHighlightCode,
+            remarkWorkflowLinks,
+          ],
         },
         blog: false,
         pages: false,
@@ -121,6 +130,8 @@ const config: Config = {
     // The operation and webhook pages, generated from the definition into api/ (npm run gen-api)
     // and rewritten when openapi/ changes while `npm start` runs.
     apiReference,
+    // The workflow documents (workflows/*.arazzo.yaml) at /workflows/, linked from their guides.
+    workflows,
   ],
 
   // In this order: a theme's components override those of the themes before it (classic, from the

@@ -11,7 +11,8 @@
  *   its schema tables are more exact than the pages' HTML read back (that file says why).
  * - llms.txt and llms-full.txt: the plugin groups links by URL segment (`account`, `api-keys`,
  *   `api`, ...), so it cannot make the Guides / API reference / Webhook events sections of the
- *   llmstxt.org layout; its llms-full.txt also leaves out the root page.
+ *   llmstxt.org layout, nor the Workflows section that links the workflow documents
+ *   (plugins/workflows publishes them); its llms-full.txt also leaves out the root page.
  * The plugin's postBuild must finish before ours reads its twins, and Docusaurus runs every
  * plugin's postBuild in parallel: hence one plugin that wraps the other rather than two.
  */
@@ -25,6 +26,19 @@ import {rehypeDocusaurusHtml, remarkCodeMeta} from './docusaurus-html';
 import {OpenApiMarkdown, type ApiPage} from './openapi-markdown';
 import {loadDefinition} from '../../definition/index.ts';
 import {fullBytesBudget, llmsFullTxt, llmsTxt, type FullBudget, type Header, type Link} from './llms-files';
+import {publishedWorkflows} from '../workflows/published.ts';
+
+/** One link per workflow document: its summary, and the guide section that teaches it. */
+function workflowLinks(baseUrl: string, origin: string): Link[] {
+  return publishedWorkflows().map((w) => {
+    const [route, anchor] = w.guide.split('#', 2) as [string, string | undefined];
+    return {
+      title: `${w.id}.arazzo.yaml`,
+      route: `${baseUrl}${w.route}`,
+      description: `${w.summary} Taught in ${origin}${baseUrl}${twinPath(route)}${anchor ? `#${anchor}` : ''}.`,
+    };
+  });
+}
 
 export type Options = {
   /** The blockquote under the title of llms.txt: what the portal is, in one paragraph. */
@@ -192,6 +206,7 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
           },
         ],
         origin,
+        [{name: 'Workflows', links: workflowLinks(baseUrl, origin)}],
       );
 
       const all = sections.flatMap((s) => s.links);

@@ -18,15 +18,19 @@ const item = (title: string, url: string, description: string) =>
 
 /**
  * `# Title`, `> summary`, details, then one `## ` section per group of links, each link to a
- * page's Markdown twin with a one-line description; `## Optional` links plain files. Routes
- * carry the site's baseUrl; `origin` is the site's URL without it (`https://docs.kestrel.example`).
+ * page's Markdown twin with a one-line description; then the sections of `fileSections`, and
+ * `## Optional`, which link plain files (a workflow document, the definition). Routes carry the
+ * site's baseUrl; `origin` is the site's URL without it (`https://docs.kestrel.example`).
  */
 export function llmsTxt(
   header: Header,
   sections: {name: string; links: Link[]}[],
   optional: Link[],
   origin: string,
+  fileSections: {name: string; links: Link[]}[] = [],
 ): string {
+  const files = (name: string, links: Link[]) =>
+    `## ${name}\n\n${links.map((l) => item(l.title, `${origin}${l.route}`, l.description)).join('\n')}`;
   return (
     [
       `# ${header.title}`,
@@ -36,7 +40,8 @@ export function llmsTxt(
         (s) =>
           `## ${s.name}\n\n${s.links.map((l) => item(l.title, `${origin}${twinPath(l.route)}`, l.description)).join('\n')}`,
       ),
-      `## Optional\n\n${optional.map((l) => item(l.title, `${origin}${l.route}`, l.description)).join('\n')}`,
+      ...fileSections.map((s) => files(s.name, s.links)),
+      files('Optional', optional),
     ].join('\n\n') + '\n'
   );
 }
@@ -83,8 +88,12 @@ export type FullBudget = {fixedBytes: number; bytesPerApiPage: number};
  * holds the versioning policy and the changelog, every change of every release with its links and
  * migration note (about 27 KB at two releases, 759 KB in all, with 10 KB left for the next
  * release's entries), which an assistant upgrading a client needs whole; each release adds to it.
+ * The procedures that hold through a fault add about 31 KB (791 KB in all, budget 799 KB): what a
+ * 5xx after the work leaves behind, deferring an order past a maintenance window (its code whole),
+ * the receivers' retries up to the event retention, events a disabled subscription missed, the fees
+ * in one table, the sandbox's fault controls and the workflows that run each procedure.
  */
-export const LLMS_FULL_BUDGET: FullBudget = {fixedBytes: 370_000, bytesPerApiPage: 7_000};
+export const LLMS_FULL_BUDGET: FullBudget = {fixedBytes: 400_000, bytesPerApiPage: 7_000};
 
 export function fullBytesBudget(budget: FullBudget, apiPages: number): number {
   return budget.fixedBytes + budget.bytesPerApiPage * apiPages;

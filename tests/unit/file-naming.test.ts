@@ -87,6 +87,7 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['src/types', kebab],
   ['static', kebab],
   ['tests', kebab],
+  ['workflows', kebab],
 ];
 /** Named by others: the definition's split files carry its schema names and URL paths. */
 const NOT_CHECKED = ['openapi'];

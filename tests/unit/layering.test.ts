@@ -46,6 +46,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['sandbox/', 'build-time'],
   // The MCP server: reads the build, the definition model, the search engine and the sandbox.
   ['mcp/', 'build-time'],
+  // The Arazzo workflows' runner: reads the definition model; the tests run it against the sandbox.
+  ['workflows/', 'build-time'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
   ['api/', 'build-time'],
   ['tests/', 'tests'],
