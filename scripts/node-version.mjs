@@ -1,0 +1,34 @@
+/**
+ * Loaded first by every entry point (`node --import ./scripts/node-version.mjs ...` in package.json)
+ * so that an unsupported Node.js stops with the versions it needs. On Node 20 the entry points,
+ * TypeScript run directly, would otherwise die with ERR_UNKNOWN_FILE_EXTENSION and no word of the
+ * version. Plain JavaScript that any Node.js since 18 loads; the supported lines are the `engines`
+ * range of package.json, written once there.
+ */
+import {readFileSync} from 'node:fs';
+
+/**
+ * Whether `version` (`22.18.0`) satisfies `range`, a list of caret ranges (`^22.18.0 || ^24.0.0`),
+ * the only form `engines` uses here.
+ * @param {string} version
+ * @param {string} range
+ * @returns {boolean}
+ */
+export function satisfies(version, range) {
+  const parts = (/** @type {string} */ text) => text.split('.').map(Number);
+  const [major, minor, patch] = parts(version);
+  return range.split('||').some((alternative) => {
+    const m = /^\s*\^(\d+)\.(\d+)\.(\d+)\s*$/.exec(alternative);
+    if (!m) throw new Error(`package.json engines.node: "${alternative.trim()}" is not a caret range such as ^22.18.0`);
+    const [, a, b, c] = m.map(Number);
+    return major === a && (minor > b || (minor === b && patch >= c));
+  });
+}
+
+const range = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node;
+if (!satisfies(process.versions.node, range)) {
+  console.error(
+    `Node.js ${process.versions.node} cannot run this: it needs Node.js ${range} (engines in package.json; .nvmrc names the line the tests run on, which \`nvm use\` picks).`,
+  );
+  process.exit(1);
+}
