@@ -8,6 +8,7 @@ import {isObject, type Json, type JsonObject} from './api-data.ts';
 import {bearerToken} from './auth.ts';
 import {ProblemError} from './problems.ts';
 import {DEFAULT_ACCOUNT, type Tokens} from './tokens.ts';
+import type {World} from './world.ts';
 
 /** The account a control request acts for: its token's, or the default account's when it sends none. */
 export function controlAccount(tokens: Tokens, authorization: string | undefined, now: number): string {
@@ -49,3 +50,15 @@ export const methodNotAllowed = (path: string, allow: string[]) =>
   new ProblemError(405, 'METHOD_NOT_ALLOWED', `${path} takes ${allow.join(', ')}.`, {
     headers: {Allow: allow.join(', ')},
   });
+
+/** The subscription a control under `/_sandbox/subscriptions/{id}/` acts on, or 404 as the API answers it. */
+export function controlSubscription(world: World, subscriptionId: string): JsonObject {
+  const sub = world.store.get('Subscription', subscriptionId);
+  if (!sub)
+    throw new ProblemError(
+      404,
+      'SUBSCRIPTION_NOT_FOUND',
+      `No webhook subscription with ID ${subscriptionId} exists on your account.`,
+    );
+  return sub;
+}

@@ -11,6 +11,7 @@
  * The answer comes before the deliveries are made: watch the log, or the receiver, for them.
  */
 import {isObject, type Json} from './api-data.ts';
+import {controlSubscription} from './control-body.ts';
 import {ProblemError, validationFailed} from './problems.ts';
 import type {World} from './world.ts';
 
@@ -55,13 +56,7 @@ export function redeliverRoute(
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'A redelivery is asked for with POST.', {
       headers: {Allow: 'POST'},
     });
-  const sub = world.store.get('Subscription', subscriptionId);
-  if (!sub)
-    throw new ProblemError(
-      404,
-      'SUBSCRIPTION_NOT_FOUND',
-      `No webhook subscription with ID ${subscriptionId} exists on your account.`,
-    );
+  const sub = controlSubscription(world, subscriptionId);
   const eventIds = eventIdsOf(world, parse(raw));
   void world.webhooks.redeliver(sub, eventIds);
   world.options.log(`redelivering ${eventIds.length} event(s) to ${String(sub.webhookUrl)}`);

@@ -9,6 +9,7 @@
  * example's ID when there is none yet. The answer is the event and how the delivery went.
  */
 import {isObject, objectAt, objectsAt, type Json} from './api-data.ts';
+import {controlSubscription} from './control-body.ts';
 import {ProblemError} from './problems.ts';
 import type {World} from './world.ts';
 
@@ -40,13 +41,7 @@ export async function testEventRoute(
 ): Promise<{status: number; body: unknown}> {
   if (method !== 'POST')
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'A test event is sent with POST.', {headers: {Allow: 'POST'}});
-  const sub = world.store.get('Subscription', subscriptionId);
-  if (!sub)
-    throw new ProblemError(
-      404,
-      'SUBSCRIPTION_NOT_FOUND',
-      `No webhook subscription with ID ${subscriptionId} exists on your account.`,
-    );
+  const sub = controlSubscription(world, subscriptionId);
   const body = parse(raw);
   const known = world.definition.schemaEnum('EventType').map(String);
   const eventType =

@@ -46,8 +46,8 @@ export const US_BANK_ACCOUNT = {
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 
 /**
- * A sender of requests to one sandbox (`base` ends in /v1) as one API key: a POST gets a new
- * Idempotency-Key, and every answer is checked against the definition (the status documented,
+ * A sender of requests to one sandbox (`base` ends in /v1) as one API key: each change (any
+ * method but GET) gets a new Idempotency-Key, and every answer is checked against the definition (the status documented,
  * the body of its schema) unless `checked` is false, for a test that reads what a restart left.
  */
 export function checkedSender(base: () => string, token: string, checked = true) {
@@ -57,7 +57,7 @@ export function checkedSender(base: () => string, token: string, checked = true)
       headers: {
         Authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : {'Content-Type': 'application/json'}),
-        ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
+        ...(method === 'GET' ? {} : {'Idempotency-Key': crypto.randomUUID()}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -69,4 +69,19 @@ export function checkedSender(base: () => string, token: string, checked = true)
     }
     return {status: res.status, body: parsed};
   };
+}
+
+/**
+ * Funds the BTC balance of the sender's account: an invoice of `amount` BTC, quoted, then paid by
+ * the sandbox once the clock has moved past its payment delay (a sandbox started with the default
+ * `--pay-after` of 10 s).
+ */
+export async function fundBtcByInvoice(
+  send: ReturnType<typeof checkedSender>,
+  advance: (seconds: number) => Promise<void>,
+  amount = '0.10000000',
+): Promise<void> {
+  const invoice = await send('POST', '/invoices', {amount: {amount, currency: 'BTC'}});
+  await send('POST', `/invoices/${invoice.body.id}/quote`);
+  await advance(12);
 }

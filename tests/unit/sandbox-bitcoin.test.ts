@@ -18,7 +18,7 @@ import {
   TEST_INPUTS,
 } from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
-import {checkedSender} from './sandbox-answers';
+import {checkedSender, fundBtcByInvoice} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -116,9 +116,7 @@ describe('on-chain payments and addresses on the local sandbox', () => {
   beforeAll(async () => {
     // --manual-clock: the payment's state is asserted at a clock time, never at whatever real time has passed.
     sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-    const invoice = await send('POST', '/invoices', {amount: {amount: '0.10000000', currency: 'BTC'}});
-    await send('POST', `/invoices/${invoice.body.id}/quote`);
-    await sandbox.advance(12);
+    await fundBtcByInvoice(send, (seconds) => sandbox.advance(seconds));
   }, 60_000);
   afterAll(() => sandbox?.stop('SIGTERM'));
 

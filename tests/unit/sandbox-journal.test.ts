@@ -18,7 +18,7 @@ import {Definition} from '../../sandbox/definition';
 import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {journalFile, keepState} from '../../sandbox/state-file';
 import {loadBundledDefinition} from './openapi-definition';
-import {US_BANK_ACCOUNT} from './sandbox-answers';
+import {checkedSender, US_BANK_ACCOUNT} from './sandbox-answers';
 import {startSandbox, type Sandbox as SandboxProcess} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
@@ -140,19 +140,8 @@ describe('deletions in the journal survive a SIGKILL (compaction postponed)', ()
     const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-journal-kill-'));
     const file = path.join(dir, 'sandbox.json');
     const flags = ['--state', file, '--no-rate-limit', '--compact-after', '3600'];
-    const send = async (sandbox: SandboxProcess, method: string, apiPath: string, body?: unknown) => {
-      const res = await fetch(`${sandbox.base}${apiPath}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${TOKEN}`,
-          ...(body !== undefined && {'Content-Type': 'application/json'}),
-          ...(method !== 'GET' && {'Idempotency-Key': crypto.randomUUID()}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return {status: res.status, body: (text ? JSON.parse(text) : undefined) as Json};
-    };
+    const send = (sandbox: SandboxProcess, method: string, apiPath: string, body?: unknown) =>
+      checkedSender(() => sandbox.base, TOKEN)(method, apiPath, body);
     try {
       const ids: Record<string, string> = {};
       const first = await startSandbox(flags);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import {readDefinition} from '../../definition/index.ts';
 import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
-import {checkedSender} from './sandbox-answers';
+import {checkedSender, fundBtcByInvoice} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -71,9 +71,7 @@ describe('a Lightning preimage is the proof of its payment hash', () => {
 
     beforeAll(async () => {
       sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-      const invoice = await send('POST', '/invoices', {amount: {amount: '0.10000000', currency: 'BTC'}});
-      await send('POST', `/invoices/${invoice.body.id}/quote`);
-      await sandbox.advance(12);
+      await fundBtcByInvoice(send, (seconds) => sandbox.advance(seconds));
     }, 60_000);
     afterAll(() => sandbox?.stop('SIGTERM'));
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
-import {answerProblems, US_BANK_ACCOUNT} from './sandbox-answers';
+import {checkedSender, US_BANK_ACCOUNT} from './sandbox-answers';
 import {startSandbox, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
@@ -73,24 +73,7 @@ async function control(sandbox: Sandbox, method: string, name: string, body?: un
 }
 
 /** Requests as one API key, each change with a new Idempotency-Key, each answer checked against the definition. */
-const api =
-  (sandbox: Sandbox) =>
-  async (method: string, apiPath: string, body?: unknown): Promise<{status: number; body: Json}> => {
-    const res = await fetch(`${sandbox.base}${apiPath}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${TOKEN}`,
-        ...(body !== undefined && {'Content-Type': 'application/json'}),
-        ...(method !== 'GET' && {'Idempotency-Key': crypto.randomUUID()}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    const problems = answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed);
-    if (problems.length > 0) throw new Error(`${method} ${apiPath} -> ${res.status} ${text}: ${problems.join('; ')}`);
-    return {status: res.status, body: parsed};
-  };
+const api = (sandbox: Sandbox) => checkedSender(() => sandbox.base, TOKEN);
 
 async function invoicesWith(sandbox: Sandbox, reference: string): Promise<string[]> {
   const filter = encodeURIComponent(`reference eq '${reference}'`);
