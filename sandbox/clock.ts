@@ -87,6 +87,15 @@ export class Clock {
     this.onMove();
   }
 
+  /**
+   * Sets a manual clock to the time it showed before a restart (`--state`), before anything is
+   * scheduled on it; a clock that follows real time keeps its offset instead.
+   */
+  resumeAt(nowMs: number): void {
+    if (this.frozenAt === undefined) throw new Error('only a manual clock resumes at a time');
+    this.offsetMs = nowMs - this.frozenAt;
+  }
+
   /** Drops every pending task (on shutdown). */
   stop(): void {
     this.tasks = [];

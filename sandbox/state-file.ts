@@ -45,7 +45,7 @@ type Entry = {seq: number} & (
   | {account: string; kind: string; put: JsonObject}
   | {account: string; kind: string; deleted: string}
   | {account: string; balance: Balances}
-  | {clockOffsetMs: number}
+  | {clockOffsetMs: number; clockNowMs?: number}
   | KeyChange
 );
 
@@ -76,6 +76,7 @@ const notStateFile = (file: string, why: string) => new Error(`--state ${file} i
 function load({accounts, idempotency}: Kept, file: string): number {
   let seq = 0;
   let clockOffsetMs = 0;
+  let clockNowMs: number | undefined;
   // A file from before scheduled steps were kept: its unpaid invoices' expiry is re-armed from them.
   let legacy = false;
   if (existsSync(file)) {
@@ -93,6 +94,7 @@ function load({accounts, idempotency}: Kept, file: string): number {
       throw notStateFile(file, `version ${data?.version}, expected ${VERSION}.`);
     seq = Number(data.seq) || 0;
     clockOffsetMs = Number(data.clockOffsetMs) || 0;
+    clockNowMs = Number(data.clockNowMs) || undefined;
     for (const [name, state] of Object.entries<AccountState>(data.accounts)) {
       const world = accounts.world(name);
       world.store.restore(state.objects ?? {});
@@ -120,14 +122,19 @@ function load({accounts, idempotency}: Kept, file: string): number {
       }
       if (!(entry.seq > seq)) continue;
       seq = entry.seq;
-      if ('clockOffsetMs' in entry) clockOffsetMs = entry.clockOffsetMs;
-      else if ('balance' in entry) accounts.world(entry.account).restoreBalances(entry.balance);
+      if ('clockOffsetMs' in entry) {
+        clockOffsetMs = entry.clockOffsetMs;
+        clockNowMs = entry.clockNowMs;
+      } else if ('balance' in entry) accounts.world(entry.account).restoreBalances(entry.balance);
       else if ('put' in entry) accounts.world(entry.account).store.put(entry.kind, entry.put);
       else if ('deleted' in entry) accounts.world(entry.account).store.delete(entry.kind, entry.deleted);
       else if ('kept' in entry || 'forgotten' in entry) idempotency.restore(entry);
     }
   }
-  if (clockOffsetMs > accounts.clock.offset) accounts.clock.advance(clockOffsetMs - accounts.clock.offset);
+  // A manual clock stood still while the sandbox was down: it goes on from the time it showed, not
+  // from its offset to a real time that has moved on since.
+  if (accounts.clock.manual && clockNowMs !== undefined) accounts.clock.resumeAt(clockNowMs);
+  else if (clockOffsetMs > accounts.clock.offset) accounts.clock.advance(clockOffsetMs - accounts.clock.offset);
   for (const [, world] of accounts.entries()) {
     world.webhooks.resumePending();
     rearmSteps(world);
@@ -155,6 +162,7 @@ function saveSnapshot({accounts, idempotency}: Kept, file: string, seq: number):
     version: VERSION,
     seq,
     clockOffsetMs: accounts.clock.offset,
+    clockNowMs: accounts.clock.now(),
     accounts: Object.fromEntries(
       accounts.entries().map(([name, w]) => [name, {balances: w.balancesSnapshot(), objects: w.store.snapshot()}]),
     ),
@@ -216,7 +224,7 @@ export function keepState(kept: Kept, file: string, options: StateOptions = {}):
   compact();
   for (const [name, world] of accounts.entries()) watch(name, world);
   accounts.onCreate = watch;
-  accounts.clock.onMove = () => append({clockOffsetMs: accounts.clock.offset});
+  accounts.clock.onMove = () => append({clockOffsetMs: accounts.clock.offset, clockNowMs: accounts.clock.now()});
   idempotency.onChange = (change: KeyChange) => append(change as unknown as Record<string, Json>);
 
   return () => {

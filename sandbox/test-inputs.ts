@@ -335,7 +335,8 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'invoice-expires',
     group: 'Invoices',
     input: 'Ends in `.13`, such as `10.13`',
-    outcome: 'Nobody pays. At its `expiration` the invoice is `CANCELLED` with `cancellationReason` `EXPIRED`.',
+    outcome:
+      'Nobody pays. At its `expiration`, `expiresInSeconds` of sandbox time after issue (24 hours if you leave it out), the invoice is `CANCELLED` with `cancellationReason` `EXPIRED`. `POST /_sandbox/clock` moves the clock there.',
     steps: invoiceSteps('10.13', {expiresInSeconds: 300}),
     then: {
       wait: 300,
@@ -395,7 +396,8 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'receive-fixed-amount',
     group: 'Receive requests',
     input: 'A receive request with an `amount`, such as `10.00` USD',
-    outcome: 'About 10 seconds from its creation a payer pays the amount: one receive, `PENDING`, then `COMPLETED`.',
+    outcome:
+      'About 10 seconds from its creation a payer pays the amount: one receive, `PENDING` (with `receive-request.receive-pending`), then `COMPLETED`.',
     steps: [
       {
         method: 'POST',
@@ -417,7 +419,7 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'receive-open-amount',
     group: 'Receive requests',
     input: 'A receive request without an `amount`',
-    outcome: `About 10 seconds from its creation a payer sends \`${OPEN_AMOUNT_PAYMENT.USD}\` (in a BTC receive request, \`${OPEN_AMOUNT_PAYMENT.BTC}\`).`,
+    outcome: `About 10 seconds from its creation a payer sends \`${OPEN_AMOUNT_PAYMENT.USD}\` (in a BTC receive request, \`${OPEN_AMOUNT_PAYMENT.BTC}\`): one receive, \`PENDING\` (with \`receive-request.receive-pending\`), then \`COMPLETED\`.`,
     steps: [
       {method: 'POST', path: '/receive-requests', body: {currency: 'USD'}, saveAs: 'receiveRequestId', status: 201},
     ],

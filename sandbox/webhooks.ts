@@ -378,7 +378,9 @@ export class Webhooks {
     const delivery = ((event.deliveries ?? []) as Delivery[]).find((d) => d.subscriptionId === subscriptionId);
     if (delivery?.status === 'SUCCEEDED') return;
     const url = sub.webhookUrl;
-    const lastAttempt = this.clock.iso();
+    // Stamped at the attempt's own time on the schedule: after a clock jump, a retry scheduled once
+    // the jump had passed its time still happened then, not at the end of the jump.
+    const lastAttempt = this.clock.iso(Math.min(this.dueAt(attempt), this.clock.now()));
     // Each subscription gets the payload version it asked for (webhookVersion), as the overview says.
     const sent = await this.post(sub, JSON.stringify(this.bodyFor(sub, event)));
     const {ok, status, error} = sent.outcome;
@@ -388,14 +390,21 @@ export class Webhooks {
     else this.scheduleNext(attempt, entry);
   }
 
+  /** When an attempt falls due: its offset on the retry schedule after the first. */
+  private dueAt({number, firstAt}: Attempt): number {
+    return firstAt + ((this.options.delivery.attemptMinutes[number - 1] ?? 0) * 60_000) / this.options.speedup;
+  }
+
   /**
    * After a failed attempt: the next one at its offset after the first, or FAILED after the last.
    * `entry` is the attempt's log entry; without one (an attempt pushed out of a full queue) only
    * the event's summary changes.
    */
   private scheduleNext({eventId, subscriptionId, number, firstAt}: Attempt, entry?: DeliveryAttempt): void {
-    const offset = this.options.delivery.attemptMinutes[number];
-    const due = offset === undefined ? null : firstAt + (offset * 60_000) / this.options.speedup;
+    const due =
+      this.options.delivery.attemptMinutes[number] === undefined
+        ? null
+        : this.dueAt({eventId, subscriptionId, number: number + 1, firstAt});
     const next = due === null ? null : this.clock.iso(due);
     if (entry) {
       this.log.scheduleAfter(entry, next);

@@ -186,6 +186,58 @@ describe('GET /_sandbox/deliveries', () => {
   });
 });
 
+describe('retries after a clock jump', () => {
+  let sandbox: Sandbox;
+  let send: ReturnType<typeof client>;
+  const receivers: Server[] = [];
+
+  async function receiver(status: number): Promise<string> {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(status).end());
+    });
+    receivers.push(server);
+    return `${await listenOnFreePort(server)}/hook`;
+  }
+
+  beforeAll(async () => {
+    sandbox = createSandbox(definition, {manualClock: true, rateLimit: false});
+    send = client(await listen(sandbox));
+  });
+  afterAll(() => {
+    sandbox.server.close();
+    for (const r of receivers) r.close();
+  });
+
+  test('one clock jump past several retries stamps each attempt at its own time on the schedule', async () => {
+    const down = (
+      await send('POST', '/v1/subscriptions', {
+        webhookUrl: await receiver(503),
+        webhookVersion: '2025-06-01',
+        secret: SECRET,
+        eventTypes: ['invoice.created'],
+      })
+    ).body;
+    await send('POST', '/v1/invoices', {amount: {currency: 'USD', amount: '6.00'}});
+    const attempts = async () =>
+      (await send('GET', `/_sandbox/deliveries?subscriptionId=${down.id}`)).body.items as Json[];
+    const [first] = await waitFor('the first attempt', async () => (await attempts()).length === 1 && attempts());
+    // Past the attempts 1 and 5 minutes after the first, in one jump of 400 s.
+    expect((await send('POST', '/_sandbox/clock', {advanceSeconds: 400})).status).toBe(200);
+    const log = await waitFor('three attempts', async () => {
+      const items = await attempts();
+      return items.length === 3 && items;
+    });
+    const firstAt = Date.parse(first!.attemptedAt);
+    const offsets = log.map((d) => [d.attempt, (Date.parse(d.attemptedAt) - firstAt) / 60_000]).reverse();
+    expect(offsets).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 5],
+    ]);
+  });
+});
+
 describe('a sandbox that delivers to loopback only', () => {
   test('sends nothing to another host, logs why, and still delivers to a loopback receiver', async () => {
     const sandbox = createSandbox(definition, {

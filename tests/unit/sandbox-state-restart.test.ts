@@ -17,7 +17,7 @@ import {describe, expect, it} from 'vitest';
 import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
 import {checkedSender, US_BANK_ACCOUNT} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
 
@@ -117,6 +117,24 @@ describe('--state FILE across SIGKILL: Idempotency-Keys, maintenance, faults and
       });
     });
   }, 90_000);
+
+  it('a manual clock goes on after a restart from the time it showed, however long the sandbox was down', async () => {
+    await withStateFile(async (file) => {
+      const clock = async (sandbox: Sandbox) =>
+        (await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json()) as Json;
+      let before: Json = {};
+      await during(file, async (sandbox) => {
+        await sandbox.advance(100);
+        before = await clock(sandbox);
+      });
+      // Down for more than a second of real time: a clock that followed real time would show it.
+      const downUntil = Date.now() + 1500;
+      await waitFor('a second and a half of real time', async () => Date.now() >= downUntil);
+      await during(file, async (sandbox) => {
+        expect((await clock(sandbox)).now).toBe(before.now);
+      });
+    });
+  });
 
   it('a maintenance window and the faults not used yet are there after a restart', async () => {
     await withStateFile(async (file) => {
