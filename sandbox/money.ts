@@ -119,8 +119,11 @@ export class Rates {
 
 /** A rate as a decimal string of 12 significant digits, as the definition's DecimalRate writes it. */
 export function rateText(rate: number): string {
-  const digits = rate >= 1 ? 2 : Math.min(12, 12 - Math.floor(Math.log10(rate)) - 1);
-  return rate.toFixed(Math.max(2, digits));
+  if (rate < 1) return rate.toFixed(Math.max(2, Math.min(12, 12 - Math.floor(Math.log10(rate)) - 1)));
+  // 12 significant digits, at least 2 decimals, without trailing zeros: 97201.37 for bitcoin in
+  // dollars, 1.08550544338 from euros to dollars (two decimals there would move 1,000 EUR by 4 USD).
+  const decimals = Math.max(2, 12 - (Math.floor(Math.log10(rate)) + 1));
+  return rate.toFixed(decimals).replace(/(\.\d\d\d*?)0+$/, '$1');
 }
 
 /** A 422 naming `field` when an amount has more decimals than its currency allows, or is not positive. */

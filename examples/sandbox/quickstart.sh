@@ -48,9 +48,15 @@ api --request POST "$base/invoices/$id/quote" -H "Idempotency-Key: $(key)" | fie
 # #endregion issue
 
 # #region watch
+# Prints each status once, when it first reads it. A status that lasts less than 2 seconds, such
+# as PENDING, can fall between two reads.
+seen=$(echo "$invoice" | field status)
 while true; do
   status=$(api "$base/invoices/$id" | field status)
-  echo "Invoice $id is $status"
+  if [ "$status" != "$seen" ]; then
+    echo "Invoice $id is $status"
+    seen=$status
+  fi
   if [ "$status" = PAID ]; then break; fi
   sleep 2
 done

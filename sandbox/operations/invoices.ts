@@ -65,20 +65,27 @@ export const issueInvoiceForReceiver: Handler = (call, world) => {
   };
 };
 
-function schedulePayment(world: World, invoiceId: string): void {
-  payInvoice.after(world, world.options.payAfterMs, {invoiceId});
+function schedulePayment(world: World, invoiceId: string, lnInvoice: string): void {
+  payInvoice.after(world, world.options.payAfterMs, {invoiceId, lnInvoice});
 }
 
-const payInvoice = defineStep('invoice.pay', (world, {invoiceId}: {invoiceId: string}) => {
-  const invoice = world.store.get('Invoice', invoiceId);
-  if (invoice?.status !== 'UNPAID') return;
-  const amount = moneyAt(invoice, 'amount');
-  if (amountOutcome(amount.amount) !== 'pay') return;
-  const ours = invoice.payeeAccountId === world.account.id;
-  world.update('Invoice', invoiceId, {status: 'PENDING'}, 'invoice.updated');
-  if (ours) world.credit(amount.currency, toUnits(amount.amount), true);
-  settleInvoice.after(world, SETTLE_MS, {invoiceId, ours});
-});
+const payInvoice = defineStep(
+  'invoice.pay',
+  (world, {invoiceId, lnInvoice}: {invoiceId: string; lnInvoice?: string}) => {
+    const invoice = world.store.get('Invoice', invoiceId);
+    if (invoice?.status !== 'UNPAID') return;
+    // The customer paid the Lightning invoice of a quote since replaced: Kestrel rejects it, and the
+    // newest quote's own payment comes --pay-after after that quote. (A step kept from before quotes
+    // were named pays whatever quote the invoice has.)
+    if (lnInvoice !== undefined && invoice._customerPays !== lnInvoice) return;
+    const amount = moneyAt(invoice, 'amount');
+    if (amountOutcome(amount.amount) !== 'pay') return;
+    const ours = invoice.payeeAccountId === world.account.id;
+    world.update('Invoice', invoiceId, {status: 'PENDING'}, 'invoice.updated');
+    if (ours) world.credit(amount.currency, toUnits(amount.amount), true);
+    settleInvoice.after(world, SETTLE_MS, {invoiceId, ours});
+  },
+);
 
 const settleInvoice = defineStep('invoice.settle', (world, {invoiceId, ours}: {invoiceId: string; ours: boolean}) => {
   const invoice = world.store.get('Invoice', invoiceId);
@@ -122,11 +129,10 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
     },
   );
   world.store.put('InvoiceQuote', quote);
-  // One simulated customer per invoice, however many quotes it gets.
-  if (!invoice._customer) {
-    world.store.put('Invoice', {...invoice, _customer: true});
-    schedulePayment(world, invoiceId);
-  }
+  // The simulated customer pays the newest quote's Lightning invoice; a new quote replaces it.
+  const lnInvoice = stringAt(quote, 'lnInvoice');
+  world.store.put('Invoice', {...invoice, _customerPays: lnInvoice});
+  schedulePayment(world, invoiceId, lnInvoice);
   return {status: 201, body: quote};
 };
 

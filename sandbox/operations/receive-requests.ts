@@ -39,6 +39,9 @@ export function receiveRequestAt(world: World, url: string): JsonObject | undefi
  * one, else the documented bounds; its description. A request past its `expiration` no longer
  * answers, as the schema says of Lightning payments after it.
  */
+/** What a payer's wallet shows for a receive request without a description: this, then your handle. */
+export const PAYMENT_TO = 'Payment to';
+
 export function receiveRequestLnurlDetails(world: World, request: JsonObject, documented: JsonObject): JsonObject {
   if (Date.parse(stringAt(request, 'expiration')) < world.clock.now())
     throw new ProblemError(
@@ -51,7 +54,8 @@ export function receiveRequestLnurlDetails(world: World, request: JsonObject, do
     ...documented,
     domain: 'kestrel.example',
     lightningAddress: null,
-    description: request.description ?? documented.description ?? null,
+    // Without a description of its own the wallet shows whom it pays, never another payee's text.
+    description: request.description ?? `${PAYMENT_TO} ${world.account.handle}`,
     minSendable: fixed ?? documented.minSendable ?? null,
     maxSendable: fixed ?? documented.maxSendable ?? null,
   };

@@ -151,6 +151,31 @@ describe('requests', () => {
     expect(waits[0]).toBeGreaterThanOrEqual(20);
   });
 
+  it('give up on 409 IDEMPOTENCY_KEY_IN_USE after three retries, 1.5 to 5 seconds of waits, as the page says', async () => {
+    for (const [random, expected] of [
+      [() => 0, [500, 500, 500]],
+      [() => 0.9999, [999, 1499, 2499]],
+    ] as const) {
+      const keys: (string | null)[] = [];
+      const waits: number[] = [];
+      const inUse = new KestrelClient({
+        apiKey: 'sk_sandbox_test',
+        baseUrl: 'http://kestrel.invalid/v1',
+        random,
+        sleep: async (ms) => void waits.push(ms),
+        fetch: async (_url, init) => {
+          keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+          return new Response(JSON.stringify(problem(409, 'IDEMPOTENCY_KEY_IN_USE')), {status: 409});
+        },
+      });
+      const error = await inUse.executePaymentQuote(QUOTE.id, 'c4e05986-aba3-4466-b066-8987cb084fa2').catch((e) => e);
+      expect(error).toBeInstanceOf(KestrelProblem);
+      expect(error).toMatchObject({status: 409, code: 'IDEMPOTENCY_KEY_IN_USE'});
+      expect(keys).toEqual(Array(4).fill('c4e05986-aba3-4466-b066-8987cb084fa2'));
+      expect(waits).toEqual(expected);
+    }
+  });
+
   it('do not retry 409 IDEMPOTENCY_KEY_REUSED, which a repeat cannot fix', async () => {
     const {base, seen} = await fakeKestrel({'POST /invoices': [json(409, problem(409, 'IDEMPOTENCY_KEY_REUSED'))]});
     await expect(client(base).issueInvoice({amount: {amount: '150.00', currency: 'USD'}})).rejects.toMatchObject({

@@ -90,10 +90,22 @@ describe('the example apps against the local sandbox', () => {
   it('send-payment quotes a Lightning invoice, executes it and ends COMPLETED', async () => {
     const lnInvoice =
       'lntbs250u1p7wuhzjw8rvvyhtusqxkdzh4fzdszdq56htnydzl7y6xef92e36jn6rnk66phveedqm2m89eha2gqrfe9h2fkj22yxclvngz75rc92wev7tdze2ck8f0vzz58can6n0mchuutpqla0uat7exygkmh9uzzg959rcgpy8vglj2wyks253afs7ds05hzvte235c2s8rhuxsehschfh49uwtrjsn5qzwfjm6hrglwzprqknxkw6ngdh72gq0fuxyf3esqrkul02qzrpet02rxqvf6v6tnynr7qcma9utwxswz84s4j0kct';
-    const {code, output} = await run('examples/walkthroughs/node/send-payment.ts', [lnInvoice, 'USD']).done;
+    const {code, output} = await run('examples/walkthroughs/node/send-payment.ts', [lnInvoice, 'USD', '100.00']).done;
     expect(code, output).toBe(0);
     expect(output).toContain('0.00025000 BTC to the payee');
     expect(output).toMatch(/Payment [0-9a-f-]{36} is COMPLETED\./);
+  }, 60_000);
+
+  it('send-payment asks for the source currency and the maximum, and quotes nothing without them', async () => {
+    // A default maximum would be read in the source currency, BTC by default: 100 BTC, not 100 USD.
+    for (const args of [['lntbs1'], ['lntbs1', 'BTC'], ['lntbs1', 'BTC', 'lots']]) {
+      const {code, output} = await run('examples/walkthroughs/node/send-payment.ts', args).done;
+      expect(code, output).toBe(1);
+      expect(output).toContain(
+        'Usage: send-payment.ts <lightning invoice> <source currency> <maximum total, fee included, in the source currency',
+      );
+      expect(output).not.toMatch(/^Quote /m);
+    }
   }, 60_000);
 
   it('exchange-currency executes a quote, waits for COMPLETED and prints the balances', async () => {

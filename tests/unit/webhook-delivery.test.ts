@@ -12,6 +12,7 @@ import path from 'node:path';
 import {webhookDeliveryOf} from '../../definition/index.ts';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
+import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {freePort} from '../support/ports.mjs';
 import {answerProblems} from './sandbox-answers';
 import {loadBundledDefinition} from './openapi-definition';
@@ -267,6 +268,62 @@ describe('the secret-rotation overlap of x-webhook-delivery', () => {
     expect(await v1Count()).toBe(2);
     await advanceTo(overlapEnds, 1000);
     expect(await v1Count()).toBe(1);
+  });
+});
+
+describe('a second rotation inside the overlap, as /webhooks/signature-verification warns', () => {
+  it('drops the first secret at once: deliveries carry v1 signatures for the last two secrets only', async () => {
+    const [A, B, C] = ['whsec_twice_first_0123456789', 'whsec_twice_second_012345678', 'whsec_twice_third_0123456789'];
+    const hook = await endpoint(200);
+    const sub = await subscribe(hook.url, ['payout.updated'], A);
+    await send('PATCH', `/subscriptions/${sub.id}`, {secret: B});
+    await sandbox.advance(4 * 60);
+    await send('PATCH', `/subscriptions/${sub.id}`, {secret: C});
+    const res = await fetch(`${sandbox.origin}/_sandbox/subscriptions/${sub.id}/test-event`, {method: 'POST'});
+    expect(res.status).toBe(200);
+    const got = await waitFor('the test delivery', async () => hook.got[0]);
+    expect(got.signature.match(/v1=/g)).toHaveLength(2);
+    expect(() => verifyKestrelSignature(got.body, got.signature, B)).not.toThrow();
+    expect(() => verifyKestrelSignature(got.body, got.signature, C)).not.toThrow();
+    expect(() => verifyKestrelSignature(got.body, got.signature, A)).toThrow(/no v1 signature matches/);
+  });
+});
+
+describe('create subscription and its Idempotency-Key, as /webhooks/setting-up-webhooks states it', () => {
+  const body = (url: string) =>
+    JSON.stringify({webhookUrl: url, webhookVersion: '2025-06-01', secret: SECRET, eventTypes: ['invoice.created']});
+  const post = (url: string, key?: string) =>
+    fetch(`${sandbox.base}/subscriptions`, {
+      method: 'POST',
+      headers: {...AUTH, 'Content-Type': 'application/json', ...(key && {'Idempotency-Key': key})},
+      body: body(url),
+    });
+
+  it('answers 400 IDEMPOTENCY_KEY_INVALID without a key, and the first subscription to a retry with the same key', async () => {
+    const hook = await endpoint(200);
+    const missing = await post(hook.url);
+    expect([missing.status, (await missing.json()).code]).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
+    const key = crypto.randomUUID();
+    const first = await post(hook.url, key);
+    expect(first.status).toBe(201);
+    const retry = await post(hook.url, key);
+    expect(retry.status).toBe(201);
+    expect((await retry.json()).id).toBe((await first.json()).id);
+    const listed = (await (await fetch(`${sandbox.base}/subscriptions?$top=100`, {headers: AUTH})).json()) as Json;
+    expect(listed.items.filter((s: Json) => s.webhookUrl === hook.url)).toHaveLength(1);
+  });
+});
+
+describe('a test event of a type with no object yet, as /webhooks/setting-up-webhooks warns', () => {
+  it('names an id that answers 404, so create an object of that type first', async () => {
+    const hook = await endpoint(200);
+    const sub = await subscribe(hook.url, ['payout.updated']);
+    expect((await send('GET', '/payouts?$top=1')).items).toEqual([]);
+    const res = await fetch(`${sandbox.origin}/_sandbox/subscriptions/${sub.id}/test-event`, {method: 'POST'});
+    const {event} = await res.json();
+    expect(typeof event.data.entityId).toBe('string');
+    const fetched = await fetch(`${sandbox.base}/payouts/${event.data.entityId}`, {headers: AUTH});
+    expect([fetched.status, (await fetched.json()).code]).toEqual([404, 'PAYOUT_NOT_FOUND']);
   });
 });
 

@@ -45,13 +45,24 @@ describe('classifyFailure', () => {
     [apiError(409, 'IDEMPOTENCY_KEY_IN_USE'), true],
     [apiError(409, 'QUOTE_ALREADY_EXECUTED'), false],
     [apiError(404, 'INVOICE_NOT_FOUND'), false],
-    [apiError(403, 'FORBIDDEN'), false],
+    [apiError(403, 'INSUFFICIENT_SCOPE'), true],
+    [apiError(401, 'UNAUTHORIZED'), true],
+    [apiError(410), false],
+    [apiError(400, 'MALFORMED_REQUEST'), false],
     [apiError(422, 'VALIDATION_FAILED'), false],
     [new PermanentError('malformed event'), false],
     [new TypeError('fetch failed'), true],
     [new DOMException('The operation timed out.', 'TimeoutError'), true],
   ])('%s: transient %s', (error, transient) => {
     expect(classifyFailure(error).transient).toBe(transient);
+  });
+
+  it('marks a 401 and a 403 as waiting for a fix of the API key, and nothing else', () => {
+    expect(classifyFailure(apiError(401, 'UNAUTHORIZED')).configuration).toBe(true);
+    expect(classifyFailure(apiError(403, 'INSUFFICIENT_SCOPE')).configuration).toBe(true);
+    expect(classifyFailure(apiError(429, 'RATE_LIMITED', 1000)).configuration).toBe(false);
+    expect(classifyFailure(apiError(404, 'INVOICE_NOT_FOUND')).configuration).toBe(false);
+    expect(classifyFailure(new TypeError('fetch failed')).configuration).toBe(false);
   });
 
   it('carries the Retry-After of a Kestrel answer', () => {

@@ -2,14 +2,21 @@
  * The one processing policy of the example receivers (Node.js, Python, Go), each run as a reader
  * runs it against a fake Kestrel API: an event of a type the receiver does not know is acknowledged
  * and marked processed without a fetch; a fetch that answers a 429 burst or a 503 of a maintenance
- * window is tried again, never sooner than Retry-After, until the event is processed; a fetch that
- * answers 404 cannot succeed, so the event is dead-lettered on its first try and not fetched again.
+ * window is tried again, never sooner than Retry-After, until the event is processed; so is a fetch
+ * that answers 401 or 403 (a wrong API key, which a fix of the key ends), logged as needing that fix;
+ * a fetch that answers 404 cannot succeed, so the event is dead-lettered on its first try and not
+ * fetched again.
  * The retention the receivers retry for and keep processed ids for is one number, the sandbox's.
  */
 import {afterEach, describe, expect, it} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {EVENT_RETENTION_DAYS, FIRST_RETRY_MS, MAX_RETRY_MS} from '../../examples/webhooks/node/server';
+import {
+  CONFIGURATION_FIX,
+  EVENT_RETENTION_DAYS,
+  FIRST_RETRY_MS,
+  MAX_RETRY_MS,
+} from '../../examples/webhooks/node/server';
 import {EVENT_RETENTION_MS} from '../../sandbox/world';
 import {ROOT} from './guide-http';
 import {waitFor} from './sandbox-process';
@@ -55,6 +62,13 @@ describe('the event retention the receivers retry for and keep processed ids for
     expect(go).toMatch(/^const MaxRetry = time\.Hour$/m);
     expect(MAX_RETRY_MS).toBe(3600_000);
   });
+
+  it('the log line of a 401 or 403 says the same in the three receivers', () => {
+    const python = readFileSync(path.join(ROOT, 'examples/webhooks/python/receiver.py'), 'utf8');
+    expect(/^CONFIGURATION_FIX = "(.*)"$/m.exec(python)?.[1]).toBe(CONFIGURATION_FIX);
+    const go = readFileSync(path.join(ROOT, 'examples/webhooks/go/retry.go'), 'utf8');
+    expect(/^const ConfigurationFix = "(.*)"$/m.exec(go)?.[1]).toBe(CONFIGURATION_FIX);
+  });
 });
 
 describe('the policy on /webhooks/setting-up-webhooks', () => {
@@ -67,18 +81,27 @@ describe('the policy on /webhooks/setting-up-webhooks', () => {
     expect(section).toContain(`from ${FIRST_RETRY_MS / 1000} seconds`);
     expect(MAX_RETRY_MS).toBe(3600_000);
     expect(section).toContain('up to an hour');
-    for (const status of ['`408`', '`429`', '`409` with code `IDEMPOTENCY_KEY_IN_USE`', '5xx', 'Retry-After'])
+    for (const status of [
+      '`408`',
+      '`429`',
+      '`409` with code `IDEMPOTENCY_KEY_IN_USE`',
+      '5xx',
+      'Retry-After',
+      '`401`',
+      '`403` with code `INSUFFICIENT_SCOPE`',
+    ])
       expect(section).toContain(status);
   });
 
   it('names the log lines the receivers write', () => {
     expect(section).toContain('`skipped <event id>: unknown event type <type>`');
     expect(section).toContain('`dead-lettered <event id> on try <n>: <error>`');
+    expect(section).toContain(`\`(${CONFIGURATION_FIX})\``);
   });
 });
 
 describe.each(RECEIVERS)('the $name receiver', (kind) => {
-  it('acknowledges an unknown event type without a fetch, retries a 429 burst and a 503 until processed, and dead-letters a 404 on its first try', async () => {
+  it('acknowledges an unknown event type without a fetch, retries a 429 burst, a 503, a 403 and a 401 until processed, and dead-letters a 404 on its first try', async () => {
     const {dir, remove} = tempDir();
     cleanups.push(remove);
     const api = await fakeKestrelApi();
@@ -113,6 +136,27 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
     expect(busyFetches, receiver.output()).toBe(4);
     expect(Date.now() - sent).toBeGreaterThanOrEqual(3000); // never sooner than Retry-After
     expect(linesStartingWith(receiver.output(), `dead-lettered ${busy.id}`)).toEqual([]);
+
+    // A key without the scope, then an expired one: the reader fixes the key, and the event passes.
+    const refused = newEvent();
+    api.scripted.set(refused.data.entityId, [
+      {status: 403, code: 'INSUFFICIENT_SCOPE'},
+      {status: 401, code: 'UNAUTHORIZED'},
+    ]);
+    expect(await deliver(receiver.url, refused)).toBe(200);
+    await waitFor(
+      'the refused event to be processed',
+      async () => linesOf(receiver.output(), `processed ${refused.id}`) === 1,
+      30_000,
+    );
+    expect(api.gets.filter((p) => p === `/invoices/${refused.data.entityId}`)).toHaveLength(3);
+    const refusals = receiver
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(`event ${refused.id} failed on try `));
+    expect(refusals, receiver.output()).toHaveLength(2);
+    for (const line of refusals) expect(line).toContain(`(${CONFIGURATION_FIX})`);
+    expect(linesStartingWith(receiver.output(), `dead-lettered ${refused.id}`)).toEqual([]);
 
     const gone = newEvent();
     api.missing.add(gone.data.entityId);

@@ -94,7 +94,8 @@ export interface Payment {
 
 export interface CurrencyExchangeQuote {
   id: string;
-  status: 'NEW' | 'PENDING' | 'COMPLETED' | 'FAILED';
+  /** EXPIRED: nobody executed the quote before its expiration. */
+  status: 'NEW' | 'PENDING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
   source: Money;
   target: Money;
   rate: string;

@@ -5,7 +5,11 @@
  * for two operations (creating a payout, then initiating it) answers the second 409
  * IDEMPOTENCY_KEY_REUSED. After a failure Kestrel keeps against the key (such as
  * INSUFFICIENT_FUNDS), the same key would answer that failure again for 24 hours: that operation's
- * attempt moves on, so that the request sent once the cause is fixed carries a new key.
+ * attempt moves on, so that the request sent once the cause is fixed carries a new key. A kept
+ * answer is the first one, not the object as it is now: after an initiate answers QUOTE_EXPIRED,
+ * the first step still answers the expired payout as NEW. Move that step to its next attempt too
+ * and make the order again (examples/core/held-order.ts). Kestrel keeps an answer for 24 hours;
+ * after that it runs the operation again.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
@@ -77,7 +81,8 @@ export class OrderAttempts {
  * Calls Kestrel with the key of the operation's current attempt for the order. The client retries
  * with that key what may pass (a timeout, a 429, a 5xx); a failure Kestrel keeps against the key
  * moves that operation to its next attempt before it is thrown, so the call made once you fix the
- * cause takes a new key.
+ * cause takes a new key. Only that operation moves: after QUOTE_EXPIRED, advance the first step
+ * yourself, since it replays the expired object as first made.
  */
 export async function withOrderKey<T>(
   attempts: OrderAttempts,

@@ -3,8 +3,9 @@
  *
  *   KESTREL_API_KEY=... npx tsx examples/walkthroughs/node/send-payment.ts lntb... USD 100.00
  *
- * The last argument is the most the payment may take from your balance, fee included (default
- * 100.00 of the source currency): a quote above it is not executed.
+ * The second argument is the balance the payment is taken from, and the last the most it may take
+ * from it, fee included, in that currency: a quote above it is not executed. Both are required, so
+ * that a maximum is never read in a currency you did not mean (100 of BTC, say).
  */
 import {KestrelClient, KestrelProblem, pollUntil, type Payment, type PaymentQuote} from './kestrel-client.js';
 import {runMain} from './cli.js';
@@ -13,7 +14,10 @@ export interface SendPaymentOptions {
   lnInvoice: string;
   /** The balance the payment is taken from; Kestrel's default is BTC. */
   sourceCurrency?: string;
-  /** The most a quote's totalAmount may be, fee included, in its currency: a decimal string. */
+  /**
+   * The most a quote's totalAmount may be, fee included, in the source currency (BTC when
+   * sourceCurrency is unset): a decimal string.
+   */
   maxTotal: string;
   /** Called with each quote before it is executed, to log or check the fee. */
   onQuote?: (quote: PaymentQuote) => void;
@@ -69,8 +73,11 @@ export function compareDecimals(a: string, b: string): number {
 }
 
 runMain('send-payment', async () => {
-  const [lnInvoice, sourceCurrency, maxTotal = '100.00'] = process.argv.slice(2);
-  if (!lnInvoice) throw new Error('Usage: send-payment.ts <lightning invoice> [source currency] [maximum total]');
+  const [lnInvoice, sourceCurrency, maxTotal] = process.argv.slice(2);
+  if (!lnInvoice || !sourceCurrency || !maxTotal || !/^\d+(\.\d+)?$/.test(maxTotal))
+    throw new Error(
+      'Usage: send-payment.ts <lightning invoice> <source currency> <maximum total, fee included, in the source currency, such as 100.00>',
+    );
   const payment = await payLightningInvoice(new KestrelClient(), {
     lnInvoice,
     sourceCurrency,

@@ -4,7 +4,11 @@ again, and Kestrel runs the operation once. Each operation of an order has its o
 two operations (creating a payout, then initiating it) answers the second 409
 IDEMPOTENCY_KEY_REUSED. After a failure Kestrel keeps against the key (such as INSUFFICIENT_FUNDS),
 the same key would answer that failure again for 24 hours: that operation's attempt moves on, so
-that the request sent once the cause is fixed carries a new key.
+that the request sent once the cause is fixed carries a new key. A kept answer is the first one,
+not the object as it is now: after an initiate answers QUOTE_EXPIRED, the create key still answers
+the expired payout as NEW. Move the create step to its next attempt too and create the order again
+(examples/core/held-order.ts). Kestrel keeps an answer for 24 hours; after that the same key runs
+the operation again.
 """
 
 import json
@@ -69,7 +73,8 @@ def with_order_key(attempts: OrderAttempts, order_id: str, operation_id: str, ca
 
     The client retries with that key what may pass (a timeout, a 429, a 5xx); a failure Kestrel keeps
     against the key moves that operation to its next attempt before it is raised, so the call made
-    once you fix the cause takes a new key.
+    once you fix the cause takes a new key. Only that operation moves: after QUOTE_EXPIRED, advance
+    the create step yourself, since its key replays the expired object as first created.
     """
     try:
         return call(order_key(order_id, operation_id, attempts.attempt(order_id, operation_id)))

@@ -49,9 +49,14 @@ func (p permanentError) Unwrap() error { return p.err }
 // dead-letters the event at once.
 func Permanent(err error) error { return permanentError{err} }
 
+// ConfigurationFix is what the worker logs after a 401 or a 403: a change of key or scopes ends
+// it, not a later try alone.
+const ConfigurationFix = "needs a configuration fix: check the API key and its scopes"
+
 // Transient reports whether a later try can fix the failure, and the least wait before it.
-// A 408, a 429, a 5xx and a 409 IDEMPOTENCY_KEY_IN_USE can pass; another 4xx cannot. An error
-// that is not an APIError (a timeout, a network error, a panic in your code) is transient.
+// A 408, a 429, a 5xx and a 409 IDEMPOTENCY_KEY_IN_USE can pass, and so can a 401 or a 403 once
+// you fix the API key (see NeedsConfiguration); another 4xx cannot. An error that is not an
+// APIError (a timeout, a network error, a panic in your code) is transient.
 func Transient(err error) (bool, time.Duration) {
 	var permanent permanentError
 	if errors.As(err, &permanent) {
@@ -60,11 +65,18 @@ func Transient(err error) (bool, time.Duration) {
 	var apiErr *APIError
 	if errors.As(err, &apiErr) {
 		s := apiErr.Status
-		transient := s == http.StatusRequestTimeout || s == http.StatusTooManyRequests || s >= 500 || s < 400 ||
-			(s == http.StatusConflict && apiErr.Code == "IDEMPOTENCY_KEY_IN_USE")
+		transient := NeedsConfiguration(err) || s == http.StatusRequestTimeout || s == http.StatusTooManyRequests ||
+			s >= 500 || s < 400 || (s == http.StatusConflict && apiErr.Code == "IDEMPOTENCY_KEY_IN_USE")
 		return transient, apiErr.RetryAfter
 	}
 	return true, 0
+}
+
+// NeedsConfiguration reports whether Kestrel refused the worker's API key: a 401 (a key expired,
+// revoked or rotated) or a 403 (a scope missing). Fixing the key ends it, so the worker retries it.
+func NeedsConfiguration(err error) bool {
+	var apiErr *APIError
+	return errors.As(err, &apiErr) && (apiErr.Status == http.StatusUnauthorized || apiErr.Status == http.StatusForbidden)
 }
 
 // RetryDelay is the wait before the next try after failures transient failures: doubling from

@@ -180,7 +180,11 @@ func (w *Worker) failed(event Event, err error) {
 		return
 	}
 	w.setDue(event.ID, at)
-	log.Printf("kestrel webhook: event %s failed on try %d, to try again at %s: %v", event.ID, tries, at.UTC().Format(time.RFC3339), err)
+	hint := ""
+	if NeedsConfiguration(err) {
+		hint = " (" + ConfigurationFix + ")"
+	}
+	log.Printf("kestrel webhook: event %s failed on try %d, to try again at %s: %v%s", event.ID, tries, at.UTC().Format(time.RFC3339), err, hint)
 }
 
 func (w *Worker) deadLetter(event Event, tries int, reason string) {

@@ -197,6 +197,57 @@ func TestWorkerRetriesA429BurstAndA503MaintenanceAnswerUntilProcessed(t *testing
 	}
 }
 
+func TestTransientRetriesARefusedKeyAndDeadLettersWhatNoFixCanChange(t *testing.T) {
+	for _, tc := range []struct {
+		status        int
+		code          string
+		transient     bool
+		configuration bool
+	}{
+		{401, "UNAUTHORIZED", true, true},
+		{403, "INSUFFICIENT_SCOPE", true, true},
+		{429, "RATE_LIMITED", true, false},
+		{503, "SERVICE_UNAVAILABLE", true, false},
+		{408, "", true, false},
+		{409, "IDEMPOTENCY_KEY_IN_USE", true, false},
+		{409, "QUOTE_ALREADY_EXECUTED", false, false},
+		{404, "INVOICE_NOT_FOUND", false, false},
+		{410, "", false, false},
+		{400, "MALFORMED_REQUEST", false, false},
+		{422, "VALIDATION_FAILED", false, false},
+	} {
+		err := &APIError{Status: tc.status, Code: tc.code, Path: "/invoices/x"}
+		if transient, _ := Transient(err); transient != tc.transient {
+			t.Errorf("%d %s: transient %v, want %v", tc.status, tc.code, transient, tc.transient)
+		}
+		if got := NeedsConfiguration(err); got != tc.configuration {
+			t.Errorf("%d %s: needs configuration %v, want %v", tc.status, tc.code, got, tc.configuration)
+		}
+	}
+	if transient, _ := Transient(Permanent(errors.New("malformed event"))); transient {
+		t.Error("a malformed event is transient")
+	}
+}
+
+func TestWorkerRetriesA403AndA401UntilTheKeyIsFixed(t *testing.T) {
+	store := &MemoryStore{}
+	if _, err := store.Save(event("refused")); err != nil {
+		t.Fatal(err)
+	}
+	kestrel := newFakeKestrel(t, "", 403, 401)
+	runWorker(t, &Worker{Store: store, Retry: 5 * time.Millisecond, Process: kestrel.process})
+	waitUntil(t, "the refused event processed", func() bool {
+		done, err := store.IsProcessed("refused")
+		return err == nil && done
+	})
+	if got := kestrel.count("/v1/invoices/inv-refused"); got != 3 {
+		t.Fatalf("GETs: want 3, got %d", got)
+	}
+	if letters, _ := store.DeadLetters(); len(letters) != 0 {
+		t.Fatalf("dead-lettered: %+v", letters)
+	}
+}
+
 func TestWorkerDeadLettersAPermanent4xxOnItsFirstTryAndReplaysIt(t *testing.T) {
 	store := &FileStore{Dir: t.TempDir()}
 	for _, id := range []string{"entity-gone", "fine"} {

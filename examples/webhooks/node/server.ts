@@ -9,10 +9,11 @@
  * event processed. When it starts, it first processes the events a crash left stored but unprocessed.
  *
  * An event of a type it does not know is acknowledged and marked processed without a fetch. A
- * failure that a later try can fix (Kestrel answers 429 or 5xx, a timeout, a network error, a bug)
- * is tried again with exponential backoff, never sooner than Retry-After, for as long as Kestrel
- * keeps the event. A failure that cannot succeed (a 4xx other than 408, 429 and 409
- * IDEMPOTENCY_KEY_IN_USE, a malformed event) is dead-lettered at once: recorded in the
+ * failure that a later try or a fix on your side can end (Kestrel answers 429 or 5xx, a 401 or 403
+ * of a wrong API key, a timeout, a network error, a bug) is tried again with exponential backoff,
+ * never sooner than Retry-After, for as long as Kestrel keeps the event. A failure that cannot
+ * succeed (a 404 or 410 of the entity, a 400, 422 or other 4xx of the request, but not 408, 429 and
+ * 409 IDEMPOTENCY_KEY_IN_USE; a malformed event) is dead-lettered at once: recorded in the
  * kestrel_dead_letters table with its tries and last error, logged, and not tried again until you
  * replay it (replayDeadLetter, or --replay-dead-letter ID).
  *
@@ -107,21 +108,34 @@ export class KestrelApiError extends Error {
   }
 }
 
-/** Whether a later try can fix the failure, and the least wait before it. */
-export function classifyFailure(error: unknown): {transient: boolean; retryAfterMs: number | null} {
-  if (error instanceof PermanentError) return {transient: false, retryAfterMs: null};
+/** What the worker logs after a 401 or a 403: a change of key or scopes ends it, not a later try alone. */
+export const CONFIGURATION_FIX = 'needs a configuration fix: check the API key and its scopes';
+
+/**
+ * Whether a later try can fix the failure, the least wait before it, and whether a change of your
+ * configuration is what it waits for. A 401 (a key expired, revoked or rotated) or a 403 (a scope
+ * missing) ends once you fix the key, so it is retried like an outage rather than dead-lettered.
+ */
+export function classifyFailure(error: unknown): {
+  transient: boolean;
+  retryAfterMs: number | null;
+  configuration: boolean;
+} {
+  if (error instanceof PermanentError) return {transient: false, retryAfterMs: null, configuration: false};
   if (error instanceof KestrelApiError) {
     const {status, code} = error;
+    const configuration = status === 401 || status === 403;
     const transient =
+      configuration ||
       status === 408 ||
       status === 429 ||
       status >= 500 ||
       (status === 409 && code === 'IDEMPOTENCY_KEY_IN_USE') ||
       status < 400;
-    return {transient, retryAfterMs: error.retryAfterMs};
+    return {transient, retryAfterMs: error.retryAfterMs, configuration};
   }
   // A timeout, a network error, a bug in your code: the next try may pass.
-  return {transient: true, retryAfterMs: null};
+  return {transient: true, retryAfterMs: null, configuration: false};
 }
 
 /** The wait before the next try after `failures` transient failures: doubling, at least Retry-After. */
@@ -384,7 +398,7 @@ function storedEventWorker(
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const tries = await store.recordFailure(event.id, message).catch(() => 1);
-      const {transient, retryAfterMs} = classifyFailure(error);
+      const {transient, retryAfterMs, configuration} = classifyFailure(error);
       if (!transient) return deadLetter(event, tries, message);
       const at = nowMs() + retryDelayMs(tries, retryAfterMs, retryMs);
       const created = Date.parse(event.created);
@@ -392,7 +406,8 @@ function storedEventWorker(
       if (at > created + retention) return deadLetter(event, tries, `Kestrel no longer keeps it: ${message}`);
       due.set(event.id, at);
       console.error(
-        `event ${event.id} failed on try ${tries}, to try again at ${new Date(at).toISOString()}: ${message}`,
+        `event ${event.id} failed on try ${tries}, to try again at ${new Date(at).toISOString()}: ${message}` +
+          (configuration ? ` (${CONFIGURATION_FIX})` : ''),
       );
     }
   };

@@ -9,10 +9,11 @@ the event processed. When it starts, the worker first processes what a crash lef
 unprocessed. Python 3.8 or later.
 
 An event of a type it does not know is acknowledged and marked processed without a fetch. A failure
-a later try can fix (Kestrel answers 429 or 5xx, a timeout, a network error, a bug) is tried again
-with exponential backoff, never sooner than Retry-After, for as long as Kestrel keeps the event. A
-failure that cannot succeed (a 4xx other than 408, 429 and 409 IDEMPOTENCY_KEY_IN_USE, a malformed
-event) is dead-lettered at once: recorded in the kestrel_dead_letters table with its tries and last
+a later try or a fix on your side can end (Kestrel answers 429 or 5xx, a 401 or 403 of a wrong API
+key, a timeout, a network error, a bug) is tried again with exponential backoff, never sooner than
+Retry-After, for as long as Kestrel keeps the event. A failure that cannot succeed (a 404 or 410 of
+the entity, a 400, 422 or other 4xx of the request, but not 408, 429 and 409 IDEMPOTENCY_KEY_IN_USE;
+a malformed event) is dead-lettered at once: recorded in the kestrel_dead_letters table with its tries and last
 error, logged, and not tried again until you replay it (python3 receiver.py --replay-dead-letter ID).
 
 The kestrel_events table is also the processed-events store: a redelivery or a replay of an id it
@@ -178,15 +179,28 @@ class PermanentError(Exception):
     """A failure no later try can fix: the worker dead-letters the event at once."""
 
 
-def classify_failure(error: Exception) -> Tuple[bool, Optional[float]]:
-    """Whether a later try can fix the failure, and the least wait before it (Retry-After), in seconds."""
+# What the worker logs after a 401 or a 403: a change of key or scopes ends it, not a later try alone.
+CONFIGURATION_FIX = "needs a configuration fix: check the API key and its scopes"
+
+
+def classify_failure(error: Exception) -> Tuple[bool, Optional[float], bool]:
+    """Whether a later try can fix the failure, the least wait before it (Retry-After) in seconds,
+    and whether a change of your configuration is what it waits for. A 401 (a key expired, revoked or
+    rotated) or a 403 (a scope missing) ends once you fix the key, so it is retried, not dead-lettered."""
     if isinstance(error, PermanentError):
-        return False, None
+        return False, None, False
     if isinstance(error, urllib.error.HTTPError):
         status, code = error.code, getattr(error, "kestrel_code", None)
-        transient = status in (408, 429) or status >= 500 or (status == 409 and code == "IDEMPOTENCY_KEY_IN_USE")
-        return transient, parse_retry_after(error.headers.get("Retry-After") if error.headers else None)
-    return True, None  # a timeout, a network error, a bug in your code: the next try may pass
+        configuration = status in (401, 403)
+        transient = (
+            configuration
+            or status in (408, 429)
+            or status >= 500
+            or status < 400
+            or (status == 409 and code == "IDEMPOTENCY_KEY_IN_USE")
+        )
+        return transient, parse_retry_after(error.headers.get("Retry-After") if error.headers else None), configuration
+    return True, None, False  # a timeout, a network error, a bug in your code: the next try may pass
 
 
 def parse_retry_after(value: Optional[str]) -> Optional[float]:
@@ -266,7 +280,7 @@ class EventWorker:
         except Exception as error:
             message = str(error) or type(error).__name__
             tries = self._store.record_failure(event["id"], message)
-            transient, retry_after = classify_failure(error)
+            transient, retry_after, configuration = classify_failure(error)
             if not transient:
                 return self._dead_letter(event, tries, message)
             at = self._now() + timedelta(seconds=retry_delay(tries, retry_after, self._retry_seconds))
@@ -278,7 +292,8 @@ class EventWorker:
                 return self._dead_letter(event, tries, f"Kestrel no longer keeps it: {message}")
             self._due[event["id"]] = at
             print(
-                f"event {event['id']} failed on try {tries}, to try again at {at.isoformat()}: {message}",
+                f"event {event['id']} failed on try {tries}, to try again at {at.isoformat()}: {message}"
+                + (f" ({CONFIGURATION_FIX})" if configuration else ""),
                 file=sys.stderr,
                 flush=True,
             )

@@ -22,7 +22,16 @@ from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from receiver import EVENT_RETENTION_DAYS, EventStore, EventWorker, fetch_entity, make_handler
+from receiver import (
+    CONFIGURATION_FIX,
+    EVENT_RETENTION_DAYS,
+    EventStore,
+    EventWorker,
+    PermanentError,
+    classify_failure,
+    fetch_entity,
+    make_handler,
+)
 
 VECTORS = json.loads((Path(__file__).resolve().parent.parent / "vectors.json").read_text("utf-8"))
 VALID = next(v for v in VECTORS["vectors"] if v["name"] == "valid")
@@ -208,6 +217,45 @@ class WorkerTests(unittest.TestCase):
         self.assertEqual(store.dead_letters(), [])
         self.assertIn("failed on try 3", errors.getvalue())
         self.assertNotIn("dead-lettered", errors.getvalue())
+
+    def test_retries_a_403_and_a_401_until_the_key_is_fixed_and_logs_the_fix(self):
+        kestrel = FakeKestrel(self, [(403, {}), (401, {})])
+        store = EventStore(":memory:")
+        store.save("refused", stored("refused"))
+        errors = io.StringIO()
+        with redirect_stderr(errors):
+            worker = EventWorker(store, kestrel.process, retry_seconds=0.01)
+            worker.start()
+            wait_until(lambda: store.is_processed("refused"))
+        self.assertEqual(kestrel.gets.count("/v1/invoices/inv-refused"), 3)
+        self.assertEqual(store.dead_letters(), [])
+        self.assertEqual(errors.getvalue().count(f"({CONFIGURATION_FIX})"), 2)
+        self.assertNotIn("dead-lettered", errors.getvalue())
+
+    def test_classifies_only_what_no_fix_on_your_side_can_change_as_permanent(self):
+        def answer(status: int, code=None) -> urllib.error.HTTPError:
+            error = urllib.error.HTTPError("http://kestrel.test/v1/invoices/x", status, "answer", {}, None)
+            error.kestrel_code = code
+            return error
+
+        for error, transient, configuration in [
+            (answer(401, "UNAUTHORIZED"), True, True),
+            (answer(403, "INSUFFICIENT_SCOPE"), True, True),
+            (answer(429, "RATE_LIMITED"), True, False),
+            (answer(503, "SERVICE_UNAVAILABLE"), True, False),
+            (answer(408), True, False),
+            (answer(409, "IDEMPOTENCY_KEY_IN_USE"), True, False),
+            (answer(409, "QUOTE_ALREADY_EXECUTED"), False, False),
+            (answer(404, "INVOICE_NOT_FOUND"), False, False),
+            (answer(410), False, False),
+            (answer(400, "MALFORMED_REQUEST"), False, False),
+            (answer(422, "VALIDATION_FAILED"), False, False),
+            (PermanentError("malformed event"), False, False),
+            (TimeoutError("timed out"), True, False),
+        ]:
+            with self.subTest(error=repr(error)):
+                got = classify_failure(error)
+                self.assertEqual((got[0], got[2]), (transient, configuration))
 
     def test_dead_letters_a_permanent_4xx_on_its_first_try_and_replays_it(self):
         kestrel = FakeKestrel(self, [(404, {})])
