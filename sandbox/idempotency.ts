@@ -110,7 +110,7 @@ export class IdempotencyKeys {
         throw new ProblemError(
           409,
           'IDEMPOTENCY_KEY_REUSED',
-          `The Idempotency-Key "${key}" holds the answer of another request (another body, or another operation) from the last ${this.rules.retentionHours} hours. Use a new key for a new operation.`,
+          `The Idempotency-Key "${key}" belongs to another request (another body, or another operation), still running or answered in the last ${this.rules.retentionHours} hours. Use a new key for a new operation.`,
         );
       }
       if (entry.state === 'running') {

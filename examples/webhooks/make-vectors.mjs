@@ -20,14 +20,14 @@ const event = {
   id: '5f0c2a8e-3b1d-4c6e-9a47-2d8b1e6f7c30',
   eventType: 'invoice.updated',
   webhookVersion: '2025-06-01',
-  data: {entityId: 'c1d7e4a2-6f3b-4d8e-b915-0a2c7e5f9d14', changes: ['status']},
+  data: {entityId: 'c1d7e4a2-6f3b-4d8e-b915-0a2c7e5f9d14', changes: ['status', 'updated']},
   created: '2025-03-14T09:26:41Z',
   deliverySuccess: false,
 };
 const BODY = JSON.stringify(event);
 // Not an event: a fixture that checks a verifier hashes UTF-8 bytes, not characters.
 const BODY_NON_ASCII = JSON.stringify({fixture: 'UTF-8 bytes: Café für Zoë ☕'});
-const TAMPERED_BODY = BODY.replace('"changes":["status"]', '"changes":["status","amount"]');
+const TAMPERED_BODY = BODY.replace('"changes":["status","updated"]', '"changes":["status","amount","updated"]');
 const RESERIALIZED_BODY = JSON.stringify(event, null, 2);
 
 const hmacHex = (secret, t, body) => createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex');

@@ -14,7 +14,7 @@ secret="${KESTREL_WEBHOOK_SECRET:?set KESTREL_WEBHOOK_SECRET to your subscriptio
 if [[ $# -ge 2 ]]; then
   body="$(cat "$2")"
 else
-  body='{"id":"5f0c2a8e-3b1d-4c6e-9a47-2d8b1e6f7c30","eventType":"invoice.updated","webhookVersion":"2025-06-01","data":{"entityId":"c1d7e4a2-6f3b-4d8e-b915-0a2c7e5f9d14","changes":["status"]},"created":"2025-03-14T09:26:41Z","deliverySuccess":false}'
+  body='{"id":"5f0c2a8e-3b1d-4c6e-9a47-2d8b1e6f7c30","eventType":"invoice.updated","webhookVersion":"2025-06-01","data":{"entityId":"c1d7e4a2-6f3b-4d8e-b915-0a2c7e5f9d14","changes":["status","updated"]},"created":"2025-03-14T09:26:41Z","deliverySuccess":false}'
 fi
 
 # HMAC-SHA256 (RFC 2104) of standard input under the secret, in hex, made of two plain SHA-256

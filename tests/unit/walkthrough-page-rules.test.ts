@@ -84,7 +84,9 @@ describe('making payouts: the rules the page states, in the sandbox', () => {
 describe('order keys: what the same key answers later', () => {
   it('the same key gets the first answer within 24 hours, and runs the operation again after them', async () => {
     expect(OVERVIEW).toContain('After them, the same key runs the operation again.');
-    expect(APPS).toContain('After that, the same key runs the operation again.');
+    expect(APPS).toContain(
+      'That holds for 24 hours, as long as Kestrel keeps the answer: after that, it runs the operation again.',
+    );
     const key = crypto.randomUUID();
     const body = {amount: {amount: '25.00', currency: 'USD'}};
     const first = await call('POST', '/invoices', body, key);
@@ -101,7 +103,7 @@ describe('order keys: what the same key answers later', () => {
   });
 
   it('after QUOTE_EXPIRED, the create key replays the expired payout as NEW, with the same id', async () => {
-    expect(APPS).toContain('the create key still answers the expired payout as `NEW`, with the same id.');
+    expect(APPS).toContain('the first step still answers the expired payout as `NEW`, with the same id.');
     const method = await call('POST', '/payment-methods/bank', eurAccount('DE89370400440532013000'));
     const originator = await call('POST', '/payout-originators', {
       type: 'BUSINESS',
