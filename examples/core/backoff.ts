@@ -130,21 +130,33 @@ async function codeOf(response: RetryableResponse): Promise<unknown> {
 // #endregion with-backoff
 
 // #region delete
+/** Answers given before anything ran: a retry after one of them meets the object as it was. */
+const RAN_NOTHING: ReadonlySet<number> = new Set([429, 503]);
+
 /**
  * A DELETE through withBackoff. When an attempt timed out or answered a 5xx after Kestrel deleted
- * the object, the retry answers 404 (SUBSCRIPTION_NOT_FOUND, say): on a retried DELETE that means
- * the deletion is done. A 404 on the first attempt is not: nothing had that id.
+ * the object, the retry answers 404 (SUBSCRIPTION_NOT_FOUND, say): that 404 means the deletion is
+ * done. A 404 is not done when no earlier attempt can have run, on the first attempt or after only
+ * 429s and 503s: nothing had that id.
  */
 export async function deleteWithBackoff<T extends RetryableResponse>(
   fn: (attempt: number, deadline: AbortSignal) => Promise<T>,
   options: BackoffOptions = {},
 ): Promise<{deleted: boolean; response: T}> {
-  let attempts = 0;
-  const response = await withBackoff((attempt, deadline) => {
-    attempts = attempt;
-    return fn(attempt, deadline);
+  let mayHaveRun = false;
+  let previous: 'none' | 'ran-nothing' | 'may-have-run' = 'none';
+  const response = await withBackoff(async (attempt, deadline) => {
+    if (previous === 'may-have-run') mayHaveRun = true;
+    try {
+      const answer = await fn(attempt, deadline);
+      previous = RAN_NOTHING.has(answer.status) ? 'ran-nothing' : 'may-have-run';
+      return answer;
+    } catch (error) {
+      previous = 'may-have-run'; // no answer: the request may have reached Kestrel
+      throw error;
+    }
   }, options);
   const ok = response.status >= 200 && response.status < 300;
-  return {deleted: ok || (response.status === 404 && attempts > 1), response};
+  return {deleted: ok || (response.status === 404 && mayHaveRun), response};
 }
 // #endregion delete

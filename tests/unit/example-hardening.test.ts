@@ -391,6 +391,32 @@ describe('polling loops stop at their limit', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('replayMissedEvents: skips an event no subscription lists (empty deliveries), which no endpoint asked for', async () => {
+    const missed = {
+      id: 'e-missed',
+      eventType: 'invoice.updated',
+      data: {entityId: INVOICE.id, changes: []},
+      deliveries: [{subscriptionId: 's1', status: 'FAILED'}],
+    };
+    const unlisted = {
+      id: 'e-unlisted',
+      eventType: 'payout.updated',
+      data: {entityId: 'p1', changes: []},
+      deliveries: [],
+    };
+    const {base} = await fakeKestrel({'GET /events': [json(200, {items: [missed, unlisted], count: 2})]});
+    const handled: string[] = [];
+    const result = await replayMissedEvents({
+      apiBase: base,
+      apiKey: 'k',
+      since: '2025-03-14T00:00:00Z',
+      isHandled: async () => false,
+      handle: async (event) => void handled.push(event.id),
+    });
+    expect(handled).toEqual(['e-missed']);
+    expect(result).toEqual({listed: 2, replayed: 1, complete: true});
+  });
+
   it('replayMissedEvents: retries a page after a 429 or a 5xx, and carries on', async () => {
     const event = {id: 'e1', eventType: 'invoice.updated', data: {entityId: INVOICE.id, changes: []}};
     const {base, seen} = await fakeKestrel({

@@ -20,7 +20,8 @@
  *   keeps its answer, which the retry with the same key gets replayed (rate-limits.md,
  *   examples/core/issue-invoice.ts);
  * - a CORS preflight does not count against the rate limit (rate-limits.md);
- * - a DELETE retried after its answer was lost answers 404, which deleteWithBackoff reads as done,
+ * - a DELETE retried after its answer was lost answers 404, which deleteWithBackoff reads as done
+ *   (but not after only a 429, which ran nothing),
  *   while a first-attempt 404 is not (rate-limits.md, examples/core/backoff.ts).
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
@@ -277,6 +278,22 @@ describe('money rules of the guides, on the sandbox', () => {
 
     const wrongId = await deleteWithBackoff(del, noWait);
     expect([wrongId.response.status, wrongId.deleted]).toEqual([404, false]);
+
+    // A 429 ran nothing: the 404 of the retry after it means nothing had that id either.
+    const faults = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: {Authorization: 'Bearer sk_sandbox_guide_rules', 'Content-Type': 'application/json'},
+      body: JSON.stringify({code: 'RATE_LIMITED', count: 1, retryAfterSeconds: 0}),
+    });
+    expect(faults.status).toBe(201);
+    const statuses: number[] = [];
+    const afterRateLimit = await deleteWithBackoff(async () => {
+      const res = await del();
+      statuses.push(res.status);
+      return res;
+    }, noWait);
+    expect(statuses).toEqual([429, 404]);
+    expect(afterRateLimit.deleted).toBe(false);
   });
 
   it("counts every page in a list's count, not the page", async () => {

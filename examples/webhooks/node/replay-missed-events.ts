@@ -25,7 +25,8 @@ export interface ReplayOptions {
   since: string;
   /**
    * The subscription of the endpoint you recover for: only events whose delivery to it has not
-   * SUCCEEDED are listed. Without it, every event some subscription has not acknowledged is.
+   * SUCCEEDED are listed. Without it, every event some subscription has not acknowledged is, and
+   * the events no subscription lists (`deliveries: []`) are skipped.
    */
   subscriptionId?: string;
   /** Skips the event when it returns true: your processed-events store has it done. */
@@ -82,6 +83,9 @@ export async function replayMissedEvents(
 
     for (const event of body.items) {
       listed += 1;
+      // No delivery at all: no subscription of yours lists its type, so no endpoint asked for it
+      // (and your key may not read its entity). deliverySuccess stays false for these.
+      if (!opts.subscriptionId && event.deliveries?.length === 0) continue;
       if (await opts.isHandled(event.id)) continue;
       await opts.handle(event);
       replayed += 1;
