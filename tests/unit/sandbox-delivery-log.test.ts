@@ -62,6 +62,15 @@ describe('GET /_sandbox/deliveries', () => {
     return `${await listenOnFreePort(server)}/hook`;
   }
 
+  /** A subscription to invoice.created whose endpoint answers `status`. */
+  const subscribe = async (status: number) =>
+    send('POST', '/v1/subscriptions', {
+      webhookUrl: await receiver(status),
+      webhookVersion: '2025-06-01',
+      secret: SECRET,
+      eventTypes: ['invoice.created'],
+    });
+
   beforeAll(async () => {
     sandbox = createSandbox(definition, {manualClock: true, rateLimit: false});
     origin = await listen(sandbox);
@@ -73,22 +82,8 @@ describe('GET /_sandbox/deliveries', () => {
   });
 
   test('lists each attempt, newest first, and the event summarises the same entries', async () => {
-    const ok = (
-      await send('POST', '/v1/subscriptions', {
-        webhookUrl: await receiver(200),
-        webhookVersion: '2025-06-01',
-        secret: SECRET,
-        eventTypes: ['invoice.created'],
-      })
-    ).body;
-    const down = (
-      await send('POST', '/v1/subscriptions', {
-        webhookUrl: await receiver(503),
-        webhookVersion: '2025-06-01',
-        secret: SECRET,
-        eventTypes: ['invoice.created'],
-      })
-    ).body;
+    const ok = (await subscribe(200)).body;
+    const down = (await subscribe(503)).body;
     await send('POST', '/v1/invoices', {amount: {currency: 'USD', amount: '5.00'}});
     const log = await waitFor('two attempts', async () => {
       const page = (await send('GET', '/_sandbox/deliveries')).body;
@@ -184,40 +179,9 @@ describe('GET /_sandbox/deliveries', () => {
     expect(unknown.body.detail).toContain('subscription');
     expect((await send('POST', '/_sandbox/deliveries', {})).status).toBe(405);
   });
-});
-
-describe('retries after a clock jump', () => {
-  let sandbox: Sandbox;
-  let send: ReturnType<typeof client>;
-  const receivers: Server[] = [];
-
-  async function receiver(status: number): Promise<string> {
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(status).end());
-    });
-    receivers.push(server);
-    return `${await listenOnFreePort(server)}/hook`;
-  }
-
-  beforeAll(async () => {
-    sandbox = createSandbox(definition, {manualClock: true, rateLimit: false});
-    send = client(await listen(sandbox));
-  });
-  afterAll(() => {
-    sandbox.server.close();
-    for (const r of receivers) r.close();
-  });
 
   test('one clock jump past several retries stamps each attempt at its own time on the schedule', async () => {
-    const down = (
-      await send('POST', '/v1/subscriptions', {
-        webhookUrl: await receiver(503),
-        webhookVersion: '2025-06-01',
-        secret: SECRET,
-        eventTypes: ['invoice.created'],
-      })
-    ).body;
+    const down = (await subscribe(503)).body;
     await send('POST', '/v1/invoices', {amount: {currency: 'USD', amount: '6.00'}});
     const attempts = async () =>
       (await send('GET', `/_sandbox/deliveries?subscriptionId=${down.id}`)).body.items as Json[];

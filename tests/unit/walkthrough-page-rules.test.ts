@@ -8,6 +8,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
 import {startSandbox, type Sandbox} from './sandbox-process';
+import {US_BANK_ACCOUNT} from './sandbox-answers';
+import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
+import {receivePayment} from '../../examples/walkthroughs/node/receive-payment';
 
 const TOKEN = 'Bearer sk_sandbox_walkthrough_rules';
 const page = (name: string) => readFileSync(path.join(ROOT, 'docs/walkthrough', name), 'utf8');
@@ -54,14 +57,7 @@ afterAll(async () => {
 describe('making payouts: the rules the page states, in the sandbox', () => {
   it('a PENDING deposit holds its bank payment method', async () => {
     expect(PAYOUTS).toContain('A deposit that is still `PENDING` holds its bank payment method too.');
-    const method = await call('POST', '/payment-methods/bank', {
-      currency: 'USD',
-      country: 'US',
-      accountHolderName: 'Acme',
-      accountHolderType: 'BUSINESS',
-      bankCode: '021000021',
-      accountNumber: '000123456789',
-    });
+    const method = await call('POST', '/payment-methods/bank', US_BANK_ACCOUNT);
     expect(method.status).toBe(201);
     const id = String(method.body!.id);
     const deposit = await call('POST', '/deposits', {paymentMethodId: id, amount: {amount: '100.00', currency: 'USD'}});
@@ -131,5 +127,40 @@ describe('order keys: what the same key answers later', () => {
     expect(replayed.replayed).toBe('true');
     expect(replayed.body).toMatchObject({id, status: 'NEW'});
     expect((await call('GET', `/payouts/${id}`)).body!.status).toBe('EXPIRED');
+  });
+});
+
+describe('example apps: receive-payment.ts on an invoice nobody pays', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    // --manual-clock: the app's clock is the sandbox's, moved by its own waits.
+    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
+  }, 60_000);
+  afterAll(() => sandbox?.stop('SIGTERM'));
+
+  it('asks for a new Lightning invoice when the first expires, then cancels the invoice', async () => {
+    expect(APPS).toContain(
+      'When the Lightning invoice expires before anyone pays, it asks for a new one and prints that.',
+    );
+    const clock = async () =>
+      Date.parse(((await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json()) as {now: string}).now);
+    let now = await clock();
+    const quotes: string[] = [];
+    const invoice = await receivePayment(
+      new KestrelClient({apiKey: 'sk_sandbox_receive_app', baseUrl: sandbox.base, sleep: async () => {}}),
+      {
+        amount: {amount: '10.13', currency: 'USD'}, // nobody pays an amount ending in .13
+        pollIntervalMs: 60_000,
+        onQuote: (quote) => quotes.push(quote.lnInvoice),
+        now: () => now,
+        sleep: async (ms) => {
+          await sandbox.advance(ms / 1000);
+          now = await clock();
+        },
+      },
+    );
+    expect(quotes).toHaveLength(2);
+    expect(quotes[0]).not.toBe(quotes[1]);
+    expect([invoice.status, invoice.cancellationReason]).toEqual(['CANCELLED', 'REQUESTED']);
   });
 });

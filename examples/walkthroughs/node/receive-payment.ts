@@ -24,7 +24,10 @@ export interface ReceivePaymentOptions {
   /** Called with each Lightning invoice to show the payer (a new one when the last expires). */
   onQuote?: (quote: InvoiceQuote) => void;
   pollIntervalMs?: number;
-  /** How long an UNPAID invoice may wait before it is cancelled. */
+  /**
+   * How long an UNPAID invoice may wait before it is cancelled. The default, 30 minutes, outlives the
+   * first quote (15 minutes), so an unpaid invoice is quoted again once before it is cancelled.
+   */
   timeoutMs?: number;
   /** The most status checks, PENDING ones included, before giving up with a PollLimitError; default 400. */
   maxPolls?: number;
@@ -33,7 +36,7 @@ export interface ReceivePaymentOptions {
 }
 
 export async function receivePayment(client: KestrelClient, options: ReceivePaymentOptions): Promise<Invoice> {
-  const {pollIntervalMs = 5_000, timeoutMs = 15 * 60_000, maxPolls = 400, sleep = delay, now = Date.now} = options;
+  const {pollIntervalMs = 5_000, timeoutMs = 30 * 60_000, maxPolls = 400, sleep = delay, now = Date.now} = options;
   const onQuote = options.onQuote ?? (() => {});
 
   const invoice = await client.issueInvoice({amount: options.amount, description: options.description});
