@@ -40,6 +40,12 @@ export const BASE_PATH = '/v1';
 export const STATS_PATH = '/_sandbox/stats';
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The controls under `/_sandbox/subscriptions/{id}/`, each acting on the account holding the subscription. */
+const SUBSCRIPTION_CONTROLS = [
+  [TEST_EVENT_PATH, testEventRoute],
+  [REDELIVER_PATH, redeliverRoute],
+] as const;
+
 export interface ServerOptions {
   rateLimit: boolean;
   /** The kept answers of Idempotency-Keys (shared with `--state`); the server's own when undefined. */
@@ -315,23 +321,14 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       return;
     }
 
-    const testEvent = TEST_EVENT_PATH.exec(url.pathname);
-    if (testEvent) {
-      const subscriptionId = decodeURIComponent(testEvent[1]!);
-      // The account that holds the subscription sends it; an unknown id answers the default account's 404.
+    for (const [path, route] of SUBSCRIPTION_CONTROLS) {
+      const matched = path.exec(url.pathname);
+      if (!matched) continue;
+      const subscriptionId = decodeURIComponent(matched[1]!);
+      // The account that holds the subscription acts; an unknown id answers the default account's 404.
       const world = accounts.holding('Subscription', subscriptionId) ?? accounts.default;
       readBody(req)
-        .then((raw) => testEventRoute(world, method, subscriptionId, raw))
-        .then((answer) => send(res, answer.status, headers, answer.body, false))
-        .catch(fail);
-      return;
-    }
-    const redeliver = REDELIVER_PATH.exec(url.pathname);
-    if (redeliver) {
-      const subscriptionId = decodeURIComponent(redeliver[1]!);
-      const world = accounts.holding('Subscription', subscriptionId) ?? accounts.default;
-      readBody(req)
-        .then((raw) => redeliverRoute(world, method, subscriptionId, raw))
+        .then((raw) => route(world, method, subscriptionId, raw))
         .then((answer) => send(res, answer.status, headers, answer.body, false))
         .catch(fail);
       return;

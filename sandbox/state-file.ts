@@ -21,6 +21,7 @@ import {closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, wr
 import type {AccountWorlds} from './account-worlds.ts';
 import {stringAt, type Json, type JsonObject} from './api-data.ts';
 import type {IdempotencyKeys, KeptAnswer, KeyChange} from './idempotency.ts';
+import {expireInvoice} from './operations/invoices.ts';
 import {rearmSteps} from './steps.ts';
 import type {StoreChange} from './store.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
@@ -143,16 +144,14 @@ function load({accounts, idempotency}: Kept, file: string): number {
   return seq;
 }
 
-/** The expiry of unpaid invoices read from a file written before scheduled steps were kept. */
+/**
+ * The expiry of unpaid invoices read from a file written before scheduled steps were kept: the
+ * same step an invoice schedules when it is issued, now kept like any other.
+ */
 function rearmInvoiceExpiry(world: World): void {
   for (const invoice of world.store.all('Invoice')) {
     if (invoice.status !== 'UNPAID') continue;
-    const id = stringAt(invoice, 'id');
-    world.clock.at(Date.parse(stringAt(invoice, 'expiration')), () => {
-      if (world.store.get('Invoice', id)?.status === 'UNPAID') {
-        world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
-      }
-    });
+    expireInvoice.at(world, Date.parse(stringAt(invoice, 'expiration')), {id: stringAt(invoice, 'id')});
   }
 }
 

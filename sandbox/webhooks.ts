@@ -183,12 +183,18 @@ export class Webhooks {
    * scheduled. Resolves when the last has been answered.
    */
   redeliver(sub: JsonObject, eventIds: string[]): Promise<void> {
-    const sending = (async () => {
-      for (const eventId of eventIds) {
-        const event = this.store.get('Event', eventId);
-        if (event) await this.redeliverOne(sub, event);
-      }
-    })();
+    return this.track(
+      (async () => {
+        for (const eventId of eventIds) {
+          const event = this.store.get('Event', eventId);
+          if (event) await this.redeliverOne(sub, event);
+        }
+      })(),
+    );
+  }
+
+  /** Counts `sending` as on the wire until it settles, for `pending` and `settled()`. */
+  private track<T>(sending: Promise<T>): Promise<T> {
     this.inFlight.add(sending);
     void sending.finally(() => this.inFlight.delete(sending));
     return sending;
@@ -253,9 +259,7 @@ export class Webhooks {
       const outcome = await this.postSigned(url, rawBody, signatureHeader, timeoutSeconds);
       return {outcome, signature: signatureHeader, latencyMs: Math.round(performance.now() - started)};
     })();
-    this.inFlight.add(sending);
-    void sending.finally(() => this.inFlight.delete(sending));
-    return sending;
+    return this.track(sending);
   }
 
   private async postSigned(

@@ -46,7 +46,8 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
   return world.publicView('Invoice', invoice);
 }
 
-const expireInvoice = defineStep('invoice.expire', (world, {id}: {id: string}) => {
+/** Cancels an invoice still UNPAID at its expiration (also read back from an older state file). */
+export const expireInvoice = defineStep('invoice.expire', (world, {id}: {id: string}) => {
   if (world.store.get('Invoice', id)?.status === 'UNPAID') {
     world.update('Invoice', id, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}, 'invoice.updated');
   }
