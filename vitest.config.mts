@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     testTimeout: 20_000,
+    // A hang guard, not a measure: a hook that starts or stops sandboxes, receivers and MCP
+    // clients waits on other processes, which a loaded 2-core machine may keep waiting for more
+    // than Vitest's default 10 s.
+    hookTimeout: 60_000,
     // Vitest's default is one file at a time on a 2-core machine (cores - 1). Most suites spend
     // their time waiting on child processes (sandboxes, compilers, the samples they run, a sample
     // waiting out its timeout), so three files at once keep both cores busy: the 3,097 tests took

@@ -153,6 +153,8 @@ function runStep([name, cmd, args, env = {}], live) {
 
 const rows = [];
 const notes = [];
+// Failures that are not a failed test (a file's afterAll, an unhandled error), named under the table.
+const problems = [];
 const total = {passed: 0, failed: 0, skipped: 0};
 const failedSteps = [];
 for (const stage of stages) {
@@ -163,6 +165,7 @@ for (const stage of stages) {
     // Browser specs that failed to load, named on the closing line too.
     const note = counts?.failedToLoad ? loadFailureNote(counts) : '';
     if (note) notes.push(note);
+    for (const problem of counts?.problems ?? []) problems.push(`${name}: ${problem}`);
     if (counts) {
       total.passed += counts.passed;
       total.failed += counts.failed;
@@ -190,6 +193,7 @@ console.log('\n=== summary');
 for (const [name, seconds, outcome] of rows) console.log(`${name.padEnd(20)} ${seconds.padStart(7)} s  ${outcome}`);
 for (const [name] of steps.filter(([step]) => !rows.some(([ran]) => ran === step)))
   console.log(`${name.padEnd(20)}       -    not run`);
+for (const problem of problems) console.log(`  ${problem}`);
 if (failedSteps.length) console.log(`FAILED at step: ${failedSteps.join(', ')}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped${notes.join('')}`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,8 +1,8 @@
 /**
  * How `npm test` counts Vitest's tests (tests/support/vitest-count-reporter.mjs), on fixture suites: a
  * test that never ran because its suite's or file's beforeAll failed counts as failed, not
- * skipped; a test skipped on purpose stays skipped. And `.only` is refused: it would silently
- * skip every other test.
+ * skipped; a file whose afterAll failed counts as one failure and is named with its error; a test
+ * skipped on purpose stays skipped. And `.only` is refused: it would silently skip every other test.
  */
 import {describe, it, expect} from 'vitest';
 import {spawnSync} from 'node:child_process';
@@ -47,8 +47,17 @@ describe("npm test's counts", () => {
   it('count every test of a suite or file whose beforeAll failed as failed; it.skip stays skipped', () => {
     const {status, counts} = runFixtures();
     expect(status).not.toBe(0);
-    // hook-fails: 2 not run (failed), 1 skipped, 1 passed, 1 failed; file-hook-fails: 2 not run (failed).
-    expect(counts).toEqual({passed: 1, failed: 5, skipped: 1});
+    // hook-fails: 2 not run (failed), 1 skipped, 1 passed, 1 failed; file-hook-fails: 2 not run
+    // (failed); teardown-fails and suite-teardown-fails: 1 passed each, and each afterAll one failure.
+    expect(counts).toEqual({
+      passed: 3,
+      failed: 7,
+      skipped: 1,
+      problems: [
+        'tests/fixtures/vitest-counts/suite-teardown-fails.fixture.ts: the receiver did not stop',
+        'tests/fixtures/vitest-counts/teardown-fails.fixture.ts: the sandbox did not stop',
+      ],
+    });
   }, 60_000);
 
   it('Playwright refuses .only, with or without CI set', () => {
@@ -61,6 +70,6 @@ describe("npm test's counts", () => {
     });
     expect(status).not.toBe(0);
     expect(output).toMatch(/\.only/);
-    expect(counts.failed).toBeGreaterThanOrEqual(6);
+    expect(counts.failed).toBeGreaterThanOrEqual(8);
   }, 60_000);
 });
