@@ -111,6 +111,27 @@ export const RELEVANCE: readonly RelevanceCase[] = [
   ['list webhooks', ['/api/get-subscriptions', '/webhooks/setting-up-webhooks']],
   ['update webhook url', ['/api/update-subscription', '/webhooks/setting-up-webhooks']],
   ['exchange quote expiry', ['/walkthrough/exchanging-currencies', '/api/create-currency-exchange-quote']],
+  // Each guide's subject as other payment APIs and their forums name it.
+  ['merchant dashboard', '/account/dashboard'],
+  ['insufficient permissions', '/api-keys/authorization'],
+  ['roll secret key', '/api-keys/overview'],
+  ['problem details json', '/'],
+  ['authorization code flow', '/kestrel-oauth-connect/'],
+  ['planned outage', '/maintenance/'],
+  ['throttling', '/rate-limits/'],
+  ['simulate a failed payment', '/sandbox/'],
+  ['test environment', ['/sandbox/', '/']],
+  ['split payment with platform fee', '/walkthrough/directing-payments-third-party'],
+  ['sample app', '/walkthrough/example-apps'],
+  ['fx conversion', '/walkthrough/exchanging-currencies'],
+  ['withdraw to bank', '/walkthrough/making-payouts'],
+  ['accept payments', '/walkthrough/receiving-payments'],
+  ['checkout', '/walkthrough/receiving-payments'],
+  ['send bitcoin', '/walkthrough/sending-payments'],
+  ['dead letter queue', '/webhooks/failure-recovery'],
+  ['event notifications', '/webhooks/overview'],
+  ['hmac', '/webhooks/signature-verification'],
+  ['validate webhook payload', '/webhooks/signature-verification'],
 ];
 
 export const pagesOf = (pages: RelevanceCase[1]): readonly string[] => (typeof pages === 'string' ? [pages] : pages);

@@ -12,9 +12,10 @@ import {RELEVANCE, pagesOf} from '../search-relevance-queries';
 /** The bar the search is held to: 95 % of the queries hold. */
 const TARGET_SHARE = 0.95;
 /**
- * What is asserted: the target itself. This build holds 86 of 90 (81 of 90 with the earlier search
- * plugin, guides and API pages scored apart). The misses, each ranked 4th to 8th: "resend failed
- * webhook", "bearer token", "qr code" (a section titled "Code" first) and "list webhook events".
+ * What is asserted: the target itself. This build holds 106 of 110: 86 of the first 90 (81 of 90
+ * with the earlier search plugin, guides and API pages scored apart) and all 20 of the guide
+ * subjects in other APIs' words. The misses, each ranked 4th to 8th: "resend failed webhook",
+ * "bearer token", "qr code" (a section titled "Code" first) and "list webhook events".
  * Never lower it; raise it only with the target.
  */
 const FLOOR = Math.ceil(RELEVANCE.length * TARGET_SHARE);
