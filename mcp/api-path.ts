@@ -5,15 +5,18 @@
  * before anything is sent, and the URL built is checked to be on the sandbox's origin, under its base.
  */
 
-/** `url` is what is fetched; `apiPath` is its path and query under the base (`/invoices?limit=5`). */
+/** Paths as the tools' descriptions and refusals show them; a list pages with `$top` and `$skip`. */
+export const PATH_EXAMPLES = '/invoices or /events?$top=5';
+
+/** `url` is what is fetched; `apiPath` is its path and query under the base (`/invoices?$top=5`). */
 export type ApiUrl = {ok: true; url: string; apiPath: string} | {ok: false; error: string};
 
 const refused = (why: string, base: string): ApiUrl => ({
   ok: false,
-  error: `Refused: ${why}. sandbox_request takes a path under the sandbox's API base ${base}, such as /invoices or /events?limit=5, and calls nothing else.`,
+  error: `Refused: ${why}. sandbox_request takes a path under the sandbox's API base ${base}, such as ${PATH_EXAMPLES}, and calls nothing else.`,
 });
 
-/** The URL of `path` (`/invoices?limit=5`, `/v1/invoices` or `invoices`) under `base` (`http://127.0.0.1:4010/v1`). */
+/** The URL of `path` (`/invoices?$top=5`, `/v1/invoices` or `invoices`) under `base` (`http://127.0.0.1:4010/v1`). */
 export function apiUrl(base: string, path: string): ApiUrl {
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return refused(`${path} is a URL, not a path`, base);
   if (path.startsWith('//')) return refused(`${path} names a host (a scheme-relative URL)`, base);

@@ -42,7 +42,7 @@ const connection = new SandboxConnection({
   remoteWebhooks: options.remoteWebhooks,
   log,
 });
-const create = () => createKestrelServer(options.buildDir, connection);
+const create = () => createKestrelServer(options.buildDir, connection, options.tools);
 
 let httpServer: Server | undefined;
 let stopping: Promise<void> | undefined;

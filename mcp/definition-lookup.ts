@@ -4,7 +4,8 @@
  * catalogue row with the operations that answer it. Unknown names are errors that name the closest.
  */
 import type {ApiDefinition, ErrorCode, Operation} from '../definition/index.ts';
-import {CODE_SAMPLE_LANGUAGES} from '../config/code-sample-languages.ts';
+import {CODE_SAMPLE_LANGUAGES, sampleLanguage, tabLabel} from '../config/code-sample-languages.ts';
+import {differencesOf} from '../sandbox/local-differences.ts';
 import {closest} from './closest.ts';
 import {catalogueRow, describeOperation} from './describe-operation.ts';
 
@@ -19,6 +20,8 @@ export interface OperationQuery {
 }
 
 export const LANGUAGE_KEYS = CODE_SAMPLE_LANGUAGES.map((l) => l.key);
+/** The languages as the operation pages' tabs name them. */
+export const LANGUAGE_NAMES = CODE_SAMPLE_LANGUAGES.map((l) => tabLabel(l.label));
 
 export class DefinitionLookup {
   private readonly file?: string;
@@ -77,13 +80,12 @@ export class DefinitionLookup {
 
   async getOperation(q: OperationQuery): Promise<Answer> {
     await this.load();
-    const language = (q.language ?? 'curl').toLowerCase();
-    const lang = CODE_SAMPLE_LANGUAGES.find(
-      (l) =>
-        l.key === language || l.codeSampleLanguage.toLowerCase() === language || l.label.toLowerCase() === language,
-    );
+    const lang = sampleLanguage(q.language ?? 'curl');
     if (!lang)
-      return {ok: false, error: `language "${q.language}" has no samples; one of: ${LANGUAGE_KEYS.join(', ')}.`};
+      return {
+        ok: false,
+        error: `language "${q.language}" has no samples; one of: ${LANGUAGE_NAMES.join(', ')} (or its key: ${LANGUAGE_KEYS.join(', ')}).`,
+      };
     const op = this.find(q);
     if (typeof op === 'string') return {ok: false, error: op};
     const sample = op.codeSamples.find((s) => s.lang === lang.codeSampleLanguage);
@@ -93,6 +95,7 @@ export class DefinitionLookup {
         op,
         this.catalogue(),
         sample && {label: lang.label, highlight: lang.highlight, source: sample.source},
+        differencesOf(op),
       ),
     };
   }

@@ -29,6 +29,8 @@ export function constraints(s: SchemaFacts): string {
   if (s.multipleOf !== undefined) out.push(`multiple of ${s.multipleOf}`);
   if (s.minItems !== undefined || s.maxItems !== undefined) out.push(`${s.minItems ?? 0}-${s.maxItems ?? '∞'} items`);
   if (s.enum) out.push(`one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+  // An array of an enum (a subscription's eventTypes): the values its items take.
+  if (s.items?.enum) out.push(`each one of ${s.items.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (s.const !== undefined) out.push(`always ${JSON.stringify(s.const)}`);
   if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
   if (s.readOnly) out.push('read-only');
@@ -70,6 +72,7 @@ export function describeOperation(
   op: Operation,
   catalogue: Map<string, ErrorCode>,
   sample: {label: string; highlight: string; source: string} | undefined,
+  local: string[] = [],
 ): string {
   const out: string[] = [
     `# ${op.summary}`,
@@ -104,6 +107,13 @@ export function describeOperation(
       }
     }
   }
+  if (local.length)
+    out.push(
+      '',
+      '## In the local sandbox',
+      ...local,
+      '- Every other difference from production: /sandbox#how-it-differs-from-the-sandbox.',
+    );
   if (sample)
     out.push('', `## Sample (${sample.label})`, '', `\`\`\`${sample.highlight}`, sample.source.trimEnd(), '```');
   return `${out.join('\n')}\n`;

@@ -3,6 +3,7 @@
  * the flag.
  */
 import {DEFAULT_BUILD_DIR} from './site-build.ts';
+import {TOOL_SETS, type ToolSet} from './tool-sets.ts';
 
 export const USAGE = `Usage: npm run --silent mcp -- [options]   (an MCP server on stdio)
 
@@ -10,6 +11,8 @@ export const USAGE = `Usage: npm run --silent mcp -- [options]   (an MCP server 
   --build DIR        the site build to read (default: build/ of this checkout)
   --own-sandbox      always start a sandbox in this process for the sandbox tools, even when one
                      answers at 127.0.0.1:4010 (only such a sandbox can be reset)
+  --tools SET        which tools to offer: all (default), or docs: search_docs, read_page,
+                     get_operation and lookup_error only, no sandbox tool at all
   --remote-webhooks  let webhooks go to hosts other than this machine's loopback (localhost,
                      127.0.0.0/8, [::1]): subscriptions written and test events sent through the
                      tools, and deliveries of a sandbox this server starts; without it they are
@@ -23,6 +26,7 @@ export interface McpOptions {
   buildDir: string;
   ownSandbox: boolean;
   remoteWebhooks: boolean;
+  tools: ToolSet;
   help: boolean;
 }
 
@@ -33,6 +37,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     buildDir: DEFAULT_BUILD_DIR,
     ownSandbox: false,
     remoteWebhooks: env.KESTREL_MCP_REMOTE_WEBHOOKS === '1',
+    tools: 'all',
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -49,7 +54,12 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         throw new OptionError(`--http needs a port from 1 to 65535, got "${text}".`);
       options.http = port;
     } else if (flag === '--build') options.buildDir = value();
-    else if (flag === '--own-sandbox') options.ownSandbox = true;
+    else if (flag === '--tools') {
+      const set = value();
+      if (!(TOOL_SETS as readonly string[]).includes(set))
+        throw new OptionError(`--tools takes ${TOOL_SETS.join(' or ')}, got "${set}".`);
+      options.tools = set as ToolSet;
+    } else if (flag === '--own-sandbox') options.ownSandbox = true;
     else if (flag === '--remote-webhooks') options.remoteWebhooks = true;
     else if (flag === '--help') options.help = true;
     else throw new OptionError(`unknown option ${flag}.`);

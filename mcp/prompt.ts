@@ -4,23 +4,34 @@
  */
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
+import type {ToolSet} from './tool-sets.ts';
 
 export const PROMPT_NAME = 'integrate-kestrel-payments';
 
-export function integrationPrompt(goal: string | undefined, language: string | undefined): string {
+/** Step 3 of the prompt: with the sandbox tools, or (`--tools docs`) with a sandbox the reader runs. */
+const TRY_IT = {
+  all: '3. Run every step against the local sandbox first: sandbox_get reads, sandbox_request writes (send an idempotencyKey on writes), sandbox_advance_clock moves time, and sandbox_deliveries shows the webhooks. /sandbox/ lists its test inputs.',
+  docs: '3. Run every step against the local sandbox (`npm run sandbox`, /sandbox/#run-a-local-sandbox) before the real API. /sandbox/ lists its test inputs.',
+};
+
+export function integrationPrompt(
+  goal: string | undefined,
+  language: string | undefined,
+  tools: ToolSet = 'all',
+): string {
   return [
     `Help me integrate Kestrel payments${goal ? ` to ${goal}` : ''}${language ? `, in ${language}` : ''}.`,
     '',
     'Work from the Kestrel portal through the tools of this server:',
     '1. Read /walkthrough/walkthroughs-overview (read_page) and pick the walkthrough that fits: /walkthrough/receiving-payments, /walkthrough/sending-payments, /walkthrough/exchanging-currencies, /walkthrough/making-payouts or /walkthrough/directing-payments-third-party. /walkthrough/example-apps has complete apps.',
     '2. For each call, get_operation gives the fields, their constraints, the errors and a sample; lookup_error explains an error code.',
-    '3. Run every step against the local sandbox with sandbox_request first (send an idempotencyKey on writes), move time with sandbox_advance_clock, and check the webhooks with sandbox_deliveries. /sandbox/ lists its test inputs.',
+    TRY_IT[tools],
     '4. Verify webhook signatures as /webhooks/signature-verification shows, and handle retries as /webhooks/failure-recovery says.',
     'Use search_docs for anything else, and quote the routes you relied on.',
   ].join('\n');
 }
 
-export function registerPrompt(server: McpServer): void {
+export function registerPrompt(server: McpServer, tools: ToolSet = 'all'): void {
   server.registerPrompt(
     PROMPT_NAME,
     {
@@ -33,7 +44,7 @@ export function registerPrompt(server: McpServer): void {
       },
     },
     ({goal, language}) => ({
-      messages: [{role: 'user', content: {type: 'text', text: integrationPrompt(goal, language)}}],
+      messages: [{role: 'user', content: {type: 'text', text: integrationPrompt(goal, language, tools)}}],
     }),
   );
 }

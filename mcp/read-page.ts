@@ -1,12 +1,12 @@
 /**
  * read_page: a page's Markdown twin, whole or one `#anchor` section, in bounded parts. A route is
- * accepted as the site links it (`/rate-limits/`, `/api/issue-invoice#errors`), with `.md`, or as
+ * accepted as the site links it (`/rate-limits/`, `/api/issue-invoice#response-422`), with `.md`, or as
  * a full URL of the site (only its path and anchor are read).
  */
 import {readFileSync} from 'node:fs';
 import {closest} from './closest.ts';
 import {cursorOffset, partOf, type Part} from './paging.ts';
-import {htmlHeadings, sectionOf} from './sections.ts';
+import {openableHeadings, sectionOf} from './sections.ts';
 import type {SiteBuild} from './site-build.ts';
 
 export type PageAnswer = ({ok: true; route: string} & Part) | {ok: false; error: string};
@@ -20,7 +20,8 @@ export function splitRoute(input: string): {path: string; anchor?: string} {
   }
   const [pathPart, anchor] = text.split('#', 2) as [string, string | undefined];
   const path = (pathPart.startsWith('/') ? pathPart : `/${pathPart}`).split('?')[0]!;
-  return {path, ...(anchor && {anchor: decodeURIComponent(anchor)})};
+  // An anchor copied from a twin's Markdown source keeps its escapes (`#response-200.items\[].id`).
+  return {path, ...(anchor && {anchor: decodeURIComponent(anchor).replace(/\\([!-/:-@[-`{-~])/g, '$1')})};
 }
 
 export function readPage(site: SiteBuild, route: string, cursor?: string): PageAnswer {
@@ -33,17 +34,22 @@ export function readPage(site: SiteBuild, route: string, cursor?: string): PageA
       error: `No page has the route ${path}. Closest routes: ${near.join(', ')}. search_docs finds pages by topic.`,
     };
   }
-  const bare = path.replace(/\.md$/, '').replace(/\/+$/, '') || '/';
+  // `/index.md` is the root's twin: its page is `/`.
+  const bare =
+    path
+      .replace(/\.md$/, '')
+      .replace(/\/+$/, '')
+      .replace(/^\/index$/, '') || '/';
   let text = readFileSync(file, 'utf8');
   if (anchor) {
     const html = site.html(bare) ?? '';
     const section = sectionOf(text, html, anchor);
     if (section === undefined) {
-      const ids = htmlHeadings(html).map((h) => `#${h.id}`);
-      return {
-        ok: false,
-        error: `${bare} has no section #${anchor}. Its sections: ${closest(`#${anchor}`, ids, 8).join(', ')}${ids.length > 8 ? ` (and ${ids.length - 8} more)` : ''}; or read the page without an anchor.`,
-      };
+      const ids = openableHeadings(text, html).map((id) => `#${id}`);
+      const offer = ids.length
+        ? `Its sections: ${closest(`#${anchor}`, ids, 8).join(', ')}${ids.length > 8 ? ` (and ${ids.length - 8} more)` : ''}; or read the page without an anchor.`
+        : 'It has no sections to open by anchor: read the page without one.';
+      return {ok: false, error: `${bare} has no section #${anchor}. ${offer}`};
     }
     text = section;
   }

@@ -2,15 +2,21 @@
  * What the sandbox tools do over HTTP, against the sandbox SandboxConnection finds: an API request
  * (to a path under its API base only, api-path.ts), the clock, a test event, the delivery log;
  * webhooks they set up go to the loopback only unless the user opted in (webhook-hosts.ts). Each
- * answer is JSON text, cut at BODY_CHARS with a note on how to ask for less.
+ * answer is JSON text that parses; a long one comes in parts (json-pages.ts), the whole answer kept
+ * here so that sandbox_next_part reads the next part of that very answer, not of a new request
+ * (a POST or a clock move must not run again to be read).
  */
 import {apiUrl} from './api-path.ts';
+import {jsonPart} from './json-pages.ts';
 import {SandboxError, type SandboxConnection, type SandboxTarget} from './sandbox-connection.ts';
 import {subscriptionWriteRefusal, webhookUrlRefusal} from './webhook-hosts.ts';
 
 export type Answer = {ok: true; text: string} | {ok: false; error: string};
 
-const BODY_CHARS = 20_000;
+const NEXT_PART = (cursor: string) => `call sandbox_next_part with cursor "${cursor}"`;
+
+/** Long answers kept for sandbox_next_part: the newest ones, so memory stays bounded. */
+const KEPT_ANSWERS = 20;
 /** A bearer token for a sandbox that accepts any (the default); not a secret, and never read from the environment. */
 export const SANDBOX_BEARER = 'sk_sandbox_mcp';
 const SANDBOX_TOKEN = `Bearer ${SANDBOX_BEARER}`;
@@ -22,12 +28,6 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
   idempotencyKey?: string;
-}
-
-function bounded(value: unknown): string {
-  const text = JSON.stringify(value, null, 1);
-  if (text.length <= BODY_CHARS) return text;
-  return `${text.slice(0, BODY_CHARS)}\n… cut at ${BODY_CHARS} of ${text.length} characters: ask for fewer items (a list takes limit and $filter).`;
 }
 
 async function bodyOf(res: Response): Promise<unknown> {
@@ -42,9 +42,35 @@ async function bodyOf(res: Response): Promise<unknown> {
 
 export class SandboxCalls {
   private readonly connection: SandboxConnection;
+  private readonly kept = new Map<string, unknown>();
+  private answers = 0;
 
   constructor(connection: SandboxConnection) {
     this.connection = connection;
+  }
+
+  /** The answer's first part; a long answer is kept, under a cursor prefix of its own. */
+  private bounded(value: unknown): string {
+    const key = `a${++this.answers}`;
+    const part = jsonPart(value, 0, (next) => `${key}.${next}`, NEXT_PART)!;
+    if (part.next !== undefined) {
+      this.kept.set(key, value);
+      if (this.kept.size > KEPT_ANSWERS) this.kept.delete(this.kept.keys().next().value!);
+    }
+    return part.text;
+  }
+
+  /** The part a cursor of an earlier answer names. */
+  nextPart(cursor: string): Answer {
+    const [, key, start] = /^(a\d+)\.(\d+)$/.exec(cursor) ?? [];
+    const value = key === undefined ? undefined : this.kept.get(key);
+    const items = value === undefined ? undefined : jsonPart(value, Number(start), (n) => `${key}.${n}`, NEXT_PART);
+    if (!items || Number(start) < 1)
+      return {
+        ok: false,
+        error: `cursor "${cursor}" names no kept answer: pass the part.cursor of a recent answer (the newest ${KEPT_ANSWERS} long answers are kept), or make the request again.`,
+      };
+    return {ok: true, text: items.text};
   }
 
   /** Runs `work` against the sandbox; a missing sandbox or a refused call becomes the tool's error. */
@@ -80,8 +106,8 @@ export class SandboxCalls {
         ok: false,
         error: `The sandbox at ${target.base} has no delivery log: it is older than this server. Restart it from this checkout (\`npm run sandbox\`).`,
       };
-    if (!res.ok) return {ok: false, error: `${method} ${path} answered ${res.status}: ${bounded(answer)}`};
-    return {ok: true, text: bounded(answer)};
+    if (!res.ok) return {ok: false, error: `${method} ${path} answered ${res.status}: ${this.bounded(answer)}`};
+    return {ok: true, text: this.bounded(answer)};
   }
 
   request(call: ApiRequest): Promise<Answer> {
@@ -122,7 +148,7 @@ export class SandboxCalls {
         headers: answered,
         body: await bodyOf(res),
       };
-      return {ok: true, text: bounded(answer)};
+      return {ok: true, text: this.bounded(answer)};
     });
   }
 
@@ -150,7 +176,7 @@ export class SandboxCalls {
         if (!res.ok)
           return {
             ok: false,
-            error: `GET ${path} answered ${res.status}: ${bounded(subscription)}\nNo test event was sent: sandbox_send_test_event sends to a subscription it can read, to check where it delivers.`,
+            error: `GET ${path} answered ${res.status}: ${this.bounded(subscription)}\nNo test event was sent: sandbox_send_test_event sends to a subscription it can read, to check where it delivers.`,
           };
         const webhookUrl = (subscription as {webhookUrl?: unknown} | undefined)?.webhookUrl;
         const refusal = typeof webhookUrl === 'string' ? webhookUrlRefusal(webhookUrl) : null;

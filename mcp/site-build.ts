@@ -1,6 +1,6 @@
 /**
  * What the server reads from a production build: the Markdown twins (`build/**.md`, one per page,
- * `config/twin-path.ts`) and, for `#anchor`, the heading ids of the page's HTML. Without a build
+ * `config/twin-path.ts`) and, for `#anchor`, the ids of the page's HTML. Without a build
  * nothing can be read: `missingBuild` says, in one line, which command makes one. Nothing outside
  * the build folder is ever read: a route's file is followed to its real path (through `..` and
  * symbolic links) and must lie inside the folder.
@@ -68,7 +68,7 @@ export class SiteBuild {
     return this.inside(path.join(this.dir, twinPath(route.replace(/\.md$/, ''))));
   }
 
-  /** The page's HTML, for its heading ids; undefined for a page without one. */
+  /** The page's HTML, for its ids (`#anchor`); undefined for a page without one. */
   html(route: string): string | undefined {
     const bare = route.replace(/\.md$/, '').replace(/\/+$/, '');
     const file = this.inside(path.join(this.dir, bare, 'index.html'));

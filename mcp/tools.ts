@@ -6,12 +6,15 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import type {DefinitionLookup} from './definition-lookup.ts';
-import {LANGUAGE_KEYS} from './definition-lookup.ts';
+import {LANGUAGE_NAMES} from './definition-lookup.ts';
+import {PATH_EXAMPLES} from './api-path.ts';
+import {pagedText} from './paging.ts';
 import {readPage} from './read-page.ts';
 import type {SandboxCalls} from './sandbox-calls.ts';
 import {DEFAULT_LIMIT, MAX_LIMIT, type DocsSearch} from './search-docs.ts';
 import type {SiteBuild} from './site-build.ts';
 import type {WorkflowCalls} from './workflow-calls.ts';
+import {checkWebhookEndpoint} from './webhook-check-calls.ts';
 
 type Answer = {ok: true; text: string} | {ok: false; error: string};
 
@@ -19,6 +22,17 @@ const reply = (answer: Answer) =>
   answer.ok
     ? {content: [{type: 'text' as const, text: answer.text}]}
     : {content: [{type: 'text' as const, text: answer.error}], isError: true};
+
+/** A long answer's next part: the cursor the previous part named (Markdown parts end at a section). */
+const CURSOR = z
+  .string()
+  .optional()
+  .describe(
+    'The cursor the previous part of a long answer gave, with the same other arguments, to read the next part.',
+  );
+
+const inParts = (answer: Answer, cursor: string | undefined, tool: string): Answer =>
+  answer.ok ? pagedText(answer.text, cursor, (next) => `call ${tool} again with cursor "${next}"`) : answer;
 
 const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false};
 const SANDBOX_WRITE = {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false};
@@ -130,11 +144,14 @@ export function registerTools(server: McpServer, {site, search, definition, sand
         language: z
           .string()
           .optional()
-          .describe(`The code sample's language (default curl): ${LANGUAGE_KEYS.join(', ')}.`),
+          .describe(
+            `The code sample's language, as the pages' tabs name it (default cURL): ${LANGUAGE_NAMES.join(', ')}.`,
+          ),
+        cursor: CURSOR,
       },
       annotations: READ_ONLY,
     },
-    async (query) => reply(await definition.getOperation(query)),
+    async ({cursor, ...query}) => reply(inParts(await definition.getOperation(query), cursor, 'get_operation')),
   );
 
   server.registerTool(
@@ -143,10 +160,43 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       title: 'Look up an error code',
       description:
         'An error code of the Kestrel API (the `code` of a problem answer): its status, meaning, whether to retry, what to do, and the operations that answer it.',
-      inputSchema: {code: z.string().min(1).describe('The code, such as VALIDATION_FAILED or INVOICE_NOT_FOUND.')},
+      inputSchema: {
+        code: z.string().min(1).describe('The code, such as VALIDATION_FAILED or INVOICE_NOT_FOUND.'),
+        cursor: CURSOR,
+      },
       annotations: READ_ONLY,
     },
-    async ({code}) => reply(await definition.lookupError(code)),
+    async ({code, cursor}) => reply(inParts(await definition.lookupError(code), cursor, 'lookup_error')),
+  );
+
+  server.registerTool(
+    'sandbox_get',
+    {
+      title: 'Read from the local sandbox',
+      description:
+        "Sends a GET to the local Kestrel sandbox (as sandbox_request does) and answers status, headers and body; it never changes the sandbox. A list pages with $top and $skip, and an answer too long for one reply comes in parts: the answer's part.cursor, given to sandbox_next_part, reads the next.",
+      inputSchema: {
+        path: z
+          .string()
+          .min(1)
+          .describe(`The API path with its query, such as ${PATH_EXAMPLES} (/v1 is added); not a URL.`),
+        headers: z.record(z.string(), z.string()).optional().describe('Extra request headers.'),
+      },
+      annotations: READ_ONLY,
+    },
+    async ({path, headers}) => reply(await sandbox.request({method: 'GET', path, ...(headers && {headers})})),
+  );
+
+  server.registerTool(
+    'sandbox_next_part',
+    {
+      title: 'Read the next part of a long sandbox answer',
+      description:
+        "A sandbox tool's answer longer than one reply keeps its longest list cut to the items that fit, and names the next items' cursor under part.cursor. This reads them from the answer as it was (nothing is sent again).",
+      inputSchema: {cursor: z.string().min(1).describe('The part.cursor of the previous part, such as a3.40.')},
+      annotations: READ_ONLY,
+    },
+    async ({cursor}) => reply(sandbox.nextPart(cursor)),
   );
 
   server.registerTool(
@@ -154,13 +204,13 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     {
       title: 'Call the local sandbox',
       description:
-        "Sends a request to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.",
+        "Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.",
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
         path: z
           .string()
           .min(1)
-          .describe('The API path with its query, such as /invoices or /events?limit=5 (/v1 is added); not a URL.'),
+          .describe(`The API path with its query, such as ${PATH_EXAMPLES} (/v1 is added); not a URL.`),
         body: z.record(z.string(), z.json()).optional().describe('The JSON body (an object), for POST, PUT and PATCH.'),
         headers: z
           .record(z.string(), z.string())
@@ -183,7 +233,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     {
       title: 'Move the sandbox clock forward',
       description:
-        'Moves the sandbox clock forward: everything due in between runs in order (quotes expire, simulated payments land, webhooks and their retries are sent). Time never moves back.',
+        'Moves the sandbox clock forward: everything due in between runs in order (quotes expire, simulated payments land, webhooks and their retries are sent). Time never moves back. Answers the new time and what ran: statusChanges (each object, id, from and to status, at) and deliveries (each webhook attempt: event, subscription, attempt number, status or error), with deliveriesInFlight for those still sending.',
       inputSchema: {
         seconds: z
           .number()
@@ -248,10 +298,10 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       title: 'List the workflows',
       description:
         'The procedures the guides teach, as Arazzo 1.0.1 documents (published at /workflows/<id>.arazzo.yaml): each with its summary, the guide section that teaches it, the faults it runs through and its steps (operationId and what each does). run_workflow runs one.',
-      inputSchema: {},
+      inputSchema: {cursor: CURSOR},
       annotations: READ_ONLY,
     },
-    async () => reply(await workflows.list()),
+    async ({cursor}) => reply(inParts(await workflows.list(), cursor, 'list_workflows')),
   );
 
   server.registerTool(
@@ -273,6 +323,47 @@ export function registerTools(server: McpServer, {site, search, definition, sand
       const answer = await workflows.run(id, inputs as Record<string, unknown> | undefined);
       if (!answer.ok || !answer.run) return reply(answer);
       return {content: [{type: 'text', text: answer.text}], structuredContent: {...answer.run}};
+    },
+  );
+
+  server.registerTool(
+    'check_webhook_endpoint',
+    {
+      title: 'Check a webhook endpoint',
+      description:
+        "Sends a webhook endpoint on this machine the deliveries a handler must survive, signed as Kestrel signs them: a valid event, a bad or missing signature, stale and future timestamps, a duplicate, events out of order, an unknown type, a redelivery after a 5xx, and the answer time. Answers pass or fail per case with what it saw. The signing secret comes from secretFile or this server's KESTREL_WEBHOOK_SECRET, never from the conversation.",
+      inputSchema: {
+        url: z
+          .string()
+          .min(1)
+          .describe('The endpoint on the loopback, such as http://127.0.0.1:3000/webhooks/kestrel.'),
+        secretFile: z
+          .string()
+          .optional()
+          .describe("A file holding the endpoint's signing secret (default: this server's KESTREL_WEBHOOK_SECRET)."),
+        apiPort: z
+          .number()
+          .int()
+          .min(1)
+          .max(65_535)
+          .optional()
+          .describe(
+            "Stand in for the Kestrel API on 127.0.0.1 at this port, to check what the endpoint processes; the endpoint's API base must point there.",
+          ),
+        timeoutMs: z
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .describe("How long the endpoint has to answer, in ms (default: Kestrel's delivery timeout)."),
+      },
+      // It sends requests that an endpoint stores and acts on, to this machine only.
+      annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
+    },
+    async (call) => {
+      const answer = await checkWebhookEndpoint(call);
+      if (!answer.ok || !answer.report) return reply(answer);
+      return {content: [{type: 'text', text: answer.text}], structuredContent: {...answer.report}};
     },
   );
 }

@@ -313,8 +313,8 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     const control = {[CLOCK_PATH]: clockRoute, [TOKENS_PATH]: tokensRoute}[url.pathname];
     if (control) {
       readBody(req)
-        .then((raw) => {
-          const answer = control(accounts, tokens, method, raw);
+        .then(async (raw) => {
+          const answer = await control(accounts, tokens, method, raw);
           send(res, answer.status, headers, answer.body, answer.status >= 400);
         })
         .catch(fail);

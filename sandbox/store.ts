@@ -10,6 +10,14 @@ export const DEFAULT_CAP = 10_000;
 /** One change to the stored objects: an object stored (new or replaced) or one forgotten. */
 export type StoreChange = {kind: string; put: JsonObject} | {kind: string; deleted: string};
 
+/** An object's `status` as it moved: `from` is null for an object that was just made. */
+export interface StatusChange {
+  kind: string;
+  id: string;
+  from: string | null;
+  to: string;
+}
+
 export class Store {
   private readonly collections = new Map<string, Map<string, JsonObject>>();
   readonly cap: number;
@@ -17,6 +25,8 @@ export class Store {
   readonly evicted = new Map<string, number>();
   /** Called after every change, for `--state`. */
   onChange: (change: StoreChange) => void = () => {};
+  /** Told of every `status` an object gets (a new one's `from` is null), while the clock control watches. */
+  readonly statusWatchers = new Set<(change: StatusChange) => void>();
 
   constructor(cap = DEFAULT_CAP) {
     this.cap = cap;
@@ -36,8 +46,19 @@ export class Store {
       this.evicted.set(kind, (this.evicted.get(kind) ?? 0) + 1);
       this.onChange({kind, deleted: oldest});
     }
+    const before = c.get(stringAt(object, 'id'));
     c.set(stringAt(object, 'id'), object);
     this.onChange({kind, put: object});
+    const to = object.status;
+    if (this.statusWatchers.size > 0 && typeof to === 'string' && before?.status !== to) {
+      const change = {
+        kind,
+        id: stringAt(object, 'id'),
+        from: typeof before?.status === 'string' ? before.status : null,
+        to,
+      };
+      for (const watch of this.statusWatchers) watch(change);
+    }
     return object;
   }
 

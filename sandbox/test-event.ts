@@ -3,8 +3,10 @@
  *
  *   POST /_sandbox/subscriptions/{subscriptionId}/test-event  {"eventType": "invoice.updated"}
  *
- * The event is signed like every delivery and sent once, without retries; it is not stored, so get
- * events does not list it. `eventType` defaults to the subscription's first. `data.entityId` names
+ * The event is signed like every delivery and sent once, without retries. It is stored before it is
+ * sent, so find event by id answers it (a receiver may fetch the event a delivery names), with its one
+ * delivery; it changed nothing, so get events, the record of changes that replays read, does not list it
+ * (TEST_EVENT marks it), and it expires after 30 days like every event. `eventType` defaults to the subscription's first. `data.entityId` names
  * the newest object of the event's type, so a receiver that fetches it finds it, or the documented
  * example's ID when there is none yet. The answer is the event and how the delivery went.
  */
@@ -14,6 +16,8 @@ import {ProblemError} from './problems.ts';
 import type {World} from './world.ts';
 
 export const TEST_EVENT_PATH = /^\/_sandbox\/subscriptions\/([^/]+)\/test-event$/;
+/** The bookkeeping field (never answered: `_` fields are the sandbox's own) that marks a stored test event. */
+export const TEST_EVENT = '_test';
 
 /** The stored type an event type's entity is (`invoice.updated` -> Invoice). */
 const KINDS: Record<string, string> = {
@@ -62,6 +66,16 @@ export async function testEventRoute(
     created: world.now(),
     deliverySuccess: false,
   };
+  const pending = {
+    subscriptionId: String(sub.id),
+    status: 'PENDING',
+    attempts: 0,
+    lastAttempt: null,
+    lastResponseStatus: null,
+    nextAttempt: null,
+  };
+  world.expireEvents();
+  world.store.put('Event', {...event, deliveries: [pending], [TEST_EVENT]: true});
   const delivery = await world.webhooks.sendTest(sub, event);
   world.options.log(`test event ${eventType} -> ${sub.webhookUrl}: ${delivery.status ?? delivery.error}`);
   return {status: 200, body: {event, delivery}};

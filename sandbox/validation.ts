@@ -11,13 +11,13 @@ import addFormatsModule from 'ajv-formats';
 import type {Json, JsonObject} from '../definition/index.ts';
 import {isObject} from '../definition/refs.ts';
 import type {Definition, Operation} from './definition.ts';
+import {HTTPS_ONLY} from './local-differences.ts';
 import {ProblemError, validationFailed} from './problems.ts';
 
 // ajv-formats is CommonJS: under Node's own ESM loader its function is the default export's default.
 const addFormats = ((addFormatsModule as {default?: unknown}).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
-/** The only https-only pattern in the definition, and what the local sandbox accepts instead. */
-const HTTPS_ONLY = '^https://';
+/** What the local sandbox accepts in place of the definition's only https-only pattern (local-differences.ts). */
 export const HTTPS_OR_LOOPBACK = '^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]{1,5})?(/|$))';
 
 type Direction = 'request' | 'response';

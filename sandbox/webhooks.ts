@@ -22,7 +22,8 @@
  * stays `deliverySuccess: false`, so the recovery query finds what the pause missed once the
  * subscription is enabled again, and its delivery says why (nothing was sent).
  *
- * A test event goes to one subscription once, with no retries, and its outcome is answered.
+ * A test event goes to one subscription once, with no retries, and its outcome is answered; the
+ * event is stored for find event by id, but get events does not list it (test-event.ts).
  * A redelivery (`redeliver`, POST /_sandbox/subscriptions/{id}/redeliver) sends stored events to
  * one subscription again, one after another in the order asked, each an extra attempt.
  *
@@ -43,6 +44,7 @@ import {
 import type {Clock} from './clock.ts';
 import {optionalStringAt, stringAt, type JsonObject} from './api-data.ts';
 import {DeliveryLog, deliverySummary, type DeliveryAttempt, type DeliverySummary} from './delivery-log.ts';
+import {postDelivery} from './delivery-request.ts';
 import {loopbackRefusal} from './loopback.ts';
 import type {Store} from './store.ts';
 
@@ -254,44 +256,21 @@ export class Webhooks {
     const t = Math.floor(Date.now() / 1000);
     const signatureHeader = signature(signingSecrets(sub, this.clock.now()), t, rawBody, this.options.signature);
     const {timeoutSeconds} = this.options.delivery;
-    const started = performance.now();
     const sending = (async (): Promise<Sent> => {
-      const outcome = await this.postSigned(url, rawBody, signatureHeader, timeoutSeconds);
-      return {outcome, signature: signatureHeader, latencyMs: Math.round(performance.now() - started)};
+      const answer = await postDelivery({
+        url,
+        rawBody,
+        signatureHeader: this.options.signature.header,
+        signature: signatureHeader,
+        timeoutMs: this.timeoutMs,
+      });
+      const outcome: Outcome =
+        answer.status === null
+          ? {ok: false, status: null, error: answer.timedOut ? `no answer within ${timeoutSeconds} s` : answer.error}
+          : {ok: acknowledges(this.options.delivery, answer.status), status: answer.status, error: null};
+      return {outcome, signature: signatureHeader, latencyMs: answer.latencyMs};
     })();
     return this.track(sending);
-  }
-
-  private async postSigned(
-    url: string,
-    rawBody: string,
-    signatureHeader: string,
-    timeoutSeconds: number,
-  ): Promise<Outcome> {
-    {
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.timeoutMs),
-          headers: {
-            'Content-Type': 'application/json',
-            [this.options.signature.header]: signatureHeader,
-            'User-Agent': 'Kestrel-Webhooks/1.0',
-          },
-          body: rawBody,
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        return {ok: acknowledges(this.options.delivery, res.status), status: res.status, error: null};
-      } catch (error) {
-        const e = error as Error;
-        return {
-          ok: false,
-          status: null,
-          error: e.name === 'TimeoutError' ? `no answer within ${timeoutSeconds} s` : e.message,
-        };
-      }
-    }
   }
 
   /** Writes an attempt to the log. */
@@ -320,11 +299,15 @@ export class Webhooks {
     });
   }
 
-  /** Sends an event to one subscription once, without retries or a stored event, and answers how it went. */
+  /**
+   * Sends an event to one subscription once, without retries, and answers how it went. The stored
+   * copy of the event, if any (test-event.ts keeps one for find event by id), gets the attempt as its delivery.
+   */
   async sendTest(sub: JsonObject, event: JsonObject): Promise<Outcome> {
     const attemptedAt = this.clock.iso();
     const sent = await this.post(sub, JSON.stringify(event));
-    this.logAttempt(event, sub, 1, attemptedAt, sent, true);
+    const entry = this.logAttempt(event, sub, 1, attemptedAt, sent, true);
+    this.record(String(event.id), String(sub.id), deliverySummary(entry));
     return sent.outcome;
   }
 

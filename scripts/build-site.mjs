@@ -6,7 +6,9 @@
  * 1. bundling: Rspack compiles the client and the server bundles, and the process exits
  *    (DOCUSAURUS_EXIT_AFTER_BUNDLING=true);
  * 2. pages: the server bundle renders every page and the plugins' postBuild run
- *    (DOCUSAURUS_SKIP_BUNDLING=true: the bundles of step 1 are used as they are).
+ *    (DOCUSAURUS_SKIP_BUNDLING=true: the bundles of step 1 are used as they are);
+ *
+ * then packs the MCP server from the pages written (`npm run mcp:pack`) into the build's mcp/.
  *
  * Why: Rspack's native memory is not given back once it has bundled. In one process it stays
  * under everything that follows. With the definition ten times ours (`npm run bench:scale -- 10`,
@@ -21,7 +23,7 @@
  * leave step 1's client files untouched (no second bundling) and the pages written.
  * tests/unit/build-site.test.ts reads buildLocale.js for the two switches.
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
@@ -98,3 +100,10 @@ if (rewritten.length > 0 || after.size !== bundled.size) {
 }
 if (!existsSync(homePage)) fail(`step 2 wrote no ${homePage}`);
 if (existsSync(serverBundle)) fail(`step 2 left ${serverBundle}: the pages were not rendered from it`);
+
+// The MCP server's npm package, from this build into its mcp/ folder: the site serves it, and
+// /sandbox/ tells assistants to start it from there with npx (mcp/pack/).
+const pack = spawnSync(process.execPath, [path.join(siteDir, 'mcp', 'pack', 'cli.ts'), '--build', outDir], {
+  stdio: 'inherit',
+});
+if (pack.status !== 0) fail(`packing the MCP server failed (${pack.signal ?? `exit ${pack.status}`})`);

@@ -3,9 +3,9 @@
  * so that an unsupported Node.js stops with the versions it needs. On Node 20 the entry points,
  * TypeScript run directly, would otherwise die with ERR_UNKNOWN_FILE_EXTENSION and no word of the
  * version. Plain JavaScript that any Node.js since 18 loads; the supported lines are the `engines`
- * range of package.json, written once there.
+ * range of package.json, written once there (the MCP server's package copies both).
  */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 
 /**
  * Whether `version` (`22.18.0`) satisfies `range`, a list of caret ranges (`^22.18.0 || ^24.0.0`),
@@ -27,8 +27,12 @@ export function satisfies(version, range) {
 
 const range = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node;
 if (!satisfies(process.versions.node, range)) {
+  // The MCP server's package (mcp/pack/) carries this check without the checkout's .nvmrc.
+  const nvmrc = existsSync(new URL('../.nvmrc', import.meta.url))
+    ? '; .nvmrc names the line the tests run on, which `nvm use` picks'
+    : '';
   console.error(
-    `Node.js ${process.versions.node} cannot run this: it needs Node.js ${range} (engines in package.json; .nvmrc names the line the tests run on, which \`nvm use\` picks).`,
+    `Node.js ${process.versions.node} cannot run this: it needs Node.js ${range} (engines in package.json${nvmrc}).`,
   );
   process.exit(1);
 }

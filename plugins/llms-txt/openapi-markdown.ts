@@ -298,25 +298,26 @@ export class OpenApiMarkdown {
   }
 
   /**
-   * Every error status with its problem codes (the codes the API sends): a row per status, except
-   * the answers every operation shares (401, 429, 500...), which one sentence names. An answer
-   * shared from `components/responses` gets its title only: its description is the same on every
-   * page that uses it, and the error codes of /api/introduction.md explain each of its codes;
-   * spelled out on each page they would take a tenth of llms-full.txt.
+   * A section per error status, under the same `### 400` heading as on the page, with its problem
+   * codes (the codes the API sends). The answers every operation shares (401, 429, 500...), and any
+   * answer shared from `components/responses`, get their codes or title only: their descriptions are
+   * the same on every page, and the error codes of /api/introduction.md explain each code; spelled
+   * out on each page they would take a tenth of llms-full.txt.
    */
-  private errors(responses: Response[]): {rows: string[]; common: string[]} {
-    const rows: string[] = [];
-    const common: string[] = [];
-    for (const r of responses.filter((r) => Number(r.status) >= 400)) {
-      const codes = r.errorCodes.map(code).join(', ');
-      if (r.component && this.commonErrors.has(r.component)) {
-        common.push(`${r.status} (${codes})`);
-        continue;
-      }
-      const description = cell(this.links(r.description));
-      rows.push(`| ${r.status} | ${codes} | ${r.component ? `${description.split(':')[0]}.` : description} |`);
-    }
-    return {rows, common};
+  private errors(responses: Response[]): string[] {
+    return responses
+      .filter((r) => Number(r.status) >= 400)
+      .flatMap((r) => {
+        const codes = r.errorCodes.map(code).join(', ');
+        const description = cell(this.links(r.description));
+        const when =
+          r.component && this.commonErrors.has(r.component)
+            ? ''
+            : r.component
+              ? `${description.split(':')[0]}.`
+              : description;
+        return [`### ${r.status}`, '', [codes, when].filter(Boolean).join(': ') + (when ? '' : '.'), ''];
+      });
   }
 
   private headerNote(responses: Response[]): string[] {
@@ -389,25 +390,21 @@ export class OpenApiMarkdown {
       '',
     );
 
-    out.push('## Responses', '');
+    // Every status is a section, as on the page (#response-201, #response-404).
+    const errors = this.errors(operation.responses);
+    out.push('## Responses', '', ...this.headerNote(operation.responses));
+    if (errors.length) {
+      out.push(
+        `Branch on an error's \`code\`: the [error codes](${this.baseUrl}/api/introduction.md#error-codes) say what each means and what to do.`,
+        '',
+      );
+    }
     for (const response of operation.responses) {
       if (Number(response.status) >= 400) continue;
       out.push(`### ${response.status}`, '', this.links(response.description).trim(), '');
       if (response.body) out.push(...this.bodySection(response.body, shown));
     }
-    out.push(...this.headerNote(operation.responses));
-
-    const {rows, common} = this.errors(operation.responses);
-    if (rows.length || common.length) {
-      out.push(
-        '## Errors',
-        '',
-        `Branch on \`code\`: the [error codes](${this.baseUrl}/api/introduction.md#error-codes) say what each means and what to do.`,
-        '',
-      );
-      if (rows.length) out.push('| Status | Code | When |', '| --- | --- | --- |', ...rows, '');
-      if (common.length) out.push(`Like every operation, it can also answer ${common.join(', ')}.`, '');
-    }
+    out.push(...errors);
     return this.page('operation', operation, operation.path, out);
   }
 
@@ -429,8 +426,10 @@ export class OpenApiMarkdown {
       this.links(webhook.description).trim(),
       '',
     );
+    // The page's sections: #delivery (headers and payload), then #responses with a #response-200 per status.
+    out.push('## Delivery', '');
     if (webhook.headers.length) {
-      out.push(...this.parameterTable(webhook.headers, '## Headers'));
+      out.push(...this.parameterTable(webhook.headers, '### Headers'));
       out.push(
         `Verify the signature before you trust the body: see [Webhook signature verification](${this.baseUrl}/webhooks/signature-verification.md).`,
         '',
@@ -438,14 +437,14 @@ export class OpenApiMarkdown {
     }
     const payload = webhook.payload;
     if (payload) {
-      out.push('## Payload', '');
+      out.push('### Payload', '');
       out.push(`${code(payload.mediaType)}. ${cell(this.links(payload.description ?? ''))}`, '');
       out.push(this.schemaTable(payload.schema, 'response', new Set()), '');
       out.push(...this.exampleBlocks(payload.examples));
     }
-    out.push('## Your response', '');
+    out.push("## Your endpoint's answers", '');
     for (const response of webhook.responses) {
-      out.push(`- **${response.status}:** ${cell(this.links(response.description))}`);
+      out.push(`### ${response.status}`, '', cell(this.links(response.description)), '');
     }
     return this.page('webhook', webhook, webhook.event, out);
   }

@@ -12,7 +12,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {freePort} from '../support/ports.mjs';
 import {waitFor} from '../unit/sandbox-process';
-import {ROOT} from '../mcp-client';
+import {ROOT, startMcp} from '../mcp-client';
 
 let port: number;
 let output = '';
@@ -33,13 +33,17 @@ afterAll(() => {
   child.current?.kill('SIGTERM');
 });
 
-test('answers tools/list to the SDK client at the /mcp address its ready line names', async () => {
+test('answers tools/list to the SDK client at the /mcp address its ready line names: the tools over stdio', async () => {
   expect(output).toContain(`ready at http://127.0.0.1:${port}/mcp`);
   const client = new Client({name: 'kestrel-tests', version: '1.0.0'});
   await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-  const {tools} = await client.listTools();
-  expect(tools).toHaveLength(11);
+  const overHttp = (await client.listTools()).tools.map((t) => t.name);
   await client.close();
+  const stdio = await startMcp();
+  const overStdio = (await stdio.client.listTools()).tools.map((t) => t.name);
+  await stdio.close();
+  expect(overHttp).toContain('search_docs');
+  expect(overHttp).toEqual(overStdio);
 });
 
 test('refuses a request that names another host', async () => {

@@ -18,6 +18,8 @@ const TOOLS = [
   'read_page',
   'get_operation',
   'lookup_error',
+  'sandbox_get',
+  'sandbox_next_part',
   'sandbox_request',
   'sandbox_advance_clock',
   'sandbox_send_test_event',
@@ -25,8 +27,18 @@ const TOOLS = [
   'sandbox_deliveries',
   'list_workflows',
   'run_workflow',
+  'check_webhook_endpoint',
 ];
-const READ_ONLY = ['search_docs', 'read_page', 'get_operation', 'lookup_error', 'sandbox_deliveries', 'list_workflows'];
+const READ_ONLY = [
+  'search_docs',
+  'read_page',
+  'get_operation',
+  'lookup_error',
+  'sandbox_get',
+  'sandbox_next_part',
+  'sandbox_deliveries',
+  'list_workflows',
+];
 
 let mcp: McpSession;
 beforeAll(async () => {
@@ -35,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => mcp?.close());
 
 describe('tools', () => {
-  test('are the nine by name, each field described, read-only ones hinted and the sandbox writes not', async () => {
+  test('are these by name, each field described, read-only ones hinted and the sandbox writes not', async () => {
     const {tools} = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
     for (const tool of tools) {

@@ -88,6 +88,7 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['static', kebab],
   ['tests', kebab],
   ['workflows', kebab],
+  ['webhook-check', kebab],
 ];
 /** Named by others: the definition's split files carry its schema names and URL paths. */
 const NOT_CHECKED = ['openapi'];

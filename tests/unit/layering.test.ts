@@ -48,6 +48,8 @@ const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['mcp/', 'build-time'],
   // The Arazzo workflows' runner: reads the definition model; the tests run it against the sandbox.
   ['workflows/', 'build-time'],
+  // The webhook conformance check: signs and delivers by the definition as the sandbox does.
+  ['webhook-check/', 'build-time'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
   ['api/', 'build-time'],
   ['tests/', 'tests'],

@@ -92,7 +92,7 @@ describe('llmsFullTxt', () => {
 
 describe('fullBytesBudget', () => {
   it("is about 770 KB at the portal's 57 API pages (the changelog and the versioning policy included) and grows by a share per API page", () => {
-    expect(fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(809_000);
+    expect(fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(819_000);
     expect(fullBytesBudget(LLMS_FULL_BUDGET, 570) - fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(513 * 7_000);
   });
 });

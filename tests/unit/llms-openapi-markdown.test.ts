@@ -12,7 +12,8 @@ import {buildDefinition} from '../../definition/index.ts';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
 
 const doc = loadBundledDefinition();
-const pages = new OpenApiMarkdown(buildDefinition(doc), '').pages();
+const model = buildDefinition(doc);
+const pages = new OpenApiMarkdown(model, '').pages();
 const operations = pages.filter((p) => p.kind === 'operation');
 const webhooks = pages.filter((p) => p.kind === 'webhook');
 const page = (slug: string) => pages.find((p) => p.slug === slug)!;
@@ -41,11 +42,16 @@ describe('API twins from the definition', () => {
     expect(p.markdown).toContain(`${p.method} https://api.kestrel.example/v1${p.path}`);
     expect(p.markdown).toMatch(/- \*\*Scope:\*\* `partner\.[a-z.-]+`/);
     expect(p.markdown).toContain('## Example request\n\n```bash\ncurl -X ' + p.method);
-    expect(p.markdown).toMatch(/## Responses\n\n### 2\d\d/);
-    // The answers every operation shares, by status and code, in one sentence.
-    expect(p.markdown).toMatch(
-      /Like every operation, it can also answer 401 \(`UNAUTHORIZED`\), 403 \(`INSUFFICIENT_SCOPE`/,
-    );
+    // A section per status, as the page has a heading per status (#response-201, #response-404).
+    const responses = p.markdown.split('\n## Responses\n')[1]!;
+    const statuses = [...responses.matchAll(/^### (\d{3})$/gm)].map((m) => m[1]);
+    const operation = model.operations.find((o) => o.slug === p.slug)!;
+    const byStatus = operation.responses.map((r) => r.status);
+    expect(statuses).toEqual([...byStatus.filter((s) => Number(s) < 400), ...byStatus.filter((s) => Number(s) >= 400)]);
+    expect(statuses[0]).toMatch(/^2\d\d$/);
+    expect(responses).not.toMatch(/^## /m);
+    // The answers every operation shares, by their codes only.
+    expect(p.markdown).toContain('### 401\n\n`UNAUTHORIZED`.\n\n### 403\n\n`INSUFFICIENT_SCOPE`');
     expect(p.markdown).toContain('[error codes](/api/introduction.md#error-codes)');
   });
 
@@ -62,7 +68,7 @@ describe('API twins from the definition', () => {
     const response = md.slice(md.indexOf('## Responses'));
     expect(response).toMatch(/\| `id` \| string \(uuid\) \| yes \|/);
     expect(response).toMatch(/\| `status` \| string \(InvoiceStatus\) \| yes \| .*`UNPAID`/);
-    expect(md).toMatch(/\| 422 \| `VALIDATION_FAILED`/);
+    expect(md).toMatch(/### 422\n\n`VALIDATION_FAILED`/);
     expect(md).toContain('-H "Idempotency-Key: $(uuidgen)"');
     expect(md).toContain('-H "Authorization: Bearer $KESTREL_API_KEY"');
   });
@@ -71,7 +77,7 @@ describe('API twins from the definition', () => {
     const md = page('get-invoices').markdown;
     for (const name of ['$filter', '$orderby', '$skip', '$top']) expect(md).toContain(`| \`${name}\` | query |`);
     expect(md).toMatch(/\| `items\[\]\.status` \|/);
-    expect(md).toMatch(/\| 400 \| `INVALID_QUERY_OPTION` \|/);
+    expect(md).toMatch(/### 400\n\n`INVALID_QUERY_OPTION`: /);
   });
 
   it('gives path parameters declared on the path item', () => {
@@ -81,11 +87,11 @@ describe('API twins from the definition', () => {
   it('gives a webhook event its type, signature header, payload and expected answer', () => {
     const md = page('invoice-updated-webhook').markdown;
     expect(md).toContain('Webhook event `invoice.updated`');
-    expect(md).toMatch(/## Headers[\s\S]*\| `Kestrel-Signature` \| header \|/);
+    expect(md).toMatch(/## Delivery\n\n### Headers[\s\S]*\| `Kestrel-Signature` \| header \|/);
     expect(md).toContain('[Webhook signature verification](/webhooks/signature-verification.md)');
-    expect(md).toMatch(/## Payload[\s\S]*Schema `Event`/);
+    expect(md).toMatch(/### Payload[\s\S]*Schema `Event`/);
     expect(md).toMatch(/```json\n\{\n {2}"id"/);
-    expect(md).toMatch(/## Your response\n\n- \*\*200:\*\*/);
+    expect(md).toMatch(/## Your endpoint's answers\n\n### 200\n\nYour endpoint accepted/);
   });
 
   it('points links at the twins, root-relative', () => {

@@ -52,4 +52,5 @@ test('--help documents --remote-webhooks, the opt-in to webhooks off the loopbac
     /--remote-webhooks {2}let webhooks go to hosts other than this machine's loopback \(localhost,\s+127\.0\.0\.0\/8, \[::1\]\)/,
   );
   expect(stderr).toContain('without it they are\n                     refused (also KESTREL_MCP_REMOTE_WEBHOOKS=1)');
+  expect(stderr).toContain('--tools SET        which tools to offer: all (default), or docs:');
 }, 60_000);

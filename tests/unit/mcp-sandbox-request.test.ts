@@ -61,7 +61,7 @@ async function subscriptionUrls(): Promise<string[]> {
 }
 
 test('a path under the API base reaches the sandbox, with or without /v1', async () => {
-  for (const path of ['/invoices?limit=1', '/v1/invoices?limit=1', 'invoices']) {
+  for (const path of ['/invoices?$top=1', '/v1/invoices?$top=1', 'invoices']) {
     const answer = await tools.call('sandbox_request', {method: 'GET', path});
     expect(answer.isError, path).toBe(false);
     expect(JSON.parse(answer.text).status, path).toBe(200);
@@ -94,7 +94,7 @@ test('refuses a scheme-relative //host, a .. segment (also percent-encoded) and 
     const answer = await tools.call('sandbox_request', {method: 'GET', path});
     expect(answer.isError, path).toBe(true);
     expect(answer.text, path).toBe(
-      `Refused: ${path} ${why}. sandbox_request takes a path under the sandbox's API base ${base}, such as /invoices or /events?limit=5, and calls nothing else.`,
+      `Refused: ${path} ${why}. sandbox_request takes a path under the sandbox's API base ${base}, such as /invoices or /events?$top=5, and calls nothing else.`,
     );
   }
   expect(elsewhere.filter((r) => r.url !== '/direct')).toEqual([]);

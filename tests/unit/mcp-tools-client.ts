@@ -10,6 +10,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import type {SandboxConnection} from '../../mcp/sandbox-connection';
 import {createKestrelServer} from '../../mcp/server';
+import type {ToolSet} from '../../mcp/tool-sets';
 
 /** A temp folder holding `build/` (a minimal site build); `remove` deletes the folder. */
 export function smallBuild(): {parent: string; dir: string; remove: () => void} {
@@ -24,17 +25,24 @@ export function smallBuild(): {parent: string; dir: string; remove: () => void} 
 }
 
 export interface ToolsClient {
+  /** The SDK's client, for tools/list and prompts. */
+  client: Client;
   call: (name: string, args?: Record<string, unknown>) => Promise<{text: string; isError: boolean}>;
   close: () => Promise<void>;
 }
 
-export async function toolsClient(buildDir: string, connection: SandboxConnection): Promise<ToolsClient> {
+export async function toolsClient(
+  buildDir: string,
+  connection: SandboxConnection,
+  tools: ToolSet = 'all',
+): Promise<ToolsClient> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createKestrelServer(buildDir, connection);
+  const server = createKestrelServer(buildDir, connection, tools);
   await server.connect(serverSide);
   const client = new Client({name: 'kestrel-tests', version: '1.0.0'});
   await client.connect(clientSide);
   return {
+    client,
     call: async (name, args = {}) => {
       const result = await client.callTool({name, arguments: args});
       const content = result.content as {type: string; text: string}[];

@@ -9,7 +9,7 @@ import type {IndexFile, SearchOptions, SearchResults} from './types.ts';
 
 export type {SearchDocument, SearchHit} from './types.ts';
 
-const INDEX_FILE = /^search-index-.+\.json$/;
+export const INDEX_FILE = /^search-index-.+\.json$/;
 
 /** Reads every search-index-*.json of a built site (e.g. 'build') and searches them exactly as the search box does. */
 export async function searchBuiltSite(

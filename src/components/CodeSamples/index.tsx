@@ -11,10 +11,8 @@ import React, {type ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import type {ApiCodeSample} from '@site/config/api-page';
+import {tabLabel} from '@site/config/code-sample-languages';
 import HighlightedCode from '@site/src/components/HighlightedCode';
-
-/** The tab's name: the language without its library ("Python", not "Python (requests)"). */
-const tabLabel = (label: string) => label.replace(/\s*\(.*\)$/, '');
 
 export default function CodeSamples({samples}: {samples: readonly ApiCodeSample[]}): ReactNode {
   if (samples.length === 0) return null;

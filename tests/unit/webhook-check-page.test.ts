@@ -1,0 +1,50 @@
+/**
+ * The "Check your endpoint" sections of the webhook guides say what the check does: the command is
+ * package.json's, the table lists its cases in the order they run, and the margin past the
+ * tolerance, the stand-in's API base and the status it answers are the check's own.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from 'vitest';
+import {CASE_NAMES, TIMESTAMP_MARGIN_SECONDS} from '../../webhook-check/cases';
+import {INVOICE_STATUS} from '../../webhook-check/probe';
+import {kestrelRules} from '../../webhook-check/rules';
+import {ROOT} from './guide-http';
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** The text of a page's "Check your endpoint" section, up to the next heading of its level or above. */
+function section(file: string): string {
+  const text = read(file);
+  const start = text.search(/^#{2,3} Check your endpoint$/m);
+  expect(start, file).toBeGreaterThan(0);
+  const level = /^#+/.exec(text.slice(start))![0].length;
+  const rest = text.slice(start + level);
+  const end = rest.search(new RegExp(`^#{2,${level}} `, 'm'));
+  return rest.slice(0, end);
+}
+
+const GUIDE = 'docs/webhooks/setting-up-webhooks.md';
+
+test('the command is the webhooks script of package.json, on each page that has the section', () => {
+  const scripts = (JSON.parse(read('package.json')) as {scripts: Record<string, string>}).scripts;
+  expect(scripts.webhooks).toBe('node --import ./scripts/node-version.mjs webhook-check/cli.ts');
+  for (const file of [GUIDE, 'docs/webhooks/signature-verification.mdx', 'docs/webhooks/failure-recovery.md'])
+    expect(section(file), file).toContain('npm run webhooks -- check ');
+});
+
+test('the table lists the cases in the order they run', () => {
+  const rows = [...section(GUIDE).matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+  expect(rows).toEqual(CASE_NAMES);
+});
+
+test('the timestamps are a minute past the tolerance, and the stand-in answers at /v1 as PAID', () => {
+  expect(TIMESTAMP_MARGIN_SECONDS).toBe(60);
+  const text = section(GUIDE);
+  expect(text).toContain('signed a minute longer ago than the tolerance');
+  expect(text).toContain('signed a minute further ahead than the tolerance');
+  expect(text).toContain(`\`http://127.0.0.1:P${kestrelRules().apiBasePath}\``);
+  expect(text).toContain(`as \`${INVOICE_STATUS}\``);
+  expect(section('docs/webhooks/signature-verification.mdx')).toContain(
+    'One is signed a minute before the tolerance allows, and one a minute after.',
+  );
+});
