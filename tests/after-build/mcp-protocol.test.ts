@@ -12,33 +12,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {freePort, listenOnFreePort} from '../support/ports.mjs';
 import {ROOT, startMcp, type McpSession} from '../mcp-client';
 import {RELEVANCE} from '../search-relevance-queries';
-
-const TOOLS = [
-  'search_docs',
-  'read_page',
-  'get_operation',
-  'lookup_error',
-  'sandbox_get',
-  'sandbox_next_part',
-  'sandbox_request',
-  'sandbox_advance_clock',
-  'sandbox_send_test_event',
-  'sandbox_reset',
-  'sandbox_deliveries',
-  'list_workflows',
-  'run_workflow',
-  'check_webhook_endpoint',
-];
-const READ_ONLY = [
-  'search_docs',
-  'read_page',
-  'get_operation',
-  'lookup_error',
-  'sandbox_get',
-  'sandbox_next_part',
-  'sandbox_deliveries',
-  'list_workflows',
-];
+import {READ_TOOLS, WRITE_TOOLS} from '../mcp-tool-names';
 
 let mcp: McpSession;
 beforeAll(async () => {
@@ -49,13 +23,13 @@ afterAll(() => mcp?.close());
 describe('tools', () => {
   test('are these by name, each field described, read-only ones hinted and the sandbox writes not', async () => {
     const {tools} = await mcp.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of tools) {
       expect(tool.description, tool.name).toMatch(/\w{3,}/);
       const properties = (tool.inputSchema.properties ?? {}) as Record<string, {description?: string}>;
       for (const [field, schema] of Object.entries(properties))
         expect(schema.description, `${tool.name}.${field}`).toMatch(/\w{3,}/);
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_TOOLS.includes(tool.name));
     }
   });
 

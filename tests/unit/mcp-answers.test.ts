@@ -22,6 +22,7 @@ import {createSandbox} from '../../sandbox/start';
 import {listenOnFreePort} from '../support/ports.mjs';
 import {smallBuild, toolsClient, type ToolsClient} from './mcp-tools-client';
 import {loadBundledDefinition} from './openapi-definition';
+import {READ_TOOLS, WRITE_TOOLS} from '../mcp-tool-names';
 
 const bundled = loadBundledDefinition();
 const model = loadDefinition();
@@ -289,32 +290,14 @@ describe('the sandbox tools', () => {
 });
 
 describe('reading apart from writing', () => {
-  const READS = [
-    'search_docs',
-    'read_page',
-    'get_operation',
-    'lookup_error',
-    'sandbox_get',
-    'sandbox_next_part',
-    'sandbox_deliveries',
-    'list_workflows',
-  ];
-  const WRITES = [
-    'sandbox_request',
-    'sandbox_advance_clock',
-    'sandbox_send_test_event',
-    'sandbox_reset',
-    'run_workflow',
-  ];
-
   test('every tool says whether it only reads; none that takes a method or a body claims to', async () => {
     const {tools: listed} = await tools.client.listTools();
     const names = listed.map((t) => t.name);
-    for (const name of [...READS, ...WRITES]) expect(names).toContain(name);
+    expect([...names].sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of listed) {
       expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe('boolean');
-      if (READS.includes(tool.name)) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-      if (WRITES.includes(tool.name)) expect(tool.annotations?.readOnlyHint, tool.name).toBe(false);
+      if (READ_TOOLS.includes(tool.name)) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      if (WRITE_TOOLS.includes(tool.name)) expect(tool.annotations?.readOnlyHint, tool.name).toBe(false);
       // A tool that sends a body, runs a workflow or sends a method other than GET writes.
       const inputs = (tool.inputSchema.properties ?? {}) as Record<string, {enum?: string[]}>;
       const sendsWrites =
