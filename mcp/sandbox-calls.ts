@@ -9,7 +9,7 @@
 import {apiUrl} from './api-path.ts';
 import {jsonPart} from './json-pages.ts';
 import {SandboxError, type SandboxConnection, type SandboxTarget} from './sandbox-connection.ts';
-import {subscriptionWriteRefusal, webhookUrlRefusal} from './webhook-hosts.ts';
+import {webhookBodyRefusal, webhookUrlRefusal} from './webhook-hosts.ts';
 
 export type Answer = {ok: true; text: string} | {ok: false; error: string};
 
@@ -115,9 +115,7 @@ export class SandboxCalls {
       const method = call.method.toUpperCase();
       const where = apiUrl(target.base, call.path);
       if (!where.ok) return where;
-      const refusal = this.connection.remoteWebhooks
-        ? null
-        : subscriptionWriteRefusal(method, where.apiPath, call.body);
+      const refusal = this.connection.remoteWebhooks ? null : webhookBodyRefusal(method, call.body);
       if (refusal) return {ok: false, error: refusal};
       const headers: Record<string, string> = {Authorization: SANDBOX_TOKEN};
       for (const [name, value] of Object.entries(call.headers ?? {})) {

@@ -1,8 +1,9 @@
 /**
  * list_workflows and run_workflow: the procedures the guides teach, as the Arazzo documents of
  * workflows/ (published at /workflows/<id>.arazzo.yaml), run against the sandbox the other sandbox
- * tools call and no other host: the runner is given that sandbox's loopback origin, and its own
- * webhook receiver listens on the loopback too. A step that needs the sandbox restarted from its
+ * tools call and no other host: the runner is given that sandbox's loopback origin, its own
+ * webhook receiver listens on the loopback too, and a step whose body names a webhook URL off the
+ * loopback (from the inputs a client gives) is refused before it is sent. A step that needs the sandbox restarted from its
  * state file fails saying so: this server cannot restart a sandbox.
  */
 import {closest} from './closest.ts';
@@ -10,6 +11,7 @@ import type {Answer} from './sandbox-calls.ts';
 import {SANDBOX_BEARER} from './sandbox-calls.ts';
 import {SandboxError, type SandboxConnection} from './sandbox-connection.ts';
 import type {WorkflowSummary} from '../workflows/index.ts';
+import {webhookBodyRefusal} from './webhook-hosts.ts';
 
 // Loaded on first use: most sessions never run a workflow.
 const workflows = () => import('../workflows/index.ts');
@@ -73,7 +75,12 @@ export class WorkflowCalls {
       return {ok: false, error: `The sandbox could not start: ${(error as Error).message}`};
     }
     const {runWorkflow} = await workflows();
-    const run = await runWorkflow(id, {baseUrl: origin, token: SANDBOX_BEARER, ...(inputs && {inputs})});
+    const run = await runWorkflow(id, {
+      baseUrl: origin,
+      token: SANDBOX_BEARER,
+      ...(inputs && {inputs}),
+      ...(!this.connection.remoteWebhooks && {refuse: ({method, body}) => webhookBodyRefusal(method, body)}),
+    });
     // A passed step's detail is its status (and retries); a failed one's says what was expected and what came.
     const lines = run.steps.map((s) => {
       const status = s.status === undefined || s.detail.startsWith(String(s.status)) ? '' : ` (status ${s.status})`;

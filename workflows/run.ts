@@ -21,6 +21,11 @@ export interface RunOptions {
   restart?: () => Promise<void>;
   /** The webhook endpoint to subscribe; without it the run starts one that checks signatures as the definition says. */
   receiver?: Receiver;
+  /**
+   * Asked before each request is sent: a text refuses it (the step fails with that text and nothing
+   * is sent). The MCP server keeps a workflow's webhooks on the loopback with it.
+   */
+  refuse?: (request: {method: string; url: string; body: unknown}) => string | null;
 }
 
 export interface StepResult {
@@ -92,6 +97,8 @@ async function send(step: Step, scope: Scope, options: RunOptions, receiver: Rec
     body = JSON.stringify(fill(step.requestBody.payload, scope));
   }
   const url = `${base}${target}${query.size > 0 ? `?${query}` : ''}`;
+  const refusal = options.refuse?.({method: op.method, url, body: body === undefined ? undefined : JSON.parse(body)});
+  if (refusal) throw new Error(refusal);
   const res = await fetch(url, {method: op.method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)});
   const text = await res.text();
   let parsed: unknown = text;

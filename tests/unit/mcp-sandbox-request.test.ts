@@ -3,8 +3,8 @@
  * loopback port), a `..` segment (also percent-encoded), a scheme-relative `//host` or a backslash
  * is refused before anything is sent, so the bearer token goes nowhere but the sandbox. A sandbox
  * started elsewhere (here: one with no loopback limit of its own) still gets no subscription whose
- * webhook leaves the loopback, and no test event to one, unless the server was started with
- * --remote-webhooks.
+ * webhook leaves the loopback, by any spelling of the path or from a workflow's inputs, and no test
+ * event to one, unless the server was started with --remote-webhooks.
  */
 import http from 'node:http';
 import {afterAll, beforeAll, expect, test} from 'vitest';
@@ -134,6 +134,29 @@ test('refuses to create or point a subscription at a host off the loopback; noth
   expect(moved.isError).toBe(true);
   expect(moved.text).toContain('Refused: webhookUrl https://127.attacker.example/hook: ');
   expect(await subscriptionUrls()).toEqual([`${otherOrigin}/hook`]);
+});
+
+test("refuses a webhook off the loopback whatever the path is spelled, and from a workflow's inputs", async () => {
+  const webhookUrl = 'https://192.0.2.2:3477/hook';
+  for (const path of ['/%73ubscriptions', '/v1/subscriptions', '/subscriptions/', '/%2Fsubscriptions']) {
+    const answer = await tools.call('sandbox_request', {
+      method: 'POST',
+      path,
+      body: subscription(webhookUrl),
+      idempotencyKey: `spelled-${path}`,
+    });
+    expect(answer.isError, path).toBe(true);
+    expect(answer.text, path).toContain(`Refused: webhookUrl ${webhookUrl}: `);
+  }
+  const run = await tools.call('run_workflow', {
+    id: 'webhook-setup',
+    inputs: {orderId: 'refused-webhook', webhookUrl},
+  });
+  expect(run.text).toMatch(/^webhook-setup failed at step subscribe /);
+  expect(run.text).toContain(
+    `FAIL subscribe: workflows/webhook-setup.arazzo.yaml, step subscribe (createSubscription): Refused: webhookUrl ${webhookUrl}: `,
+  );
+  expect((await subscriptionUrls()).filter((url) => !url.startsWith(otherOrigin))).toEqual([]);
 });
 
 test('refuses a test event to a subscription made elsewhere that points off the loopback', async () => {
