@@ -7,7 +7,8 @@
  */
 import type {Server} from 'node:http';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
-import {OptionError, USAGE, parseOptions} from './options.ts';
+import {OptionError, parseOptions, usage} from './options.ts';
+import {runsPacked} from './packed.ts';
 import {SandboxConnection} from './sandbox-connection.ts';
 import {createKestrelServer} from './server.ts';
 import {missingBuild} from './site-build.ts';
@@ -23,11 +24,11 @@ try {
   options = parseOptions(process.argv.slice(2), process.env);
 } catch (error) {
   if (!(error instanceof OptionError)) throw error;
-  console.error(`kestrel-mcp: ${error.message}\n\n${USAGE}`);
+  console.error(`kestrel-mcp: ${error.message}\n\n${usage(runsPacked())}`);
   process.exit(2);
 }
 if (options.help) {
-  console.error(USAGE);
+  console.error(usage(runsPacked()));
   process.exit(0);
 }
 const missing = missingBuild(options.buildDir);

@@ -2,13 +2,24 @@
  * The command line of `npm run mcp`, checked: a bad value stops the server with a message naming
  * the flag.
  */
+import {PACKAGE_NAME} from './pack/manifest.ts';
 import {DEFAULT_BUILD_DIR} from './site-build.ts';
 import {TOOL_SETS, type ToolSet} from './tool-sets.ts';
 
-export const USAGE = `Usage: npm run --silent mcp -- [options]   (an MCP server on stdio)
+/** How each form of the server is started: from a checkout, or from its package with npx. */
+const STARTED = {
+  checkout: 'npm run --silent mcp -- [options]',
+  packed: `npx -y <the address of the ${PACKAGE_NAME} .tgz> [options]`,
+};
+const BUILD_DEFAULT = {checkout: 'build/ of this checkout', packed: 'the pages packed with this server'};
+
+/** The help text, for a server run from a checkout or (`packed`) from its npm package. */
+export const usage = (packed: boolean) => {
+  const form = packed ? 'packed' : 'checkout';
+  return `Usage: ${STARTED[form]}   (an MCP server on stdio)
 
   --http PORT        serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio
-  --build DIR        the site build to read (default: build/ of this checkout)
+  --build DIR        the site build to read (default: ${BUILD_DEFAULT[form]})
   --own-sandbox      always start a sandbox in this process for the sandbox tools, even when one
                      answers at 127.0.0.1:4010 (only such a sandbox can be reset)
   --tools SET        which tools to offer: all (default), or docs: search_docs, read_page,
@@ -19,7 +30,8 @@ export const USAGE = `Usage: npm run --silent mcp -- [options]   (an MCP server 
                      refused (also KESTREL_MCP_REMOTE_WEBHOOKS=1)
   --help             this text
 
-Environment: KESTREL_SANDBOX_URL, a sandbox on this machine to call instead (http://127.0.0.1:PORT/v1).`;
+Environment: KESTREL_SANDBOX_URL, a sandbox on this machine to call instead (http://127.0.0.1:PORT/v1; /v1 is added to a bare origin).`;
+};
 
 export interface McpOptions {
   http?: number;

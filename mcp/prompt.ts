@@ -11,7 +11,8 @@ export const PROMPT_NAME = 'integrate-kestrel-payments';
 /** Step 3 of the prompt: with the sandbox tools, or (`--tools docs`) with a sandbox the reader runs. */
 const TRY_IT = {
   all: '3. Run every step against the local sandbox first: sandbox_get reads, sandbox_request writes (send an idempotencyKey on writes), sandbox_advance_clock moves time, and sandbox_deliveries shows the webhooks. /sandbox/ lists its test inputs.',
-  docs: '3. Run every step against the local sandbox (`npm run sandbox`, /sandbox/#run-a-local-sandbox) before the real API. /sandbox/ lists its test inputs.',
+  // This server may run from its package, with no checkout: the sandbox needs one, or the sandbox tools.
+  docs: "3. Run every step against a local sandbox before the real API: /sandbox/#run-a-local-sandbox starts one from a checkout of the portal's source, and this server without --tools docs offers sandbox tools that start their own. /sandbox/ lists its test inputs.",
 };
 
 export function integrationPrompt(

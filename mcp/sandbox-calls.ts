@@ -142,6 +142,8 @@ export class SandboxCalls {
         if (!name.startsWith('access-control-')) answered[name] = value;
       });
       const answer = {
+        // Where it answered: a sandbox this server started listens on a port only this names.
+        sandbox: target.base,
         status: res.status,
         headers: answered,
         body: await bodyOf(res),

@@ -42,6 +42,18 @@ export interface ConnectionOptions {
 
 export class SandboxError extends Error {}
 
+/** The API's path under a sandbox's origin, such as `/v1`. */
+const API_PATH = new URL(DEFAULT_SANDBOX_URL).pathname;
+
+/**
+ * KESTREL_SANDBOX_URL as an API base: a bare origin (`http://127.0.0.1:4010`, the address the
+ * sandbox's own pages name) gets the API's path, so its calls do not all answer 404.
+ */
+export function apiBaseOf(url: string): string {
+  const base = url.replace(/\/+$/, '');
+  return new URL(base).pathname === '/' ? `${base}${API_PATH}` : base;
+}
+
 async function answers(origin: string): Promise<boolean> {
   try {
     const res = await fetch(`${origin}/_sandbox/clock`, {signal: AbortSignal.timeout(PROBE_TIMEOUT_MS)});
@@ -82,7 +94,7 @@ export class SandboxConnection {
         throw new SandboxError(
           `KESTREL_SANDBOX_URL=${url} is refused: ${refusal}. These tools call only a sandbox on this machine; unset it to use a local one.`,
         );
-      const base = url.replace(/\/+$/, '');
+      const base = apiBaseOf(url);
       const origin = new URL(base).origin;
       if (!(await answers(origin)))
         throw new SandboxError(

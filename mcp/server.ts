@@ -21,7 +21,7 @@ const VERSION = '1.0.0';
 const DOCS_INSTRUCTIONS =
   'Kestrel developer portal: search_docs then read_page for guides; get_operation and lookup_error for the API definition.';
 const SANDBOX_INSTRUCTIONS =
-  "sandbox_get reads from a local stateful sandbox (loopback only) and sandbox_request writes to it; it has a movable clock and a webhook delivery log; list_workflows and run_workflow run the guides' procedures against it.";
+  "sandbox_get reads from a local stateful sandbox (loopback only) and sandbox_request writes to it; it has a movable clock and a webhook delivery log; list_workflows and run_workflow run the guides' procedures against it. Each of their answers names the sandbox's API base (sandbox): give it to a webhook receiver that fetches what an event names.";
 
 export function createKestrelServer(
   buildDir: string,

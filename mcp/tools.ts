@@ -174,7 +174,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     {
       title: 'Read from the local sandbox',
       description:
-        "Sends a GET to the local Kestrel sandbox (as sandbox_request does) and answers status, headers and body; it never changes the sandbox. A list pages with $top and $skip, and an answer too long for one reply comes in parts: the answer's part.cursor, given to sandbox_next_part, reads the next.",
+        "Sends a GET to the local Kestrel sandbox (as sandbox_request does) and answers the sandbox's API base, status, headers and body; it never changes the sandbox. A list pages with $top and $skip, and an answer too long for one reply comes in parts: the answer's part.cursor, given to sandbox_next_part, reads the next.",
       inputSchema: {
         path: z
           .string()
@@ -204,7 +204,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     {
       title: 'Call the local sandbox',
       description:
-        "Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.",
+        "Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers the sandbox's API base (sandbox), status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.",
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
         path: z

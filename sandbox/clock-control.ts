@@ -4,7 +4,8 @@
  *   GET  /_sandbox/clock                          -> {"now": "...", "offsetSeconds": 0}
  *   POST /_sandbox/clock  {"advanceSeconds": 300} -> the same after moving time forward, with what ran:
  *        "statusChanges": [{"account", "object", "id", "from", "to", "at"}] in the order they happened,
- *        "deliveries": the webhook delivery attempts made meanwhile (delivery-log entries), oldest first,
+ *        "deliveries": the webhook delivery attempts that ended meanwhile (delivery-log entries), oldest
+ *        first, one already on the wire when the move began included,
  *        "deliveriesInFlight": attempts still waiting for their receiver when the answer was sent.
  *
  * Moving forward runs everything that falls due in between (expirations, simulated payments,

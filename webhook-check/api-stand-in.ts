@@ -14,6 +14,8 @@ export interface ApiStandIn {
   setInvoice: (id: string, status: string) => void;
   /** How many times the invoice was read so far. */
   reads: (id: string) => number;
+  /** How many requests of any kind reached the stand-in so far. */
+  requests: () => number;
   /** Resolves true once the invoice has been read, false when `ms` pass first. */
   waitForRead: (id: string, ms: number) => Promise<boolean>;
   close: () => Promise<void>;
@@ -25,7 +27,9 @@ export async function startApiStandIn(port: number, rules: KestrelRules): Promis
   const invoices = new Map<string, string>();
   const counts = new Map<string, number>();
   const waiters = new Set<() => void>();
+  let requests = 0;
   const server: Server = createServer((req, res) => {
+    requests++;
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     const id =
       path.startsWith(prefix) && path.endsWith(suffix)
@@ -53,6 +57,7 @@ export async function startApiStandIn(port: number, rules: KestrelRules): Promis
     base: `http://127.0.0.1:${port}${rules.apiBasePath}`,
     setInvoice: (id, status) => invoices.set(id, status),
     reads,
+    requests: () => requests,
     waitForRead: (id, ms) =>
       new Promise((resolve) => {
         const done = (read: boolean) => {

@@ -35,8 +35,8 @@ const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 /** After acknowledged deliveries of `event`: its invoice read once. Null when so, or without the stand-in. */
 async function processedOnce(probe: Probe, event: CheckEvent): Promise<string | null> {
   if (!probe.api) return null;
-  if (!(await probe.api.waitForRead(event.invoiceId, probe.timeoutMs)))
-    return `its invoice was not read within ${probe.timeoutMs} ms; is the endpoint's API base ${probe.api.base}?`;
+  const unread = await probe.awaitRead(event.invoiceId, 'its invoice');
+  if (unread) return unread;
   const late = await probe.caughtUp();
   if (late) return late;
   const reads = probe.api.reads(event.invoiceId);
@@ -137,10 +137,8 @@ export const CASES: readonly Case[] = [
       if (refused) return refused;
       const seen = `newer ${probe.describe(first)}, older ${probe.describe(second)}`;
       if (!probe.api) return pass(seen);
-      if (!(await probe.api.waitForRead(newer.invoiceId, probe.timeoutMs)))
-        return fail(
-          `${seen}; the invoice was not read within ${probe.timeoutMs} ms: act on the status you read, not on the order events arrive in`,
-        );
+      const unread = await probe.awaitRead(newer.invoiceId, 'the invoice');
+      if (unread) return fail(`${seen}; ${unread}: act on the status you read, not on the order events arrive in`);
       const late = await probe.caughtUp();
       if (late) return fail(`${seen}; ${late}`);
       return pass(

@@ -17,7 +17,7 @@ export interface CheckOptions {
   allowRemote?: boolean;
   /** How the caller allows another host, for the refusal: `give --allow-remote for another host`. */
   remoteHint?: string;
-  /** How long the endpoint has to answer, and the worker to read; Kestrel's delivery timeout by default. */
+  /** How long the endpoint has to answer, and the worker to read; Kestrel's delivery timeout by default, and at most. */
   timeoutMs?: number;
   /** Stand in for the Kestrel API on this loopback port, to see what the endpoint processes. */
   apiPort?: number;
@@ -63,6 +63,11 @@ export async function checkEndpoint(options: CheckOptions): Promise<CheckReport>
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs();
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
     throw new CheckError(`the timeout must be a whole number of ms above 0, not ${timeoutMs}`);
+  // A longer wait would pass an endpoint that Kestrel gives up on.
+  if (timeoutMs > defaultTimeoutMs())
+    throw new CheckError(
+      `the timeout can only shorten Kestrel's delivery timeout of ${defaultTimeoutMs()} ms, not lengthen it to ${timeoutMs}`,
+    );
   const unknown = (options.cases ?? []).filter((name) => !CASE_NAMES.includes(name));
   if (unknown.length) throw new CheckError(`no case ${unknown.join(', ')}; the cases are ${CASE_NAMES.join(', ')}`);
   const rules = kestrelRules();

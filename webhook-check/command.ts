@@ -1,7 +1,8 @@
 /**
  * The command line of `npm run webhooks` (cli.ts runs it): `check URL` sends the endpoint the
  * deliveries a handler must survive, signed as Kestrel signs them, and prints one line per case.
- * It answers the exit code: 1 when a case failed, 2 on a bad command line.
+ * It answers the exit code: 1 when a case failed, 2 when it cannot run (a bad command line, no
+ * secret, an endpoint off the loopback, an --api-port in use).
  */
 import {CASES} from './cases.ts';
 import {checkEndpoint, CheckError, defaultTimeoutMs, reportLines} from './check.ts';
@@ -14,7 +15,7 @@ const usage =
   --secret-file F  read the signing secret from file F (default: the ${SECRET_ENV} variable)
   --api-port P     stand in for the Kestrel API on 127.0.0.1:P, to see what the endpoint processes;
                    start the endpoint with its API base (KESTREL_API_BASE) at that port
-  --timeout-ms N   how long the endpoint has to answer (default: Kestrel's ${defaultTimeoutMs()} ms)
+  --timeout-ms N   how long the endpoint has to answer, at most Kestrel's ${defaultTimeoutMs()} ms (the default)
   --allow-remote   allow a URL off this machine's loopback
 
 Cases, in the order they run:
@@ -60,7 +61,7 @@ function parseArgs(argv: string[]): Args {
       );
     if (arg === '--secret-file') args.secretFile = value();
     else if (arg === '--api-port') args.apiPort = whole(arg, value(), 65_535);
-    else if (arg === '--timeout-ms') args.timeoutMs = whole(arg, value());
+    else if (arg === '--timeout-ms') args.timeoutMs = whole(arg, value(), defaultTimeoutMs());
     else if (arg === '--allow-remote') args.allowRemote = true;
     else if (arg === '--help') throw new HelpRequested();
     else if (arg.startsWith('--')) throw new UsageError(`Unknown option ${arg}.`);

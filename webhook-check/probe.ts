@@ -26,6 +26,11 @@ export class Probe {
   readonly api: ApiStandIn | undefined;
   private readonly url: string;
   private readonly secret: string;
+  /**
+   * Set once a wait for a read ended with no request at the stand-in at all: the endpoint's API
+   * base is elsewhere, so every later wait would end the same way, a timeout each.
+   */
+  private unreached = false;
 
   constructor(options: {rules: KestrelRules; url: string; secret: string; timeoutMs: number; api?: ApiStandIn}) {
     this.rules = options.rules;
@@ -81,6 +86,21 @@ export class Probe {
   }
 
   /**
+   * Waits until the endpoint's worker has read the invoice. Null when it did; otherwise why not,
+   * naming the API base once nothing reached the stand-in, and at once for every later wait.
+   */
+  async awaitRead(invoiceId: string, what: string): Promise<string | null> {
+    if (!this.api) return null;
+    const base = this.api.base;
+    if (this.unreached)
+      return `not counted: no request has reached the API stand-in at ${base} since the check began; start the endpoint with its API base there`;
+    if (await this.api.waitForRead(invoiceId, this.timeoutMs)) return null;
+    if (this.api.requests() > 0) return `${what} was not read within ${this.timeoutMs} ms`;
+    this.unreached = true;
+    return `${what} was not read within ${this.timeoutMs} ms, and no request reached the API stand-in; is the endpoint's API base ${base}?`;
+  }
+
+  /**
    * Waits until the endpoint's worker has caught up: a new event is delivered and its invoice read.
    * Reads counted after it include every read the events sent before it caused, for a worker that
    * takes events in the order they arrived. Null when caught up; otherwise why not.
@@ -91,7 +111,6 @@ export class Probe {
     const answer = (await this.deliverUntilAcknowledged(marker)).at(-1)!;
     if (!this.acknowledged(answer))
       return `a later event, sent to see the worker catch up, got ${this.describe(answer)}`;
-    if (await this.api.waitForRead(marker.invoiceId, this.timeoutMs)) return null;
-    return `a later event's invoice was not read within ${this.timeoutMs} ms`;
+    return this.awaitRead(marker.invoiceId, "a later event's invoice");
   }
 }

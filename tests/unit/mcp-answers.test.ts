@@ -13,7 +13,7 @@ import {parse as parseYaml} from 'yaml';
 import {CODE_SAMPLE_LANGUAGES, tabLabel} from '../../config/code-sample-languages';
 import {loadDefinition} from '../../definition/load';
 import {DOCS_TOOLS} from '../../mcp/tool-sets';
-import {OptionError, USAGE, parseOptions} from '../../mcp/options';
+import {OptionError, parseOptions, usage} from '../../mcp/options';
 import {PART_CHARS, pagedText, partOf} from '../../mcp/paging';
 import {SandboxConnection} from '../../mcp/sandbox-connection';
 import {Definition} from '../../sandbox/definition';
@@ -326,6 +326,6 @@ describe('reading apart from writing', () => {
     expect(() => parseOptions(['--tools', 'sandbox'], {})).toThrow(
       new OptionError('--tools takes all or docs, got "sandbox".'),
     );
-    expect(USAGE).toMatch(/--tools SET {8}which tools to offer: all \(default\), or docs:/);
+    expect(usage(false)).toMatch(/--tools SET {8}which tools to offer: all \(default\), or docs:/);
   });
 });

@@ -23,6 +23,17 @@ test('uses a sandbox that answers at the default address, and refuses to reset i
   await expect(connection.reset()).rejects.toThrow(/was not started by this MCP server/);
 });
 
+test('KESTREL_SANDBOX_URL given as an origin, without /v1, calls the API under /v1', async () => {
+  if (!running.server.listening) await new Promise<void>((resolve) => running.server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
+  for (const url of [origin, `${origin}/`]) {
+    const connection = new SandboxConnection({url, log});
+    expect(await connection.target()).toEqual({base: `${origin}/v1`, origin, owned: false});
+  }
+  const answer = await fetch(`${origin}/v1/invoices`, {headers: {Authorization: 'Bearer t'}});
+  expect(answer.status).toBe(200);
+});
+
 test('with nothing at the default address, starts its own on the loopback; reset gives a fresh one on the same port', async () => {
   const connection = new SandboxConnection({defaultUrl: `http://127.0.0.1:${await freePort()}/v1`, log});
   try {

@@ -68,6 +68,16 @@ test('a path under the API base reaches the sandbox, with or without /v1', async
   }
 });
 
+test("each answer names the sandbox's API base, for a receiver that fetches what an event names", async () => {
+  for (const [tool, call] of [
+    ['sandbox_get', {path: '/invoices?$top=1'}],
+    ['sandbox_request', {method: 'GET', path: '/invoices?$top=1'}],
+  ] as const) {
+    const answer = await tools.call(tool, call);
+    expect(JSON.parse(answer.text), tool).toMatchObject({sandbox: base, status: 200});
+  }
+});
+
 test('refuses the full URL of a server on another loopback port, which receives nothing', async () => {
   for (const path of [`${otherOrigin}/v1/invoices`, `${otherOrigin}/steal`]) {
     const answer = await tools.call('sandbox_request', {method: 'GET', path});

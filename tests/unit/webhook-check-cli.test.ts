@@ -6,7 +6,7 @@
 import {spawn} from 'node:child_process';
 import {afterEach, expect, test, vi} from 'vitest';
 import {CASES} from '../../webhook-check/cases';
-import {defaultTimeoutMs} from '../../webhook-check/check';
+import {checkEndpoint, defaultTimeoutMs} from '../../webhook-check/check';
 import {runCommand} from '../../webhook-check/command';
 import {ROOT} from './guide-http';
 import {SECRET} from './webhook-receivers';
@@ -54,7 +54,12 @@ test.each([
   ],
   [
     ['check', 'http://127.0.0.1:3000/', '--timeout-ms', '0'],
-    'webhooks: --timeout-ms needs a whole number from 1 to 9007199254740991, not 0.',
+    `webhooks: --timeout-ms needs a whole number from 1 to ${defaultTimeoutMs()}, not 0.`,
+  ],
+  // Kestrel gives up after its timeout: a longer wait would pass an endpoint it drops.
+  [
+    ['check', 'http://127.0.0.1:3000/', '--timeout-ms', String(defaultTimeoutMs() + 1)],
+    `webhooks: --timeout-ms needs a whole number from 1 to ${defaultTimeoutMs()}, not ${defaultTimeoutMs() + 1}.`,
   ],
   [
     ['check', 'http://127.0.0.1:3000/', '--api-port', '70000'],
@@ -82,12 +87,20 @@ test('with no secret in the environment and no file, it names both', async () =>
   });
 });
 
+test("the check itself refuses a timeout above Kestrel's, as the MCP tool calls it", async () => {
+  await expect(
+    checkEndpoint({url: 'http://127.0.0.1:3000/', secret: SECRET, timeoutMs: defaultTimeoutMs() * 6}),
+  ).rejects.toThrow(
+    `the timeout can only shorten Kestrel's delivery timeout of ${defaultTimeoutMs()} ms, not lengthen it to ${defaultTimeoutMs() * 6}`,
+  );
+});
+
 test('--help lists the options and every case with what it requires, and exits 0', async () => {
   const {code, out, err} = await command(['--help']);
   expect({code, err}).toEqual({code: 0, err: []});
   const help = out.join('\n');
   expect(help).toContain(
-    `--timeout-ms N   how long the endpoint has to answer (default: Kestrel's ${defaultTimeoutMs()} ms)`,
+    `--timeout-ms N   how long the endpoint has to answer, at most Kestrel's ${defaultTimeoutMs()} ms (the default)`,
   );
   for (const c of CASES) expect(help).toMatch(new RegExp(`^  ${c.name} +${c.requires}$`, 'm'));
 });

@@ -128,3 +128,28 @@ test.concurrent(
     );
   },
 );
+
+test.concurrent(
+  "a receiver whose API base is elsewhere: valid-event names the stand-in's base, and the later counting cases say so at once",
+  async () => {
+    // The receiver reads from a port where nothing listens; the stand-in listens on another.
+    const elsewhere = await standInPort();
+    const receiver = await startFixture('', dir.dir, elsewhere.apiBase);
+    running.push(receiver);
+    const {port, apiBase} = await standInPort();
+    const started = Date.now();
+    const run = await check(['check', receiver.url, '--api-port', String(port), '--timeout-ms', '1000']);
+    const took = Date.now() - started;
+    expect(run.code).toBe(1);
+    expect(run.cases.get('valid-event')?.detail).toMatch(
+      new RegExp(
+        `^200 in ${ms}; its invoice was not read within 1000 ms, and no request reached the API stand-in; is the endpoint's API base ${apiBase}\\?$`,
+      ),
+    );
+    const notCounted = `not counted: no request has reached the API stand-in at ${apiBase} since the check began; start the endpoint with its API base there`;
+    for (const name of ['bad-signature', 'duplicate', 'retry-after-5xx'])
+      expect(run.cases.get(name)?.detail, name).toMatch(new RegExp(`; ${notCounted.replace(/[.?]/g, '\\$&')}$`));
+    // One wait of the timeout, not one per case: nine more would take over 9 s.
+    expect(took).toBeLessThan(5_000);
+  },
+);

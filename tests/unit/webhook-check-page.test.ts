@@ -1,7 +1,8 @@
 /**
  * The "Check your endpoint" sections of the webhook guides say what the check does: the command is
  * package.json's, the table lists its cases in the order they run, and the margin past the
- * tolerance, the stand-in's API base and the status it answers are the check's own.
+ * tolerance, the stand-in's API base and the status it answers are the check's own, and the receiver's
+ * command points it at the stand-in and the port the check command uses.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import {CASE_NAMES, TIMESTAMP_MARGIN_SECONDS} from '../../webhook-check/cases';
 import {INVOICE_STATUS} from '../../webhook-check/probe';
 import {kestrelRules} from '../../webhook-check/rules';
 import {ROOT} from './guide-http';
+import {NODE_RECEIVER} from './webhook-receivers';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 /** The text of a page's "Check your endpoint" section, up to the next heading of its level or above. */
@@ -39,12 +41,37 @@ test('the table lists the cases in the order they run', () => {
 
 test('the timestamps are a minute past the tolerance, and the stand-in answers at /v1 as PAID', () => {
   expect(TIMESTAMP_MARGIN_SECONDS).toBe(60);
+  const tolerance = kestrelRules().signature.toleranceSeconds / 60;
+  const signed = tolerance + TIMESTAMP_MARGIN_SECONDS / 60;
   const text = section(GUIDE);
-  expect(text).toContain('signed a minute longer ago than the tolerance');
-  expect(text).toContain('signed a minute further ahead than the tolerance');
+  expect(text).toContain(`signed ${signed} minutes ago, a minute longer ago than the ${tolerance}-minute tolerance`);
+  expect(text).toContain(`signed ${signed} minutes ahead, a minute further ahead than the tolerance`);
   expect(text).toContain(`\`http://127.0.0.1:P${kestrelRules().apiBasePath}\``);
   expect(text).toContain(`as \`${INVOICE_STATUS}\``);
   expect(section('docs/webhooks/signature-verification.mdx')).toContain(
-    'One is signed a minute before the tolerance allows, and one a minute after.',
+    `One is signed ${signed} minutes ago and one ${signed} minutes ahead, a minute past the ${tolerance}-minute tolerance.`,
   );
+});
+
+/** `NAME=value` words of a shell block, joined across its line continuations. */
+const assignments = (block: string) =>
+  Object.fromEntries([...block.matchAll(/(?:^|\s)([A-Z_]+)=("[^"]*"|\S+)/g)].map((m) => [m[1]!, m[2]!]));
+
+test("the receiver's command sets what the Node.js receiver needs, at the stand-in and the port the check uses", () => {
+  const blocks = [...section(GUIDE).matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  expect(blocks).toHaveLength(2);
+  const [start, check] = blocks as [string, string];
+  // The variables the receiver suites start every receiver with (webhook-receivers.ts), which it exits without.
+  const env = assignments(start);
+  expect(Object.keys(env).sort()).toEqual(
+    ['KESTREL_API_BASE', 'KESTREL_API_KEY', 'KESTREL_EVENTS_DB', 'KESTREL_WEBHOOK_SECRET', 'PORT'].sort(),
+  );
+  expect(start).toContain(`npx tsx ${NODE_RECEIVER.file}`);
+  expect(read(NODE_RECEIVER.file)).toContain("console.error('Set KESTREL_WEBHOOK_SECRET and KESTREL_API_KEY.');");
+  const url = new URL(/check (\S+)/.exec(check)![1]!);
+  const apiPort = /--api-port (\d+)/.exec(check)![1]!;
+  expect(env.PORT).toBe(url.port);
+  expect(env.KESTREL_API_BASE).toBe(`http://127.0.0.1:${apiPort}${kestrelRules().apiBasePath}`);
+  expect(env.KESTREL_EVENTS_DB).toMatch(/^\/tmp\//);
+  expect(env.KESTREL_WEBHOOK_SECRET).toBe(assignments(check).KESTREL_WEBHOOK_SECRET);
 });
