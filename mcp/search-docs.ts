@@ -1,8 +1,8 @@
 /**
  * search_docs: the site's search (packages/kestrel-search/engine/node.ts, the ranking the search
  * box shows) on the build's index, paged with limit and offset. Each result is a title, the route
- * with its anchor (which read_page opens) and a snippet around the first query word in the section:
- * the section's indexed text, or, when the index does not keep it, the section as read_page reads it.
+ * with its anchor (which read_page opens) and a snippet around the first query word in the section
+ * as read_page reads it (the index files keep no text: the search box shows none).
  */
 import {readPage} from './read-page.ts';
 import type {SiteBuild} from './site-build.ts';
@@ -50,10 +50,9 @@ function sectionText(site: SiteBuild, route: string): string {
 }
 
 function resultOf(site: SiteBuild, hit: SearchHit): SearchResult {
-  const {pageTitle, sectionTitle, sectionRoute, content} = hit.document;
+  const {pageTitle, sectionTitle, sectionRoute} = hit.document;
   const title = !pageTitle || pageTitle === sectionTitle ? sectionTitle : `${pageTitle} › ${sectionTitle}`;
-  const text = content || sectionText(site, sectionRoute);
-  return {title, route: sectionRoute, snippet: snippetOf(text, hit.terms)};
+  return {title, route: sectionRoute, snippet: snippetOf(sectionText(site, sectionRoute), hit.terms)};
 }
 
 export class DocsSearch {

@@ -4,9 +4,10 @@
  * build, tests/after-build/, and the browser tests, which expect the order the box shows), or on a
  * few sections indexed as the indexer indexes them (the unit tests).
  */
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createSearch, MAX_SEARCH_RESULTS} from '../packages/kestrel-search/engine/ranking';
+import {readIndexFiles} from '../packages/kestrel-search/engine/node';
 import {indexFiles} from '../packages/kestrel-search/indexing/build-indexes';
 import type {IndexFile, SearchDocument, SearchHit} from '../packages/kestrel-search/engine/types';
 
@@ -25,15 +26,7 @@ export type SiteSearch = {
 
 /** The search over every `search-index-*.json` of a build (`npm run build` first). */
 export function loadSiteSearch(buildDir = path.join(ROOT, 'build')): SiteSearch {
-  const files = new Map(
-    readdirSync(buildDir)
-      .filter((name) => /^search-index-.+\.json$/.test(name))
-      .sort()
-      .map((name) => [
-        name.replace(/^search-index-|\.json$/g, ''),
-        JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as IndexFile,
-      ]),
-  );
+  const files = readIndexFiles(buildDir);
   const search = createSearch([...files.values()]);
   return {files, search: async (query) => search.search(query, {limit: MAX_SEARCH_RESULTS}).hits};
 }

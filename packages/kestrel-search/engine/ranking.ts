@@ -7,7 +7,7 @@
  * guides and API pages together, so each word's document frequency and each field's average
  * length are the whole site's, and then splits it into one file per tag
  * (../indexing/build-indexes.ts). The term numbers stay the site's, so the files a page loads
- * merge back into that same index here, and a query is scored once over all of them. Scored in
+ * merge back into that same index (./index-file.ts), and a query is scored once over all of them. Scored in
  * separate lunr indexes, a guide and an API page were not comparable: lunr divides each score by
  * the length of the query vector, which holds only the words (and prefix expansions) that index
  * has, so "payout originator" ranked three guide sections above the four API pages titled with
@@ -19,15 +19,8 @@
  */
 import {SEARCH_PIPELINE, lunr, words} from './analysis.ts';
 import {JOINED_MARK, identifierWords} from './query-compounds.ts';
-import type {
-  IndexFile,
-  Posting,
-  SearchDocument,
-  SearchHit,
-  SearchOptions,
-  SearchResults,
-  SerializedIndex,
-} from './types.ts';
+import {serializedIndexOf} from './index-file.ts';
+import type {IndexFile, SearchDocument, SearchHit, SearchOptions, SearchResults, SerializedIndex} from './types.ts';
 
 /** The weight of a word found in each field. */
 export const FIELD_BOOSTS = {title: 5, content: 1, tags: 3, sidebarParentCategories: 2} as const;
@@ -54,6 +47,8 @@ export const SIDEBAR_PARENT_CATEGORY_LEVELS = 1;
  * guide written about it (tests/after-build/search-relevance.test.ts measures it).
  */
 export const BM25_B = 0.5;
+/** BM25 term-frequency saturation: lunr's default, written down because the index files carry it (./index-file.ts). */
+export const BM25_K1 = 1.2;
 
 /**
  * How much a section's title that is the query counts on top of the words' scores: the score is
@@ -104,34 +99,8 @@ function titleFactor(titleStems: readonly string[], queryStems: readonly string[
   return 1 + TITLE_MATCH_WEIGHT * share ** TITLE_MATCH_SHARPNESS;
 }
 
-/** Merges the indexes of several files, split from one site index, back into one. */
-export function mergeIndexes(indexes: readonly SerializedIndex[]): SerializedIndex {
-  const [first] = indexes;
-  if (!first) return emptyIndex();
-  if (indexes.length === 1) return first;
-  const postings = new Map<string, Posting>();
-  for (const index of indexes) {
-    for (const [term, posting] of index.invertedIndex) {
-      const merged = postings.get(term);
-      if (!merged) {
-        postings.set(term, posting);
-        continue;
-      }
-      const union: Posting = {...merged};
-      for (const field of first.fields) union[field] = {...(merged[field] as object), ...(posting[field] as object)};
-      postings.set(term, union);
-    }
-  }
-  return {
-    ...first,
-    fieldVectors: indexes.flatMap((index) => index.fieldVectors),
-    // lunr loads the terms into its token set in sorted order.
-    invertedIndex: [...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  };
-}
-
-/** An index with no documents, for a tag whose file failed to load. */
-export function emptyIndex(): SerializedIndex {
+/** An index with no documents, for a page whose files all failed to load. */
+function emptyIndex(): SerializedIndex {
   return {
     version: lunr.version,
     fields: [...INDEX_FIELDS],
@@ -155,7 +124,7 @@ export interface Search {
 
 /** A search over the documents and indexes of the given files (one site index, split by tag). */
 export function createSearch(files: readonly IndexFile[]): Search {
-  const index = lunr.Index.load(mergeIndexes(files.map((f) => f.index)));
+  const index = lunr.Index.load(files.length ? serializedIndexOf(files) : emptyIndex());
   const documents = files.flatMap((f) => f.documents);
   const byRef = new Map(documents.map((d) => [String(d.id), d]));
   // A title's stems and its words as typed, read once per section rather than once per query.

@@ -2,8 +2,10 @@
  * The index files as the search box loads them: each tag's file fetched once (a load still under
  * way is waited on, never repeated), and the files of a page's tags searched as one
  * (../../engine/ranking.ts). A file that fails to load (an error, a non-OK answer, no data for
- * INDEX_STALL_MS) counts as empty, with no error shown: the other files are still searched.
+ * INDEX_STALL_MS, an answer that is not an index file, such as an older build's from a cache)
+ * counts as empty, with no error shown: the other files are still searched.
  */
+import {indexFileProblem} from '../../engine/index-file.ts';
 import {createSearch, type Search} from '../../engine/ranking.ts';
 import type {IndexFile} from '../../engine/types.ts';
 import {withIndexTimeout} from './indexTimeout.ts';
@@ -22,7 +24,8 @@ export function indexLoader(fetchImpl: Fetch) {
     let file = files.get(url);
     if (!file) {
       file = fetchIndex(url)
-        .then((response) => (response.ok ? (response.json() as Promise<IndexFile>) : null))
+        .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+        .then((parsed) => (parsed !== null && indexFileProblem(parsed) === null ? (parsed as IndexFile) : null))
         .catch(() => null);
       files.set(url, file);
     }
