@@ -28,10 +28,11 @@ export interface ApiField {
 export interface ApiExample {
   /** The tab's label: the example's summary, else its name. */
   label: string;
-  /** The value as indented JSON. */
-  json: string;
-  /** The same, highlighted at build time (plugins/highlight-code): the inner HTML of its `<code>`. */
-  html: string;
+  /**
+   * The value as indented JSON, highlighted at build time (plugins/highlight-code) and packed
+   * (./packed-code.ts): unpacked, the inner HTML of its `<code>`.
+   */
+  packed: string;
 }
 
 export interface ApiBody {
@@ -65,9 +66,11 @@ export interface ApiCodeSample {
   label: string;
   /** The Prism language that highlights it. */
   highlight: string;
-  source: string;
-  /** The source highlighted at build time (plugins/highlight-code): the inner HTML of its `<code>`. */
-  html: string;
+  /**
+   * The source highlighted at build time (plugins/highlight-code) and packed (./packed-code.ts):
+   * unpacked, the inner HTML of its `<code>`, whose text is the source.
+   */
+  packed: string;
 }
 
 export interface ApiParameterGroups {

@@ -16,31 +16,18 @@
  *                                                              Buffers and native, from
  *                                                              bench/memory-sampler.cjs in the build)
  *
- * The site is copied to a temporary folder (its node_modules linked), so the checkout's own
- * build/, api/ and static/openapi.* are never touched. Timings are printed, never asserted.
+ * The site is built in a temporary copy (bench/scale-build.mjs), so the checkout's own build/, api/
+ * and static/openapi.* are never touched. Timings are printed, never asserted; the peak memory at
+ * 10 times is asserted by `npm test` (tests/scale/memory-budget.test.ts, bench/memory-budget.mjs).
  */
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {stringify} from 'yaml';
 import {memoryByPhase} from '../bench/memory-phases.mjs';
-import {runMeasured} from '../bench/process-tree.mjs';
-import {operationCount, scaleDefinition} from '../bench/scale-definition.mjs';
+import {buildScaled} from '../bench/scale-build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SKIP = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'reports']);
 
 function fail(message) {
   console.error(`bench-scale: ${message}`);
@@ -80,54 +67,38 @@ const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const options = parseArgs(process.argv.slice(2));
-const site = mkdtempSync(path.join(tmpdir(), 'kestrel-scale-'));
-cpSync(options.from, site, {
-  recursive: true,
-  filter: (src) => !SKIP.has(path.relative(options.from, src).split(path.sep)[0]),
-});
-const modules = existsSync(path.join(options.from, 'node_modules'))
-  ? path.join(options.from, 'node_modules')
-  : path.join(ROOT, 'node_modules');
-symlinkSync(modules, path.join(site, 'node_modules'));
-
-const env = {...process.env};
+const env = {};
 // With --trace, Docusaurus logs each phase of the build (bundling, SSG, postBuild) with its time.
 if (options.trace) env.DOCUSAURUS_PERF_LOGGER = 'true';
 const memoryLog = options.trace && `${options.trace}.memory.tsv`;
+let nodeOptions = process.env.NODE_OPTIONS ?? '';
 if (memoryLog) {
   rmSync(memoryLog, {force: true});
   env.KESTREL_MEMORY_LOG = memoryLog;
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'memory-sampler.cjs')}`.trim();
+  nodeOptions = `${nodeOptions} --require ${path.join(ROOT, 'bench', 'memory-sampler.cjs')}`.trim();
 }
-if (options.heapProf)
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();
-const run = (command, args, extraEnv = process.env) => runMeasured(command, args, {cwd: site, env: extraEnv});
+if (options.heapProf) nodeOptions = `${nodeOptions} --heap-prof --heap-prof-dir=${options.heapProf}`.trim();
+if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
+
+const rows = ['seconds\tprocess tree RSS (MiB)\tlog line'];
+const lines = [];
+const trace = options.trace && {
+  sample: (t, bytes) => rows.push(`${t.toFixed(1)}\t${(bytes / 2 ** 20).toFixed(0)}\t`),
+  output: (t, line) => {
+    lines.push({t, line});
+    rows.push(`${t.toFixed(1)}\t\t${line.replace(/\t/g, ' ')}`);
+  },
+};
+const {site, remove, operations, bundled, generated, built, peakBytes, seconds, startedAt} = await buildScaled({
+  times: options.times,
+  from: options.from,
+  env,
+  trace,
+  keep: options.keep,
+}).catch((error) => fail(error.message));
 
 try {
-  console.error(`bench-scale: building ${site} with the definition's paths copied ${options.times} times`);
-  const bundled = await run('node', ['scripts/bundle-openapi.mjs']);
-  const definitionFile = path.join(site, 'static', 'openapi.json');
-  const scaled = scaleDefinition(JSON.parse(readFileSync(definitionFile, 'utf8')), options.times);
-  writeFileSync(definitionFile, JSON.stringify(scaled, null, 2));
-  writeFileSync(path.join(site, 'static', 'openapi.yaml'), stringify(scaled));
-  const generated = await run('node', ['plugins/api-reference/cli.ts']);
-  const rows = ['seconds\tprocess tree RSS (MiB)\tlog line'];
-  const lines = [];
-  const trace = options.trace && {
-    sample: (t, bytes) => rows.push(`${t.toFixed(1)}\t${(bytes / 2 ** 20).toFixed(0)}\t`),
-    output: (t, line) => {
-      lines.push({t, line});
-      rows.push(`${t.toFixed(1)}\t\t${line.replace(/\t/g, ' ')}`);
-    },
-  };
-  const buildStartedAt = Date.now();
-  // The build as `npm run build` makes it after gen-api (in two processes: scripts/build-site.mjs),
-  // or a plain `docusaurus build` for a checkout from before that script.
-  const buildCommand = existsSync(path.join(site, 'scripts', 'build-site.mjs'))
-    ? ['node', ['scripts/build-site.mjs']]
-    : ['npx', ['docusaurus', 'build']];
-  const built = await runMeasured(...buildCommand, {cwd: site, env}, trace);
-  if (options.trace) writeFileSync(options.trace, `# started ${buildStartedAt}\n${rows.join('\n')}\n`);
+  if (options.trace) writeFileSync(options.trace, `# started ${startedAt}\n${rows.join('\n')}\n`);
 
   const build = path.join(site, 'build');
   const html = filesUnder(build, (f) => f.endsWith('.html'));
@@ -136,22 +107,34 @@ try {
       path.dirname(f) !== path.join(build, 'api') && !/introduction|-webhook$/.test(path.basename(path.dirname(f))),
   );
   const largestOperation = Math.max(0, ...operationPages.map((f) => gzipSync(readFileSync(f)).length));
+  const pageData = filesUnder(path.join(site, 'api'), (f) => f.endsWith('.json'));
   const searchIndex = filesUnder(build, (f) => /search-index.*\.json$/.test(path.basename(f)));
   const llmsFull = path.join(build, 'llms-full.txt');
 
   console.log(`\n| scale bench, definition x${options.times} | value |`);
   console.log('| --- | ---: |');
-  console.log(`| operations | ${operationCount(scaled)} |`);
+  const gib = (bytes) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+  console.log(`| operations | ${operations} |`);
   console.log(
-    `| build time (gen-api + docusaurus build) | ${(bundled.seconds + generated.seconds + built.seconds).toFixed(1)} s |`,
+    `| **peak memory**, \`npm run build\` (gen-api, then the site build; process tree RSS) | **${gib(peakBytes)}** |`,
   );
-  console.log(`| of which docusaurus build | ${built.seconds.toFixed(1)} s |`);
-  console.log(`| peak memory of docusaurus build (process tree RSS) | ${(built.peakBytes / 2 ** 30).toFixed(2)} GiB |`);
+  console.log(
+    `| peak of gen-api / of the site build | ${gib(Math.max(bundled.peakBytes, generated.peakBytes))} / ${gib(built.peakBytes)} |`,
+  );
+  console.log(`| **build time**, wall (gen-api + site build) | **${seconds.toFixed(1)} s** |`);
+  console.log(
+    `| of which gen-api / site build | ${(bundled.seconds + generated.seconds).toFixed(1)} s / ${built.seconds.toFixed(1)} s |`,
+  );
   console.log(`| HTML, all ${html.length} pages (raw / gzip) | ${mib(sum(html))} / ${mib(gzipSum(html))} |`);
   console.log(
     `| HTML, ${operationPages.length} operation pages (raw / gzip) | ${mib(sum(operationPages))} / ${mib(gzipSum(operationPages))} |`,
   );
+  const perPage = (bytes) => kib(bytes / Math.max(1, operationPages.length));
+  console.log(
+    `| HTML per operation page, mean (raw / gzip) | ${perPage(sum(operationPages))} / ${perPage(gzipSum(operationPages))} |`,
+  );
   console.log(`| largest operation page HTML (gzip) | ${kib(largestOperation)} |`);
+  console.log(`| page data bundled, ${pageData.length} files api/*.json (raw) | ${mib(sum(pageData))} |`);
   console.log(
     `| search index, ${searchIndex.length} files (raw / gzip) | ${mib(sum(searchIndex))} / ${mib(gzipSum(searchIndex))} |`,
   );
@@ -160,11 +143,10 @@ try {
   );
   if (options.trace) {
     console.log(`\nMemory by phase, at each phase's RSS peak of the build process (MiB; process tree peak above):\n`);
-    console.log(memoryByPhase(lines, memoryLog, buildStartedAt));
+    console.log(memoryByPhase(lines, memoryLog, startedAt));
     console.log(`\nMemory over time, with the build's log: ${options.trace} (per thread: ${memoryLog})`);
   }
   if (options.heapProf) console.log(`\nHeap profiles: ${options.heapProf} (open in Chrome DevTools, Memory tab)`);
 } finally {
-  if (options.keep) console.error(`bench-scale: kept ${site}`);
-  else rmSync(site, {recursive: true, force: true});
+  remove();
 }

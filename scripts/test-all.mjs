@@ -3,7 +3,8 @@
  * `npm test`: everything, in the order a failure is cheapest to find: API page generation; then at
  * once typecheck, ESLint, definition lint, Prettier's check, Markdown lint and declared
  * dependencies (knip: every package imported is in package.json, every package there is used);
- * unit tests; the two builds; then at once the browser tests and the tests on the build. Ends
+ * unit tests; the build's memory budget (the site built with the definition ten times ours, in a
+ * temporary copy); the two builds; then at once the browser tests and the tests on the build. Ends
  * with one line "N passed, N failed, N skipped" that counts this run only, and names any browser
  * spec that failed to load.
  *
@@ -73,6 +74,15 @@ const buildTests = [
   vitestEnv('build'),
   {file: `${REPORTS}/build.json`, count: vitestCounts},
 ];
+// The build's peak memory with the definition ten times ours, against its budget
+// (bench/memory-budget.mjs): a site build of its own, in a temporary copy of the checkout.
+const memoryBudget = [
+  'memory budget',
+  'npx',
+  ['vitest', 'run', '--config', 'vitest.scale.config.mts', ...vitestReport],
+  vitestEnv('scale'),
+  {file: `${REPORTS}/scale.json`, count: vitestCounts},
+];
 const browserTests = [
   'browser tests',
   'npx',
@@ -100,6 +110,8 @@ const stages = [
     ['dependencies', 'npm', ['run', '--silent', 'check:deps']],
   ],
   [unitTests],
+  // Alone: a build uses both cores, and it reads only the sources (it builds in a copy).
+  [memoryBudget],
   [
     [
       'local-sandbox build',

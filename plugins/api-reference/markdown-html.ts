@@ -7,11 +7,25 @@
 import {micromark} from 'micromark';
 import {gfm, gfmHtml} from 'micromark-extension-gfm';
 
+/**
+ * Each page renders the descriptions of every field it shows, and most come back on many pages
+ * (the error body's fields on each operation's every error status): with the definition twenty
+ * times ours, rendering them was most of gen-api's time. So the latest renderings are kept, a
+ * bounded number: the cache empties when full, so a long `npm start` does not grow it.
+ */
+const RENDERED_MAX = 5000;
+const rendered = new Map<string, string>();
+
 export function markdownToHtml(markdown: string | undefined): string {
   if (!markdown?.trim()) return '';
-  return micromark(markdown, {extensions: [gfm()], htmlExtensions: [gfmHtml()]})
+  const known = rendered.get(markdown);
+  if (known !== undefined) return known;
+  const html = micromark(markdown, {extensions: [gfm()], htmlExtensions: [gfmHtml()]})
     .replace(/<a href="(https?:\/\/[^"]*)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"')
     .trim();
+  if (rendered.size >= RENDERED_MAX) rendered.clear();
+  rendered.set(markdown, html);
+  return html;
 }
 
 /** One line of Markdown as inline HTML, without the paragraph around it. */

@@ -35,7 +35,7 @@ import type {
 } from '../../definition/index.ts';
 import {factsInWords, marksOf, typeName} from './field-words.ts';
 import {inlineMarkdownToHtml, markdownToHtml} from './markdown-html.ts';
-import {highlightCode} from '../highlight-code/highlight.ts';
+import {highlightCodePacked} from '../highlight-code/highlight.ts';
 
 /** A field and the fields below it; `anchorOf` turns its path into the row's element id. */
 function fieldOf(field: Field, anchorOf: (path: string) => string, description = field.description): ApiField {
@@ -81,10 +81,10 @@ function bodyOf(body: Body, prefix: string): ApiBody {
     mediaType: body.mediaType,
     required: body.required,
     fields,
-    examples: body.examples.map((example) => {
-      const json = JSON.stringify(example.value, null, 2);
-      return {label: example.summary ?? example.name, json, html: highlightCode(json, 'json')};
-    }),
+    examples: body.examples.map((example) => ({
+      label: example.summary ?? example.name,
+      packed: highlightCodePacked(JSON.stringify(example.value, null, 2), 'json'),
+    })),
   };
   const html = markdownToHtml(body.description);
   if (html) view.descriptionHtml = html;
@@ -122,8 +122,7 @@ function samplesOf(operation: Operation): ApiCodeSample[] {
             language: language.key,
             label: sample.label ?? language.label,
             highlight: language.highlight,
-            source: sample.source,
-            html: highlightCode(sample.source, language.highlight),
+            packed: highlightCodePacked(sample.source, language.highlight),
           },
         ]
       : [];

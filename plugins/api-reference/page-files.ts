@@ -1,8 +1,8 @@
 /**
  * Writes the reference's generated pages into the `api` docs folder, for the stock docs plugin to
  * load: per operation and webhook `{slug}.api.mdx` (front matter and one component) and
- * `{slug}.json` (its data), `sidebar.ts` (the groups, in the definition's order) and
- * `error-catalogue.json` (the rows of the introduction's error catalogue), `webhook-delivery.json`
+ * `{slug}.json` (its data, as config/api-page-store.ts stores it), `sidebar.ts` (the groups, in
+ * the definition's order) and `error-catalogue.json` (the rows of the introduction's error catalogue), `webhook-delivery.json`
  * (the introduction's webhook retry schedule), `changelog.json` and `versioning-policy.json` (the
  * introduction's changelog and policy; each page also carries the recent changes to its subject). A file whose
  * content is unchanged is not rewritten, so `npm start` reloads only the pages a change touched;
@@ -11,6 +11,7 @@
 import {existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {ApiPage} from '../../config/api-page.ts';
+import {storeApiPage} from '../../config/api-page-store.ts';
 import {releaseHistory, type ReleaseHistoryEntry} from '../../definition/changes/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {changelogData} from './changelog.ts';
@@ -107,7 +108,7 @@ export function writePages(
   const files = new Map<string, string>();
   for (const [slug, page] of pages) {
     files.set(`${slug}.api.mdx`, mdx(page, descriptions.get(slug)!));
-    files.set(`${slug}.json`, `${JSON.stringify(page)}\n`);
+    files.set(`${slug}.json`, `${JSON.stringify(storeApiPage(page))}\n`);
   }
   files.set('sidebar.ts', sidebar(model, pages));
   // The catalogue of error codes, drawn on the hand-written introduction (api/introduction.mdx).

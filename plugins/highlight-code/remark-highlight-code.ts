@@ -1,15 +1,16 @@
 /**
  * Turns every fenced code block of a page into a `highlightedcode` element holding its code
- * highlighted at build time (./highlight.ts): src/components/HighlightedCode renders that HTML as
- * it is, so the browser neither builds Prism nor hydrates a React tree per token. A guide that
- * embeds whole example files used to write about 600 KB of HTML per page and hydrate every token.
+ * highlighted at build time (./highlight.ts), packed (config/packed-code.ts):
+ * src/components/HighlightedCode renders that HTML as it is, so the browser neither builds Prism
+ * nor hydrates a React tree per token. A guide that embeds whole example files used to write about
+ * 600 KB of HTML per page and hydrate every token.
  *
  * Runs after plugins/remark-code-file.ts (which fills `file=` blocks) and
  * plugins/diagrams/remark-diagrams.ts (which takes the ```mermaid blocks). The fence may carry a
  * `title="..."`; any other meta (line numbers, highlighted lines) fails the build, naming it, since
  * nothing would show it.
  */
-import {highlightCode} from './highlight.ts';
+import {highlightCodePacked} from './highlight.ts';
 
 type Node = {
   type: string;
@@ -39,7 +40,7 @@ export function highlightedCodeNode(node: Node, where: string): Node {
     type: 'highlightedCode',
     data: {
       hName: 'highlightedcode',
-      hProperties: {language, html: highlightCode(node.value ?? '', language), ...(title ? {title} : {})},
+      hProperties: {language, packed: highlightCodePacked(node.value ?? '', language), ...(title ? {title} : {})},
     },
   };
 }

@@ -18,7 +18,7 @@ export function ExampleBlocks({examples, prefix}: {examples: readonly ApiExample
           key={example.label}
           language="json"
           title={`${prefix}: ${example.label}`}
-          html={example.html}
+          packed={example.packed}
         />
       ))}
     </>

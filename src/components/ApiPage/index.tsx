@@ -3,11 +3,12 @@
  * a desktop, the code beside the text and in view while it scrolls; one column on a phone, where
  * the request samples follow the request and the response examples follow the responses.
  */
-import React, {type ReactNode} from 'react';
+import React, {useMemo, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
-import type {ApiOperationPage, ApiPage as ApiPageData, ApiWebhookPage} from '@site/config/api-page';
+import type {ApiOperationPage, ApiWebhookPage} from '@site/config/api-page';
 import {IDEMPOTENCY_ROUTE, WEBHOOK_SIGNATURE_ROUTE} from '@site/config/api-page';
+import {restoreApiPage, type StoredApiPage} from '@site/config/api-page-store';
 import TryIt from '@site/src/components/TryIt';
 import CodeSamples from '@site/src/components/CodeSamples';
 import ChangedIn from './ChangedIn';
@@ -120,6 +121,8 @@ function WebhookPage({page}: {page: ApiWebhookPage}): ReactNode {
   );
 }
 
-export default function ApiPage({page}: {page: ApiPageData}): ReactNode {
+/** A page from its data as `api/{slug}.json` stores it (config/api-page-store.ts). */
+export default function ApiPage({page: stored}: {page: StoredApiPage}): ReactNode {
+  const page = useMemo(() => restoreApiPage(stored), [stored]);
   return page.kind === 'operation' ? <OperationPage page={page} /> : <WebhookPage page={page} />;
 }

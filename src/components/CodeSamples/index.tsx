@@ -21,7 +21,7 @@ export default function CodeSamples({samples}: {samples: readonly ApiCodeSample[
       <Tabs groupId="code-samples" defaultValue={samples[0]!.language}>
         {samples.map((sample) => (
           <TabItem key={sample.language} value={sample.language} label={tabLabel(sample.label)}>
-            <HighlightedCode language={sample.highlight} title={sample.label} html={sample.html} />
+            <HighlightedCode language={sample.highlight} title={sample.label} packed={sample.packed} />
           </TabItem>
         ))}
       </Tabs>

@@ -1,8 +1,9 @@
 /**
  * A guide's code block, highlighted at build time (plugins/highlight-code): the code arrives as
- * finished HTML and is set as the `<code>`'s inner HTML, which React neither compares while
- * hydrating nor builds into a tree, so a page of long example files costs the browser no Prism and
- * no component per token. Colours are CSS for both modes (packages/kestrel-theme/html/code-token-css.ts).
+ * finished HTML, packed (config/packed-code.ts, undone here by one regular expression), and is set
+ * as the `<code>`'s inner HTML, which React neither compares while hydrating nor builds into a
+ * tree, so a page of long example files costs the browser no Prism and no component per token.
+ * Colours are CSS for both modes (packages/kestrel-theme/html/code-token-css.ts).
  *
  * The markup keeps the classic theme's landmarks that other readers rely on: `theme-code-block`
  * and `language-x` on the block, a `codeBlockTitle_…` title (plugins/llms-txt/docusaurus-html.ts).
@@ -16,9 +17,10 @@ import React, {useEffect, useRef, useState, type CSSProperties, type ReactNode} 
 import clsx from 'clsx';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
+import {unpackHighlighted} from '@site/config/packed-code';
 import styles from './styles.module.css';
 
-type Props = {language: string; html: string; title?: string};
+type Props = {language: string; packed: string; title?: string};
 
 /** How long the button says "Copied" after a copy. */
 const COPIED_MS = 1000;
@@ -50,8 +52,9 @@ function CopyButton({code}: {code: React.RefObject<HTMLElement | null>}): ReactN
   );
 }
 
-export default function HighlightedCode({language, html, title}: Props): ReactNode {
+export default function HighlightedCode({language, packed, title}: Props): ReactNode {
   const code = useRef<HTMLElement>(null);
+  const html = unpackHighlighted(packed);
   const languageClass = `language-${language.toLowerCase()}`;
   const lines = {'--code-lines': html.split('\n').length} as CSSProperties;
   return (
