@@ -1,7 +1,9 @@
 /**
  * The error catalogue's data: each code of the `ErrorCode` schema with its meaning
- * (`x-enumDescriptions`, without the `[404]` it starts with), its status, retry and action
- * (`x-error-catalogue`), and the operations that document it among their errors.
+ * (`x-enumDescriptions`), its status, retry and action (`x-error-catalogue`, where the status is
+ * written once), and the operations that document it among their errors. Released definitions up
+ * to 2.0.0 also open each meaning with its status in brackets (`[404] ...`): it is stripped from
+ * the meaning, and read as the status only where `x-error-catalogue` gives none.
  */
 import {isObject, resolve} from './refs.ts';
 import type {ErrorCode, JsonObject, Operation, Retry} from './types.ts';
@@ -43,4 +45,12 @@ export function errorCodesOf(doc: JsonObject, operations: Operation[]): ErrorCod
     }
     return code;
   });
+}
+
+/** The HTTP status the error catalogue gives a code; a code it does not know, or knows without a status, is an error. */
+export function errorStatus(errorCodes: readonly ErrorCode[], code: string): number {
+  const status = errorCodes.find((c) => c.code === code)?.status;
+  if (status === undefined)
+    throw new Error(`definition: the error code ${code} has no status in the ErrorCode schema's x-error-catalogue`);
+  return status;
 }

@@ -244,11 +244,11 @@ export type Retry = 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key';
 
 export interface ErrorCode {
   code: string;
-  /** `x-error-catalogue`'s status, else the one its description gives in brackets (`[404] ...`). */
+  /** `x-error-catalogue`'s status, else (released definitions up to 2.0.0) the one its description gives in brackets. */
   status?: number;
-  /** The `x-enumDescriptions` note as written, with its `[404]`. */
+  /** The `x-enumDescriptions` note as written. */
   description?: string;
-  /** The note without its status bracket: what the code means. */
+  /** The note without a status bracket (which released definitions up to 2.0.0 open it with): what the code means. */
   meaning?: string;
   /** From `x-error-catalogue`: whether and how to send the request again. */
   retry?: Retry;

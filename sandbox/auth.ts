@@ -35,7 +35,7 @@ export function challenge(attributes: Record<string, string> = {}): string {
 }
 
 function unauthorized(detail: string, attributes?: Record<string, string>): ProblemError {
-  return new ProblemError(401, 'UNAUTHORIZED', detail, {headers: {'WWW-Authenticate': challenge(attributes)}});
+  return new ProblemError('UNAUTHORIZED', detail, {headers: {'WWW-Authenticate': challenge(attributes)}});
 }
 
 /** The bearer token of a request, or a 401 saying what is wrong with the header. */
@@ -61,7 +61,6 @@ export function authorize(op: Operation, grant: Grant): void {
   if (!grant.scopes || op.scopes.length === 0) return;
   if (op.scopes.some((s) => grant.scopes!.includes(s))) return;
   throw new ProblemError(
-    403,
     'INSUFFICIENT_SCOPE',
     `This API key or access token lacks the scope ${op.scopes.join(' or ')}, which ${op.operationId} needs.`,
     {headers: {'WWW-Authenticate': challenge({error: 'insufficient_scope', scope: op.scopes.join(' ')})}},

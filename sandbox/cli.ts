@@ -8,6 +8,7 @@
 import {Definition} from './definition.ts';
 import {definitionFile} from './definition-file.ts';
 import {OptionError, USAGE, parseOptions} from './options.ts';
+import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
 import {BASE_PATH} from './server.ts';
 import {createSandbox} from './start.ts';
 import {LOCAL_SANDBOX_HOST as HOST, LOCAL_SANDBOX_PORT as DEFAULT_PORT} from './local-sandbox.mjs';
@@ -87,7 +88,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 server.listen(o.port, HOST, () => {
   const flags = [
     `payments ${o.payAfterSeconds} s after a quote`,
-    o.rateLimit ? 'rate limit 25 per 10 s' : 'no rate limit',
+    o.rateLimit ? `rate limit ${SANDBOX_LIMIT} per ${WINDOW_MS / 1000} s` : 'no rate limit',
     o.tokens.size === 0
       ? 'any bearer token'
       : `${o.tokens.size} token${o.tokens.size === 1 ? '' : 's'} for ${accounts.names().join(', ')}`,

@@ -61,18 +61,18 @@ export async function clockRoute(
   const {clock} = accounts;
   if (method === 'GET') return {status: 200, body: state(clock)};
   if (method !== 'POST')
-    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {
+    throw new ProblemError('METHOD_NOT_ALLOWED', `${CLOCK_PATH} takes GET or POST.`, {
       headers: {Allow: 'GET, POST'},
     });
   let body: Json;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {
-    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+    throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
   }
   const seconds = isObject(body) ? body.advanceSeconds : undefined;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
-    throw new ProblemError(422, 'VALIDATION_FAILED', 'advanceSeconds must be a number of seconds from 0 to one year.', {
+    throw new ProblemError('VALIDATION_FAILED', 'advanceSeconds must be a number of seconds from 0 to one year.', {
       validationErrors: {advanceSeconds: [`Must be a number from 0 to ${MAX_ADVANCE_SECONDS}.`]},
     });
   }

@@ -18,7 +18,7 @@ export function controlAccount(tokens: Tokens, authorization: string | undefined
 
 /** A 422 VALIDATION_FAILED naming `field`. */
 export const invalidField = (field: string, message: string) =>
-  new ProblemError(422, 'VALIDATION_FAILED', `${field} is invalid: ${message}`, {
+  new ProblemError('VALIDATION_FAILED', `${field} is invalid: ${message}`, {
     validationErrors: {[field]: [message]},
   });
 
@@ -28,9 +28,9 @@ export function controlBody(raw: Buffer, path: string, fields: string[]): JsonOb
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {
-    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+    throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
   }
-  if (!isObject(body)) throw new ProblemError(400, 'MALFORMED_REQUEST', `The body of ${path} must be a JSON object.`);
+  if (!isObject(body)) throw new ProblemError('MALFORMED_REQUEST', `The body of ${path} must be a JSON object.`);
   const unknown = Object.keys(body).find((k) => !fields.includes(k));
   if (unknown) throw invalidField(unknown, `Is not a field of ${path}; the fields are ${fields.join(', ')}.`);
   return body;
@@ -47,7 +47,7 @@ export function wholeNumber(body: JsonObject, field: string, min: number, max: n
 
 /** 405 for a method a control does not take. */
 export const methodNotAllowed = (path: string, allow: string[]) =>
-  new ProblemError(405, 'METHOD_NOT_ALLOWED', `${path} takes ${allow.join(', ')}.`, {
+  new ProblemError('METHOD_NOT_ALLOWED', `${path} takes ${allow.join(', ')}.`, {
     headers: {Allow: allow.join(', ')},
   });
 
@@ -56,7 +56,6 @@ export function controlSubscription(world: World, subscriptionId: string): JsonO
   const sub = world.store.get('Subscription', subscriptionId);
   if (!sub)
     throw new ProblemError(
-      404,
       'SUBSCRIPTION_NOT_FOUND',
       `No webhook subscription with ID ${subscriptionId} exists on your account.`,
     );

@@ -28,19 +28,18 @@ export function deliveriesRoute(
   url: URL,
 ): {status: number; body: DeliveryLogPage} {
   if (method !== 'GET')
-    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${DELIVERIES_PATH} takes GET.`, {headers: {Allow: 'GET'}});
+    throw new ProblemError('METHOD_NOT_ALLOWED', `${DELIVERIES_PATH} takes GET.`, {headers: {Allow: 'GET'}});
   const params = url.searchParams;
   const unknown = [...params.keys()].filter((name) => !PARAMETERS.includes(name));
   if (unknown.length > 0)
     throw new ProblemError(
-      400,
       'INVALID_QUERY_OPTION',
       `${DELIVERIES_PATH} takes ${PARAMETERS.join(', ')}; not ${unknown.join(', ')}.`,
     );
   const limitText = params.get('limit');
   const limit = limitText === null ? DEFAULT_LIMIT : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-    throw new ProblemError(422, 'VALIDATION_FAILED', `limit must be a whole number from 1 to ${MAX_LIMIT}.`, {
+    throw new ProblemError('VALIDATION_FAILED', `limit must be a whole number from 1 to ${MAX_LIMIT}.`, {
       validationErrors: {limit: [`Must be a whole number from 1 to ${MAX_LIMIT}.`]},
     });
   const filter = {

@@ -23,8 +23,9 @@ import type {World} from './world.ts';
 export const FAULTS_PATH = '/_sandbox/faults';
 /** The store kind of a fault not used up yet. */
 export const FAULT_KIND = '_Fault';
-export const FAULT_STATUS = {RATE_LIMITED: 429, SERVICE_UNAVAILABLE: 503, INTERNAL_ERROR: 500} as const;
-export type FaultCode = keyof typeof FAULT_STATUS;
+/** The codes a fault can answer; each one's status is the error catalogue's. */
+export const FAULT_CODES = ['RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'] as const;
+export type FaultCode = (typeof FAULT_CODES)[number];
 export const MAX_FAULT_COUNT = 1000;
 export const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 const FIELDS = ['code', 'count', 'retryAfterSeconds'];
@@ -44,9 +45,8 @@ export function faultsRoute(world: World, method: string, raw: Buffer): {status:
   }
   if (method !== 'POST') throw methodNotAllowed(FAULTS_PATH, ['GET', 'POST', 'DELETE']);
   const body = controlBody(raw, FAULTS_PATH, FIELDS);
-  const codes = Object.keys(FAULT_STATUS);
-  if (typeof body.code !== 'string' || !codes.includes(body.code))
-    throw invalidField('code', `Must be one of ${codes.join(', ')}.`);
+  if (typeof body.code !== 'string' || !(FAULT_CODES as readonly string[]).includes(body.code))
+    throw invalidField('code', `Must be one of ${FAULT_CODES.join(', ')}.`);
   const count = wholeNumber(body, 'count', 1, MAX_FAULT_COUNT, 1);
   const retryAfterSeconds = wholeNumber(body, 'retryAfterSeconds', 0, MAX_RETRY_AFTER_SECONDS, RETRY_AFTER_SECONDS);
   world.store.put(FAULT_KIND, {id: world.uuid(), code: body.code, remaining: count, retryAfterSeconds});
@@ -61,12 +61,11 @@ export function takeFault(world: World): ProblemError | undefined {
   if (remaining > 0) world.store.put(FAULT_KIND, {...fault, remaining});
   else world.store.delete(FAULT_KIND, String(fault.id));
   const code = fault.code as FaultCode;
-  const status = FAULT_STATUS[code];
   const retryAfter = String(fault.retryAfterSeconds);
   const detail = {
     RATE_LIMITED: `Injected by POST ${FAULTS_PATH}: too many requests. Retry after ${retryAfter} seconds.`,
     SERVICE_UNAVAILABLE: `Injected by POST ${FAULTS_PATH}: Kestrel is temporarily unavailable. Retry after ${retryAfter} seconds.`,
     INTERNAL_ERROR: `Injected by POST ${FAULTS_PATH}: Kestrel failed unexpectedly; nothing ran. Retry with the same Idempotency-Key.`,
   }[code];
-  return new ProblemError(status, code, detail, {headers: status === 500 ? {} : {'Retry-After': retryAfter}});
+  return new ProblemError(code, detail, {headers: code === 'INTERNAL_ERROR' ? {} : {'Retry-After': retryAfter}});
 }

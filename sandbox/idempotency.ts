@@ -76,13 +76,11 @@ export class IdempotencyKeys {
   static check(key: string | undefined): string {
     if (key === undefined || key === '')
       throw new ProblemError(
-        400,
         'IDEMPOTENCY_KEY_INVALID',
         'This operation needs an Idempotency-Key header: a key you choose, such as a UUID, unique per operation.',
       );
     if (key.length > 255)
       throw new ProblemError(
-        400,
         'IDEMPOTENCY_KEY_INVALID',
         `The Idempotency-Key header is ${key.length} characters long; at most 255 are allowed.`,
       );
@@ -108,14 +106,12 @@ export class IdempotencyKeys {
     if (entry && !(entry.state === 'done' && entry.expires <= now)) {
       if (entry.fingerprint !== fingerprint) {
         throw new ProblemError(
-          409,
           'IDEMPOTENCY_KEY_REUSED',
           `The Idempotency-Key "${key}" belongs to another request (another body, or another operation), still running or answered in the last ${this.rules.retentionHours} hours. Use a new key for a new operation.`,
         );
       }
       if (entry.state === 'running') {
         throw new ProblemError(
-          409,
           'IDEMPOTENCY_KEY_IN_USE',
           `A request with the Idempotency-Key "${key}" is still in progress. Retry after a moment to receive its result.`,
         );

@@ -30,7 +30,6 @@ export function checkLimit(world: World, operation: LimitedOperation, amount: Mo
   if (units <= toUnits(remaining.amount)) return;
   const total = toUnits(moneyAt(limit, 'used').amount) + units;
   throw new ProblemError(
-    422,
     'LIMIT_EXCEEDED',
     `The ${NAMES[operation]} would take your ${operation} total for the ${limit.period} period to ${fromUnits(total, remaining.currency)} ${remaining.currency}, over the limit of ${moneyAt(limit, 'limit').amount} ${remaining.currency}.`,
   );

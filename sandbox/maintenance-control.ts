@@ -63,7 +63,6 @@ export function inMaintenance(world: World, method: string): ProblemError | unde
   if (!open) return undefined;
   const retryAfter = String(Math.max(1, Math.ceil((open.endsAt - now) / 1000)));
   return new ProblemError(
-    503,
     'SERVICE_UNAVAILABLE',
     `Kestrel is in a maintenance window until ${world.clock.iso(open.endsAt)} (set by POST ${MAINTENANCE_PATH}); reads answer, changes do not. Retry after ${retryAfter} seconds.`,
     {headers: {'Retry-After': retryAfter}},

@@ -2,6 +2,7 @@
  * The command line of `npm run sandbox`, checked: a bad value stops the sandbox with a message
  * naming the flag, never a silently different sandbox.
  */
+import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
@@ -15,7 +16,7 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --compact-after SECONDS
                        with --state, fold the journal into FILE after this many idle seconds
                        (default 1; tests raise it so changes stay in the journal)
-  --no-rate-limit      turn off the 25 requests per 10 s limit (for load tests)
+  --no-rate-limit      turn off the ${SANDBOX_LIMIT} requests per ${WINDOW_MS / 1000} s limit (for load tests)
   --token TOKEN[=ACCOUNT]
                        accept this bearer token, acting for ACCOUNT (default: the default
                        account); repeat it for more tokens and accounts, each account with its

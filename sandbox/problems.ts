@@ -4,6 +4,7 @@
  * exactly as the API reference does; a code without an example gets a type and title made the
  * same way.
  */
+import {errorStatus} from '../definition/index.ts';
 import {isObject} from '../definition/refs.ts';
 import {randomBytes} from 'node:crypto';
 import type {Definition} from './definition.ts';
@@ -24,16 +25,17 @@ export interface Problem {
 /** Extension members a problem may carry besides `validationErrors`: the ids a client acts on. */
 export type ProblemExtensions = {paymentId?: string};
 
-/** Thrown by handlers and checks; the server turns it into the answer. */
+/**
+ * Thrown by handlers and checks; the server turns it into the answer. It names only the code: the
+ * HTTP status is the error catalogue's, looked up when the answer is made (`ProblemCatalogue`).
+ */
 export class ProblemError extends Error {
-  readonly status: number;
   readonly code: string;
   readonly validationErrors?: Record<string, string[]>;
   readonly headers: Record<string, string>;
   readonly extensions: ProblemExtensions;
 
   constructor(
-    status: number,
     code: string,
     detail: string,
     extra: {
@@ -43,7 +45,6 @@ export class ProblemError extends Error {
     } = {},
   ) {
     super(detail);
-    this.status = status;
     this.code = code;
     this.validationErrors = extra.validationErrors;
     this.headers = extra.headers ?? {};
@@ -55,13 +56,15 @@ export class ProblemError extends Error {
 export function validationFailed(errors: Record<string, string[]>): ProblemError {
   const fields = Object.keys(errors);
   const detail = `${fields.length === 1 ? 'One field is' : `${fields.length} fields are`} invalid: ${fields.join(', ')}.`;
-  return new ProblemError(422, 'VALIDATION_FAILED', detail, {validationErrors: errors});
+  return new ProblemError('VALIDATION_FAILED', detail, {validationErrors: errors});
 }
 
 export class ProblemCatalogue {
   private readonly known = new Map<string, {type: string; title: string}>();
+  private readonly definition: Definition;
 
   constructor(definition: Definition) {
+    this.definition = definition;
     for (const value of definition.componentExamples()) {
       if (
         isObject(value) &&
@@ -74,6 +77,11 @@ export class ProblemCatalogue {
     }
   }
 
+  /** The HTTP status of a code: the error catalogue's (`x-error-catalogue` of the ErrorCode schema). */
+  statusOf(code: string): number {
+    return errorStatus(this.definition.model.errorCodes, code);
+  }
+
   problem(error: ProblemError, instance: string): Problem {
     const known = this.known.get(error.code) ?? {
       type: `urn:kestrel:problem:${error.code.toLowerCase().replace(/_/g, '-')}`,
@@ -81,7 +89,7 @@ export class ProblemCatalogue {
     };
     return {
       ...known,
-      status: error.status,
+      status: this.statusOf(error.code),
       detail: error.message,
       instance,
       code: error.code,

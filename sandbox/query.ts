@@ -25,7 +25,7 @@ const TOKEN =
 
 type Token = {type: 'open' | 'close' | 'string' | 'time' | 'number' | 'word' | 'colon'; text: string};
 
-const invalid = (detail: string) => new ProblemError(400, 'INVALID_QUERY_OPTION', detail);
+const invalid = (detail: string) => new ProblemError('INVALID_QUERY_OPTION', detail);
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -212,7 +212,6 @@ export function listPage<Item extends Json>(
     const [field = '', direction = 'asc', extra] = part.trim().split(/\s+/);
     if (!fields.includes(field) || !['asc', 'desc'].includes(direction) || extra !== undefined) {
       throw new ProblemError(
-        400,
         'INVALID_QUERY_OPTION',
         `$orderby "${part.trim()}" is not a field of this list followed by asc or desc. Fields: ${fields.join(', ')}.`,
       );

@@ -1,14 +1,13 @@
 /**
- * The sandbox's rate limit: 25 requests per API key in fixed 10-second windows. Every request
+ * The sandbox's rate limit: SANDBOX_LIMIT requests per API key in fixed WINDOW_MS windows (the
+ * figures live in rate-limit-figures.ts). Every request
  * counts, whatever its answer (a 404 or a 401 too), and every answer carries RateLimit-Limit,
  * RateLimit-Remaining and RateLimit-Reset; past the limit the answer is 429 RATE_LIMITED with
  * Retry-After. Windows run on real time, not the sandbox clock: moving the clock forward must not
  * hand out requests. The time is a parameter, so a test can drive the windows without waiting.
  */
 import {ProblemError} from './problems.ts';
-
-export const SANDBOX_LIMIT = 25;
-export const WINDOW_MS = 10_000;
+import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
 /** Windows kept at most: past it, every window is forgotten (bounded memory; old windows are worthless). */
 const MAX_WINDOWS = 10_000;
 
@@ -53,7 +52,6 @@ export class RateLimiter {
     return {
       headers,
       limited: new ProblemError(
-        429,
         'RATE_LIMITED',
         `This API key used its ${this.limit} requests for this ${this.windowMs / 1000}-second window. Retry after ${reset} seconds.`,
         {headers: {...headers, 'Retry-After': reset}},

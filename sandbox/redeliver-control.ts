@@ -23,7 +23,7 @@ function parse(raw: Buffer): Json {
   try {
     return JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {
-    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+    throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
   }
 }
 
@@ -53,7 +53,7 @@ export function redeliverRoute(
   raw: Buffer,
 ): {status: number; body: unknown} {
   if (method !== 'POST')
-    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'A redelivery is asked for with POST.', {
+    throw new ProblemError('METHOD_NOT_ALLOWED', 'A redelivery is asked for with POST.', {
       headers: {Allow: 'POST'},
     });
   const sub = controlSubscription(world, subscriptionId);

@@ -97,21 +97,15 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     if (rate?.limited) throw rate.limited;
     if (path !== BASE_PATH && !path.startsWith(`${BASE_PATH}/`)) {
       throw new ProblemError(
-        404,
         'NOT_FOUND',
         `The Kestrel API lives under ${BASE_PATH}: no operation has the path ${path}.`,
       );
     }
     const route = router.route(method, path.slice(BASE_PATH.length) || '/');
     if (!route)
-      throw new ProblemError(
-        404,
-        'NOT_FOUND',
-        `No operation has the path ${path}. The API reference lists every path.`,
-      );
+      throw new ProblemError('NOT_FOUND', `No operation has the path ${path}. The API reference lists every path.`);
     if ('allow' in route) {
       throw new ProblemError(
-        405,
         'METHOD_NOT_ALLOWED',
         `${path} does not take ${method}; it takes ${route.allow.join(', ')}.`,
         {headers: {Allow: route.allow.join(', ')}},
@@ -134,7 +128,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     for (const [name, value] of Object.entries(route.params)) {
       if (!validator.pathParameter(op, name, value)) {
         if (op.notFoundCode) throw world.notFound(op, value);
-        throw new ProblemError(422, 'VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {
+        throw new ProblemError('VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {
           validationErrors: {[name]: ['Is not a valid value.']},
         });
       }
@@ -149,7 +143,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       raw = await readBody(req);
     } catch (error) {
       if (error instanceof BodyTooLarge)
-        throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+        throw new ProblemError('MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
       throw error;
     }
     let body: Json | undefined = undefined;
@@ -160,13 +154,11 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       if (raw.length === 0) {
         if (op.bodyRequired)
           throw new ProblemError(
-            400,
             'MALFORMED_REQUEST',
             'This operation needs a JSON body, sent with Content-Type: application/json.',
           );
       } else if (type !== 'application/json') {
         throw new ProblemError(
-          400,
           'MALFORMED_REQUEST',
           `The body must be sent as application/json, not ${type || 'without a Content-Type'}.`,
         );
@@ -174,7 +166,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         try {
           body = JSON.parse(raw.toString('utf8')) as Json;
         } catch (error) {
-          throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+          throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
         }
       }
       sent = body;
@@ -204,7 +196,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       if (key !== undefined) {
         const failed =
           error instanceof ProblemError
-            ? {status: error.status, code: error.code, body: {error: problemFields(error)}}
+            ? {status: catalogue.statusOf(error.code), code: error.code, body: {error: problemFields(error)}}
             : {status: 500, code: 'INTERNAL_ERROR', body: undefined};
         idempotency.finish(scope, key, failed, world.clock.now());
       }
@@ -219,7 +211,6 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
 
   /** A stored problem is replayed as the same problem (with a fresh trace id). */
   const problemFields = (e: ProblemError) => ({
-    status: e.status,
     code: e.code,
     detail: e.message,
     validationErrors: e.validationErrors,
@@ -264,13 +255,13 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       if (!(error instanceof ProblemError)) {
         console.error(`sandbox: ${method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}`);
         error = new ProblemError(
-          500,
           'INTERNAL_ERROR',
           'The local sandbox failed unexpectedly; its console has the details.',
         );
       }
       const e = error as ProblemError;
-      if (!res.headersSent) send(res, e.status, {...headers, ...e.headers}, catalogue.problem(e, url.pathname), true);
+      if (!res.headersSent)
+        send(res, catalogue.statusOf(e.code), {...headers, ...e.headers}, catalogue.problem(e, url.pathname), true);
       // Drain an unread body so the connection can be reused.
       req.resume();
     };
@@ -341,7 +332,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
           // An idempotent replay of a problem answer: what `problemFields` stored.
           const e = body.error as ReturnType<typeof problemFields>;
           fail(
-            new ProblemError(e.status, e.code, e.detail, {
+            new ProblemError(e.code, e.detail, {
               validationErrors: e.validationErrors,
               extensions: e.extensions,
             }),

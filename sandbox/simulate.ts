@@ -28,14 +28,14 @@ export function simulated(header: string | string[] | undefined): {
   const value = String(header).trim().toLowerCase();
   if (!(value in SIMULATIONS)) {
     throw new ProblemError(
-      400,
       'MALFORMED_REQUEST',
       `The ${SIMULATE_HEADER} header must be one of ${Object.keys(SIMULATIONS).join(', ')}; it was "${String(header)}".`,
     );
   }
   if (value === 'slow') return {slow: true};
-  const {status, code} = SIMULATIONS[value as Exclude<Simulation, 'slow'>];
-  const headers: Record<string, string> = status === 503 ? {'Retry-After': String(RETRY_AFTER_SECONDS)} : {};
-  const problem = new ProblemError(status, code, DETAILS[value as Exclude<Simulation, 'slow'>], {headers});
+  const {code} = SIMULATIONS[value as Exclude<Simulation, 'slow'>];
+  const headers: Record<string, string> =
+    code === 'SERVICE_UNAVAILABLE' ? {'Retry-After': String(RETRY_AFTER_SECONDS)} : {};
+  const problem = new ProblemError(code, DETAILS[value as Exclude<Simulation, 'slow'>], {headers});
   return value === 'internal-error-after-work' ? {afterWork: problem} : {problem};
 }

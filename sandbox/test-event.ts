@@ -33,7 +33,7 @@ function parse(raw: Buffer): Json {
   try {
     return JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {
-    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+    throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
   }
 }
 
@@ -44,14 +44,14 @@ export async function testEventRoute(
   raw: Buffer,
 ): Promise<{status: number; body: unknown}> {
   if (method !== 'POST')
-    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'A test event is sent with POST.', {headers: {Allow: 'POST'}});
+    throw new ProblemError('METHOD_NOT_ALLOWED', 'A test event is sent with POST.', {headers: {Allow: 'POST'}});
   const sub = controlSubscription(world, subscriptionId);
   const body = parse(raw);
   const known = world.definition.schemaEnum('EventType').map(String);
   const eventType =
     (isObject(body) ? body.eventType : undefined) ?? (Array.isArray(sub.eventTypes) ? sub.eventTypes[0] : undefined);
   if (typeof eventType !== 'string' || !known.includes(eventType)) {
-    throw new ProblemError(422, 'VALIDATION_FAILED', 'eventType must be one of the event types.', {
+    throw new ProblemError('VALIDATION_FAILED', 'eventType must be one of the event types.', {
       validationErrors: {eventType: [`Must be one of ${known.join(', ')}.`]},
     });
   }

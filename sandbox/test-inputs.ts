@@ -6,21 +6,22 @@
  * sandbox and checks the answers, the final status, the event and its webhook.
  */
 import type {Json, JsonObject} from '../definition/index.ts';
+import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
 
 // ------------------------------------------------------------------------------ triggers
 
 /** The header that makes any operation answer as Kestrel does when something goes wrong on its side. */
 export const SIMULATE_HEADER = 'Kestrel-Sandbox-Simulate';
 
-/** The values of the simulate header and what each answers. */
+/** The values of the simulate header and the code each answers (its status is the error catalogue's). */
 export const SIMULATIONS = {
-  'internal-error': {status: 500, code: 'INTERNAL_ERROR'},
+  'internal-error': {code: 'INTERNAL_ERROR'},
   /** The operation runs and its answer is kept against the Idempotency-Key; then the client gets this 500. */
-  'internal-error-after-work': {status: 500, code: 'INTERNAL_ERROR'},
-  'service-unavailable': {status: 503, code: 'SERVICE_UNAVAILABLE'},
-  'account-restricted': {status: 403, code: 'ACCOUNT_RESTRICTED'},
+  'internal-error-after-work': {code: 'INTERNAL_ERROR'},
+  'service-unavailable': {code: 'SERVICE_UNAVAILABLE'},
+  'account-restricted': {code: 'ACCOUNT_RESTRICTED'},
   /** Answers normally, after SLOW_SECONDS: longer than the 10-second timeout the guides use. */
-  slow: {status: 0, code: ''},
+  slow: {code: ''},
 } as const;
 export type Simulation = keyof typeof SIMULATIONS;
 export const SLOW_SECONDS = 12;
@@ -1100,9 +1101,9 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'rate-limited',
     group: 'Any operation',
-    input: '26 requests with one key within 10 seconds',
-    outcome: 'The 26th answers `429` with code `RATE_LIMITED` and `Retry-After`.',
-    steps: [{method: 'GET', path: '/account/balances', times: 26, status: 429, code: 'RATE_LIMITED'}],
+    input: `${SANDBOX_LIMIT + 1} requests with one key within ${WINDOW_MS / 1000} seconds`,
+    outcome: `After ${SANDBOX_LIMIT} requests, the next answers \`429\` with code \`RATE_LIMITED\` and \`Retry-After\`.`,
+    steps: [{method: 'GET', path: '/account/balances', times: SANDBOX_LIMIT + 1, status: 429, code: 'RATE_LIMITED'}],
   },
   {
     id: 'not-found',

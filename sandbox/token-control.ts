@@ -29,7 +29,7 @@ export function definitionScopes(definition: Definition): string[] {
 }
 
 const invalid = (field: string, message: string) =>
-  new ProblemError(422, 'VALIDATION_FAILED', `${field} is invalid: ${message}`, {
+  new ProblemError('VALIDATION_FAILED', `${field} is invalid: ${message}`, {
     validationErrors: {[field]: [message]},
   });
 
@@ -40,15 +40,15 @@ export function tokensRoute(
   raw: Buffer,
 ): {status: number; body: unknown} {
   if (method !== 'POST')
-    throw new ProblemError(405, 'METHOD_NOT_ALLOWED', `${TOKENS_PATH} takes POST.`, {headers: {Allow: 'POST'}});
+    throw new ProblemError('METHOD_NOT_ALLOWED', `${TOKENS_PATH} takes POST.`, {headers: {Allow: 'POST'}});
   let body: Json;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');
   } catch (error) {
-    throw new ProblemError(400, 'MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+    throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new ProblemError(400, 'MALFORMED_REQUEST', 'The body must be a JSON object.');
+    throw new ProblemError('MALFORMED_REQUEST', 'The body must be a JSON object.');
   const unknown = Object.keys(body).find((k) => !FIELDS.includes(k));
   if (unknown) throw invalid(unknown, `Is not a field of a token request; the fields are ${FIELDS.join(', ')}.`);
 

@@ -183,7 +183,6 @@ export class Validator {
       const listOption = Object.keys(errors).find((name) => name.startsWith('$'));
       if (listOption) {
         throw new ProblemError(
-          400,
           'INVALID_QUERY_OPTION',
           `The query option ${listOption} is invalid: ${errors[listOption]!.join(' ')}`,
         );

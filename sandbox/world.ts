@@ -140,7 +140,6 @@ export class World {
     if (op.path.includes('{handle}')) {
       const lowercase = /[A-Z]/.test(id) ? ' Handles are lowercase.' : '';
       return new ProblemError(
-        404,
         code,
         `No Kestrel account has the handle ${id}, or it does not accept payments.${lowercase}`,
       );
@@ -149,7 +148,7 @@ export class World {
       .replace(/_NOT_FOUND$/, '')
       .toLowerCase()
       .replace(/_/g, ' ');
-    return new ProblemError(404, code, `No ${what} with ID ${id} exists on your account.`);
+    return new ProblemError(code, `No ${what} with ID ${id} exists on your account.`);
   }
 
   /** Changes fields of a stored object, sets `updated`, and records the event if one is given. */
@@ -234,7 +233,6 @@ export class World {
     const b = this.balance(currency);
     if (b.available < units) {
       throw new ProblemError(
-        422,
         'INSUFFICIENT_FUNDS',
         `The available ${currency} balance, ${fromUnits(b.available, currency)}, does not cover ${fromUnits(units, currency)} ${currency}.`,
       );

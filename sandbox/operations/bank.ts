@@ -100,7 +100,6 @@ function inUse(world: World, field: string, id: string): boolean {
 export const deleteAPayoutOriginator: Handler = deleteHandler('PayoutOriginator', (world, id) => {
   if (inUse(world, 'originatorId', id))
     throw new ProblemError(
-      409,
       'PAYOUT_ORIGINATOR_IN_USE',
       'A payout that is not yet COMPLETED, FAILED or EXPIRED references this originator.',
     );
@@ -109,7 +108,6 @@ export const deleteAPayoutOriginator: Handler = deleteHandler('PayoutOriginator'
 export const deleteBankPaymentMethod: Handler = deleteHandler('BankPaymentMethod', (world, id) => {
   if (inUse(world, 'paymentMethodId', id))
     throw new ProblemError(
-      409,
       'PAYMENT_METHOD_IN_USE',
       'A payout or deposit that has not reached a final state references this bank payment method.',
     );
@@ -126,7 +124,6 @@ function methodFor(world: World, id: Json | undefined, field: string): JsonObjec
 function checkCurrency(method: JsonObject, currency: string): void {
   if (method.currency !== currency) {
     throw new ProblemError(
-      422,
       'CURRENCY_MISMATCH',
       `The amount is in ${currency} but the bank payment method is in ${method.currency}.`,
     );
@@ -187,14 +184,12 @@ export const initiateAPayout: Handler = (call, world) => {
   const payout = world.find('Payout', call.params.payoutId!, call.op);
   if (payout.status === 'EXPIRED') {
     throw new ProblemError(
-      422,
       'QUOTE_EXPIRED',
       `The payout's fee and rate expired at ${payout.expiration}. Create a new payout and initiate it promptly.`,
     );
   }
   if (payout.status !== 'NEW')
     throw new ProblemError(
-      409,
       'PAYOUT_NOT_INITIABLE',
       `The payout is ${payout.status}, not NEW: it has already been initiated.`,
     );

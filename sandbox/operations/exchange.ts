@@ -40,7 +40,6 @@ function checkMinimums(world: World, source: Money, target: Money): void {
     const minimum = minimums[m.currency]!;
     if (toUnits(m.amount) < toUnits(minimum))
       throw new ProblemError(
-        422,
         'AMOUNT_OUT_OF_RANGE',
         `An exchange must ${side} at least ${minimum} ${m.currency}; this quote would ${side} ${m.amount} ${m.currency}. Exchange a larger amount.`,
       );
@@ -72,7 +71,7 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
   const to = stringAt(call.body, 'targetCurrency');
   const amount = moneyAt(call.body, 'amount');
   if (from === to || !world.rates.supports(from) || !world.rates.supports(to)) {
-    throw new ProblemError(422, 'CURRENCY_PAIR_NOT_SUPPORTED', `Kestrel does not exchange ${from} for ${to}.`);
+    throw new ProblemError('CURRENCY_PAIR_NOT_SUPPORTED', `Kestrel does not exchange ${from} for ${to}.`);
   }
   const errors = amountErrors(amount, 'amount');
   if (amount.currency !== from && amount.currency !== to)
@@ -126,7 +125,6 @@ export const executeCurrencyExchangeQuote: Handler = (call, world) => {
   const quote = world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op);
   if (quote.status === 'EXPIRED') {
     throw new ProblemError(
-      422,
       'QUOTE_EXPIRED',
       `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
     );
@@ -134,7 +132,6 @@ export const executeCurrencyExchangeQuote: Handler = (call, world) => {
   // The quote is the exchange: the id the client already holds is the one to fetch.
   if (quote.status !== 'NEW')
     throw new ProblemError(
-      409,
       'QUOTE_ALREADY_EXECUTED',
       `Currency exchange quote ${quote.id} is ${quote.status}; a quote can be executed once. Get the quote for its status.`,
     );

@@ -103,7 +103,6 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
   const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
   if (invoice.status !== 'UNPAID') {
     throw new ProblemError(
-      409,
       'INVOICE_NOT_PAYABLE',
       `The invoice is ${invoice.status}, not UNPAID, so it cannot be quoted for payment.`,
     );
@@ -143,7 +142,6 @@ export const cancelUnpaidInvoice: Handler = (call, world) => {
   if (invoice.status === 'CANCELLED') return {status: 200, body: world.publicView('Invoice', invoice)};
   if (invoice.status !== 'UNPAID') {
     throw new ProblemError(
-      409,
       'INVOICE_NOT_CANCELLABLE',
       `The invoice is ${invoice.status}: only UNPAID invoices can be cancelled.`,
     );

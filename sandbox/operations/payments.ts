@@ -166,13 +166,11 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
   const trigger = lightningTrigger(lnInvoice);
   if (trigger.quoteCode === 'NO_ROUTE_FOUND')
     throw new ProblemError(
-      422,
       'NO_ROUTE_FOUND',
       'No Lightning route reaches the payee of this test invoice within the fee limit.',
     );
   if (trigger.quoteCode === 'LIGHTNING_INVOICE_EXPIRED')
     throw new ProblemError(
-      422,
       'LIGHTNING_INVOICE_EXPIRED',
       `The Lightning invoice expired at ${world.clock.iso(world.clock.now() - 3600_000)}. Ask the payee for a new one.`,
     );
@@ -258,7 +256,6 @@ function resolveLnurl(world: World, raw: string, field: string): Resolved {
   const destination = raw.toLowerCase();
   if (destination === LIGHTNING_ADDRESSES.unreachable)
     throw new ProblemError(
-      422,
       'LNURL_RESOLUTION_FAILED',
       `https://${address[2]!.toLowerCase()}/.well-known/lnurlp/${address[1]!.toLowerCase()} did not answer within 10 seconds.`,
     );
@@ -273,7 +270,6 @@ function checkSendable(world: World, resolved: Resolved, amount: {amount: string
   const max = moneyAt(details, 'maxSendable').amount;
   if (btc >= toUnits(min) && btc <= toUnits(max)) return;
   throw new ProblemError(
-    422,
     'AMOUNT_OUT_OF_RANGE',
     `${destination} accepts ${min} to ${max} BTC; ${amount.amount} ${amount.currency} is ${money(btc, 'BTC').amount} BTC.`,
   );
@@ -317,7 +313,7 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
   const address = signetAddressAt(stringAt(call.body, 'address'), 'address');
   const amount = moneyAt(call.body, 'amount');
   if (toBtc(world, amount) < toUnits(ONCHAIN_MINIMUM_BTC))
-    throw new ProblemError(422, 'AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
+    throw new ProblemError('AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
   const tierName = optionalStringAt(call.body, 'tier') ?? 'STANDARD';
   const tier = objectsAt(world.example('getOnchainTiers'), 'items').find((t) => t.tier === tierName);
   if (!tier) throw new Error(`the definition documents no on-chain tier ${tierName}`);
@@ -374,14 +370,12 @@ export const executePaymentQuote: Handler = (call, world) => {
   const executedAs = optionalStringAt(quote, '_paymentId');
   if (executedAs)
     throw new ProblemError(
-      409,
       'QUOTE_ALREADY_EXECUTED',
       `Payment quote ${quoteId} was executed as payment ${executedAs}; a quote can be executed once.`,
       {extensions: {paymentId: executedAs}},
     );
   if (Date.parse(stringAt(quote, 'expiration')) < world.clock.now()) {
     throw new ProblemError(
-      422,
       'QUOTE_EXPIRED',
       `The quote expired at ${quote.expiration}. Create a new quote and execute it promptly.`,
     );

@@ -45,7 +45,6 @@ export const PAYMENT_TO = 'Payment to';
 export function receiveRequestLnurlDetails(world: World, request: JsonObject, documented: JsonObject): JsonObject {
   if (Date.parse(stringAt(request, 'expiration')) < world.clock.now())
     throw new ProblemError(
-      422,
       'LNURL_RESOLUTION_FAILED',
       `The receive request behind this LNURL expired at ${request.expiration}; it accepts no more Lightning payments.`,
     );

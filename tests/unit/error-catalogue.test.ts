@@ -15,11 +15,11 @@ const rows = errorCatalogue(model);
 const enumCodes = (doc.components as {schemas: {ErrorCode: {enum: string[]}}}).schemas.ErrorCode.enum;
 
 describe('the error codes of the model', () => {
-  it('carry the status, retry and action of x-error-catalogue and the meaning without its bracket', () => {
+  it('carry the status, retry and action of x-error-catalogue and the meaning as written, with no status in it', () => {
     const funds = model.errorCodes.find((c) => c.code === 'INSUFFICIENT_FUNDS')!;
     expect(funds).toMatchObject({status: 422, retry: 'new-key'});
     expect(funds.meaning).not.toMatch(/^\[/);
-    expect(funds.description).toBe(`[422] ${funds.meaning}`);
+    expect(funds.description).toBe(funds.meaning);
     expect(funds.action!.length).toBeGreaterThan(20);
     expect(model.errorCodes.find((c) => c.code === 'RATE_LIMITED')?.retry).toBe('same-key');
   });

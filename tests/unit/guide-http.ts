@@ -17,7 +17,15 @@ import {parse as parseYaml} from 'yaml';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
 import addFormats from 'ajv-formats';
-import {BUNDLED_DEFINITION, pointerOf, readDefinition, resolve, type JsonObject} from '../../definition/index.ts';
+import {
+  BUNDLED_DEFINITION,
+  buildDefinition,
+  errorStatus,
+  pointerOf,
+  readDefinition,
+  resolve,
+  type JsonObject,
+} from '../../definition/index.ts';
 
 const require = createRequire(import.meta.url);
 const kebabCase = require('lodash/kebabCase') as (value: string) => string;
@@ -823,10 +831,10 @@ export class Definition {
     return (this.component(name).enum as string[]) ?? [];
   }
 
-  /** Each error code's HTTP status, from the `[NNN]` that opens its description. */
+  /** Each error code's HTTP status: the error catalogue's, as the definition model reads it. */
   errorStatuses(): Map<string, number> {
-    const descriptions = (this.component('ErrorCode')['x-enumDescriptions'] ?? {}) as Record<string, string>;
-    return new Map(Object.entries(descriptions).map(([code, text]) => [code, Number(/^\[(\d{3})\]/.exec(text)?.[1])]));
+    const {errorCodes} = buildDefinition(this.root as JsonObject);
+    return new Map(errorCodes.map(({code}) => [code, errorStatus(errorCodes, code)]));
   }
 
   /** The authorization code flow of the OAuth scheme: its URLs and scopes. */

@@ -15,6 +15,9 @@ import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signat
 import {answerProblems, US_BANK_ACCOUNT} from './sandbox-answers';
 import {ROOT} from './openapi-definition';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures';
+
+const WINDOW_S = WINDOW_MS / 1000;
 
 const runFile = promisify(execFile);
 const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
@@ -425,29 +428,32 @@ describe('auth and the rate limit', () => {
     );
   }, 30_000);
 
-  it('25 requests per 10 s per key, with RateLimit headers, then 429 with Retry-After; another key has its own window', async () => {
+  it(`${SANDBOX_LIMIT} requests per ${WINDOW_S} s per key, with RateLimit headers, then 429 with Retry-After; another key has its own window`, async () => {
     const s = await start([]);
     const api = client(() => s, {Authorization: 'Bearer sk_sandbox_limited'});
     await freshRateLimitWindow();
     const seen: {status: number; remaining: string | null; reset: string | null}[] = [];
-    for (let i = 0; i < 26; i++) {
+    for (let i = 0; i <= SANDBOX_LIMIT; i++) {
       const r = await api.send('GET', '/account/balances');
       seen.push({
         status: r.status,
         remaining: r.headers.get('ratelimit-remaining'),
         reset: r.headers.get('ratelimit-reset'),
       });
-      if (i === 25) {
+      if (i === SANDBOX_LIMIT) {
         expect(r.status).toBe(429);
         expect(r.body.code).toBe('RATE_LIMITED');
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(10);
-        expect(r.headers.get('ratelimit-limit')).toBe('25');
+        expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(WINDOW_S);
+        expect(r.headers.get('ratelimit-limit')).toBe(String(SANDBOX_LIMIT));
       }
     }
-    expect(seen.map((x) => x.status)).toEqual([...Array(25).fill(200), 429]);
-    expect(seen.map((x) => x.remaining)).toEqual([...Array.from({length: 25}, (_, i) => String(24 - i)), '0']);
-    expect(seen.every((x) => Number(x.reset) >= 1 && Number(x.reset) <= 10)).toBe(true);
+    expect(seen.map((x) => x.status)).toEqual([...Array(SANDBOX_LIMIT).fill(200), 429]);
+    expect(seen.map((x) => x.remaining)).toEqual([
+      ...Array.from({length: SANDBOX_LIMIT}, (_, i) => String(SANDBOX_LIMIT - 1 - i)),
+      '0',
+    ]);
+    expect(seen.every((x) => Number(x.reset) >= 1 && Number(x.reset) <= WINDOW_S)).toBe(true);
     const other = await client(() => s, {Authorization: 'Bearer sk_sandbox_other'}).send('GET', '/account/balances');
     expect(other.status).toBe(200);
   }, 30_000);
@@ -465,15 +471,17 @@ describe('auth and the rate limit', () => {
       answers.push(await fetch(`${s.origin}${path}`, {method, headers}));
     }
     expect(answers.map((r) => r.status)).toEqual([404, 405, 404]);
-    expect(answers.map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['24', '23', '22']);
+    expect(answers.map((r) => r.headers.get('ratelimit-remaining'))).toEqual(
+      [1, 2, 3].map((used) => String(SANDBOX_LIMIT - used)),
+    );
     const api = client(() => s, headers);
-    for (let i = 0; i < 22; i++) expect((await api.send('GET', '/account/balances')).status).toBe(200);
+    for (let i = 0; i < SANDBOX_LIMIT - 3; i++) expect((await api.send('GET', '/account/balances')).status).toBe(200);
     const limited = await fetch(`${s.origin}/v1/nothing-here`, {headers});
     expect(limited.status).toBe(429);
     const unauthenticated = await fetch(`${s.base}/account/balances`);
     expect(unauthenticated.status).toBe(401);
-    expect(unauthenticated.headers.get('ratelimit-limit')).toBe('25');
-    expect(Number(unauthenticated.headers.get('ratelimit-remaining'))).toBeLessThan(25);
+    expect(unauthenticated.headers.get('ratelimit-limit')).toBe(String(SANDBOX_LIMIT));
+    expect(Number(unauthenticated.headers.get('ratelimit-remaining'))).toBeLessThan(SANDBOX_LIMIT);
   }, 30_000);
 
   it('--no-rate-limit sends no limit headers and never 429', async () => {

@@ -11,7 +11,8 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {Definition} from '../../sandbox/definition';
-import {FAULT_STATUS} from '../../sandbox/faults-control';
+import {FAULT_CODES} from '../../sandbox/faults-control';
+import {errorStatus, loadDefinition} from '../../definition/index';
 import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {RETRY_AFTER_SECONDS, SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
@@ -263,7 +264,8 @@ describe('docs/sandbox.md on failures on demand', () => {
     expect(section).toContain(`${SIMULATE_HEADER}: internal-error-after-work`);
     for (const control of ['POST /_sandbox/faults', 'GET /_sandbox/faults', 'POST /_sandbox/maintenance'])
       expect(section).toContain(control);
-    for (const [code, status] of Object.entries(FAULT_STATUS)) expect(section).toContain(`\`${code}\` (\`${status}\`)`);
+    for (const code of FAULT_CODES)
+      expect(section).toContain(`\`${code}\` (\`${errorStatus(loadDefinition().errorCodes, code)}\`)`);
     expect(section).toContain(`(default ${RETRY_AFTER_SECONDS})`);
   });
 });

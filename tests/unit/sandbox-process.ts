@@ -7,6 +7,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {freePort} from '../support/ports.mjs';
 import path from 'node:path';
+import {WINDOW_MS} from '../../sandbox/rate-limit-figures';
 
 // From __dirname, not import.meta: the local-sandbox browser tests start their sandbox with this
 // module too, and Playwright loads it as CommonJS.
@@ -124,5 +125,9 @@ export async function waitFor<T>(
  * multiples of 10 s of real time), so that a burst of requests never spans two windows.
  */
 export async function freshRateLimitWindow(): Promise<void> {
-  await waitFor('the first half of a rate-limit window', async () => Date.now() % 10_000 < 5_000, 11_000);
+  await waitFor(
+    'the first half of a rate-limit window',
+    async () => Date.now() % WINDOW_MS < WINDOW_MS / 2,
+    WINDOW_MS + 1_000,
+  );
 }

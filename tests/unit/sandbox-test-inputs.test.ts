@@ -14,6 +14,8 @@ import {freePort} from '../support/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {NOT_LOCAL, TEST_INPUTS, type Step, type TestInput} from '../../sandbox/test-inputs';
 import {renderTestInputs, withTestInputs} from '../../sandbox/test-inputs-markdown';
+import {SANDBOX_LIMIT} from '../../sandbox/rate-limit-figures';
+import {buildDefinition, errorStatus, type JsonObject} from '../../definition/index.ts';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {answerProblems} from './sandbox-answers';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
@@ -23,6 +25,8 @@ const SECRET = 'whsec_test_inputs_0123456789abcdef';
 const EVENT_TYPES = ['invoice.created', 'invoice.updated', 'receive-request.receive-pending'];
 
 const SCHEMAS = (loadBundledDefinition() as Json).components.schemas;
+/** The error catalogue (`x-error-catalogue`), through the definition model: the status of each code. */
+const ERROR_CODES = buildDefinition(loadBundledDefinition() as JsonObject).errorCodes;
 const schema = (name: string): Json => SCHEMAS[name];
 
 /** Replaces `{name}` in paths and string values with the ids saved so far. */
@@ -64,7 +68,9 @@ function runner(sandbox: Sandbox, token: string) {
     const body = text ? JSON.parse(text) : undefined;
     const where = `${step.method} ${apiPath} -> ${res.status} ${text.slice(0, 400)}`;
     // Every answer carries the rate-limit headers, whatever its status.
-    expect(res.headers.get('ratelimit-limit'), where).toBe('25');
+    expect(res.headers.get('ratelimit-limit'), where).toBe(String(SANDBOX_LIMIT));
+    // Every problem answers the status the error catalogue gives its code.
+    if (typeof body?.code === 'string') expect(res.status, where).toBe(errorStatus(ERROR_CODES, body.code));
     if (body?.code !== 'NOT_FOUND' && body?.code !== 'METHOD_NOT_ALLOWED') {
       const asDocumented =
         typeof body?.webhookUrl === 'string' ? {...body, webhookUrl: 'https://shop.example/hook'} : body;

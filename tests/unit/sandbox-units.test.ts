@@ -14,6 +14,7 @@ import {IdempotencyKeys} from '../../sandbox/idempotency.ts';
 import {loadDefinition} from '../../definition/index.ts';
 import type {ProblemError} from '../../sandbox/problems.ts';
 import {RateLimiter} from '../../sandbox/rate-limit.ts';
+import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures.ts';
 import {ROOT} from './openapi-definition';
 import {startSandbox} from './sandbox-process';
 
@@ -36,30 +37,37 @@ describe('Kestrel-Signature', () => {
 });
 
 describe('the rate limiter, on an injected clock', () => {
-  const WINDOW = 1_700_000_000_000; // a multiple of 10 s: a window starts here
+  const WINDOW = Math.ceil(1_700_000_000_000 / WINDOW_MS) * WINDOW_MS; // a window starts here
+  const LIMIT = String(SANDBOX_LIMIT);
+  // 2.8 s before the window ends: Retry-After rounds the rest up to whole seconds.
+  const late = WINDOW_MS - 2_800;
+  const lateReset = String(Math.ceil(2_800 / 1000));
 
-  it('lets 25 requests through per key and window, counting down, then answers 429 with Retry-After until the window ends', () => {
+  it(`lets ${SANDBOX_LIMIT} requests through per key and window, counting down, then answers 429 with Retry-After until the window ends`, () => {
     const limiter = new RateLimiter();
-    const counts = Array.from({length: 25}, (_, i) => limiter.count('key-a', WINDOW + i * 100));
+    const counts = Array.from({length: SANDBOX_LIMIT}, (_, i) => limiter.count('key-a', WINDOW + i * 100));
     expect(counts.every((c) => c.limited === undefined)).toBe(true);
     expect(counts.map((c) => c.headers['RateLimit-Remaining'])).toEqual(
-      Array.from({length: 25}, (_, i) => String(24 - i)),
+      Array.from({length: SANDBOX_LIMIT}, (_, i) => String(SANDBOX_LIMIT - 1 - i)),
     );
-    expect(counts[0]!.headers).toEqual({'RateLimit-Limit': '25', 'RateLimit-Remaining': '24', 'RateLimit-Reset': '10'});
-    const over = limiter.count('key-a', WINDOW + 7_200);
-    expect(over.limited?.status).toBe(429);
+    expect(counts[0]!.headers).toEqual({
+      'RateLimit-Limit': LIMIT,
+      'RateLimit-Remaining': String(SANDBOX_LIMIT - 1),
+      'RateLimit-Reset': String(WINDOW_MS / 1000),
+    });
+    const over = limiter.count('key-a', WINDOW + late);
     expect(over.limited?.code).toBe('RATE_LIMITED');
     expect(over.limited?.headers).toEqual({
-      'RateLimit-Limit': '25',
+      'RateLimit-Limit': LIMIT,
       'RateLimit-Remaining': '0',
-      'RateLimit-Reset': '3',
-      'Retry-After': '3',
+      'RateLimit-Reset': lateReset,
+      'Retry-After': lateReset,
     });
-    expect(limiter.count('key-a', WINDOW + 9_999).limited?.headers['Retry-After']).toBe('1');
-    expect(limiter.count('key-b', WINDOW + 9_999).limited).toBeUndefined();
-    const next = limiter.count('key-a', WINDOW + 10_000);
+    expect(limiter.count('key-a', WINDOW + WINDOW_MS - 1).limited?.headers['Retry-After']).toBe('1');
+    expect(limiter.count('key-b', WINDOW + WINDOW_MS - 1).limited).toBeUndefined();
+    const next = limiter.count('key-a', WINDOW + WINDOW_MS);
     expect(next.limited).toBeUndefined();
-    expect(next.headers['RateLimit-Remaining']).toBe('24');
+    expect(next.headers['RateLimit-Remaining']).toBe(String(SANDBOX_LIMIT - 1));
   });
 });
 
