@@ -5,57 +5,21 @@
  * in flight. And a test event, which get events does not list, answers find event by id with its
  * one delivery, as /webhooks/setting-up-webhooks says.
  */
-import http from 'node:http';
 import {afterAll, beforeAll, expect, test} from 'vitest';
-import {Definition} from '../../sandbox/definition';
-import {createSandbox} from '../../sandbox/start';
-import {listenOnFreePort} from '../support/ports.mjs';
-import {loadBundledDefinition} from './openapi-definition';
+import {sandboxWithReceiver} from './sandbox-in-process';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
-
-const sandbox = createSandbox(new Definition(loadBundledDefinition()), {
-  rateLimit: false,
-  manualClock: true,
-  payAfterSeconds: 10,
-});
 /** The receiver answers 500 until `healthy`, then 204; every body it got, in order. */
 let healthy = false;
 const received: {eventType: string; id: string}[] = [];
-const receiver = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c: Buffer) => (body += c));
-  req.on('end', () => {
+const {start, stop, hook, call} = sandboxWithReceiver(
+  {rateLimit: false, manualClock: true, payAfterSeconds: 10},
+  (body, res) => {
     received.push(JSON.parse(body) as {eventType: string; id: string});
     res.writeHead(healthy ? 204 : 500).end();
-  });
-});
-let origin: string;
-let hook: string;
-
-beforeAll(async () => {
-  origin = await listenOnFreePort(sandbox.server);
-  hook = `${await listenOnFreePort(receiver)}/hook`;
-});
-afterAll(async () => {
-  for (const server of [sandbox.server, receiver]) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-async function call(method: string, path: string, body?: unknown, key?: string) {
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      Authorization: 'Bearer sk_sandbox_test',
-      'Content-Type': 'application/json',
-      ...(key && {'Idempotency-Key': key}),
-    },
-    ...(body !== undefined && {body: JSON.stringify(body)}),
-  });
-  return {status: res.status, body: (await res.json()) as Json};
-}
+  },
+);
+beforeAll(start);
+afterAll(stop);
 
 const advance = (seconds: number) => call('POST', '/_sandbox/clock', {advanceSeconds: seconds});
 
@@ -64,7 +28,7 @@ test('a clock move answers each status an object took and each delivery attempt,
     'POST',
     '/v1/subscriptions',
     {
-      webhookUrl: hook,
+      webhookUrl: hook(),
       webhookVersion: '2025-06-01',
       secret: 'clock-answer-secret-0123456789',
       eventTypes: ['invoice.updated'],
