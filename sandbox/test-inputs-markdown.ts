@@ -9,6 +9,7 @@
  *   node sandbox/test-inputs-markdown.ts --write docs/sandbox.md
  */
 import {readFileSync, writeFileSync} from 'node:fs';
+import {errorStatus, loadDefinition} from '../definition/index.ts';
 import {FOLD, WRAPPER} from '../plugins/reference-tables/remark-reference-tables.ts';
 import {GROUP_NOTES, NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
 
@@ -50,6 +51,15 @@ function waitText(seconds: number): string {
   return `${seconds} seconds later`;
 }
 
+/** An outcome with each `{problem CODE}` written as the catalogue's status and the code. */
+function outcomeText(outcome: string): string {
+  const {errorCodes} = loadDefinition();
+  return outcome.replace(
+    /\{problem ([A-Z_]+)\}/g,
+    (_, code: string) => `\`${errorStatus(errorCodes, code)}\` with code \`${code}\``,
+  );
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
@@ -76,7 +86,7 @@ export function renderTestInputs(): string {
       const steps = row.needs ? `${row.needs}: ${typed}` : typed;
       const needs = row.fundUsd ? ' Pays from your USD balance.' : '';
       const event = row.then?.event ? ` Sends \`${row.then.event}\`.` : '';
-      out.push(`| ${cell(row.input)} | ${cell(steps)} | ${cell(row.outcome + event + needs)} |`);
+      out.push(`| ${cell(row.input)} | ${cell(steps)} | ${cell(outcomeText(row.outcome) + event + needs)} |`);
     }
     out.push('', `</${WRAPPER}>`, '');
   }

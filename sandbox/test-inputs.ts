@@ -151,7 +151,8 @@ export interface Step {
   times?: number;
   /** Saves the answer's `id` for later steps. */
   saveAs?: string;
-  status: number;
+  /** The status of a success; a problem names its `code` instead, and the error catalogue gives its status. */
+  status?: number;
   code?: string;
   /** Members the problem must carry besides `code`, such as `paymentId` (`{name}` is a saved id). */
   problem?: JsonObject;
@@ -175,7 +176,10 @@ export interface TestInput {
   group: string;
   /** Markdown: the value to type and where it goes. */
   input: string;
-  /** Markdown: what happens, in a sentence. */
+  /**
+   * Markdown: what happens, in a sentence. `{problem CODE}` stands for the problem's status and code
+   * ("`409` with code `CODE`"), the status as the error catalogue gives it.
+   */
   outcome: string;
   steps: Step[];
   /** Steps the test runs first and the table names in `needs` instead of spelling them out. */
@@ -223,13 +227,12 @@ const invoiceSteps = (amount: string, extra: JsonObject = {}): Step[] => [
   {method: 'POST', path: '/invoices', body: {amount: usd(amount), ...extra}, saveAs: 'invoiceId', status: 201},
   {method: 'POST', path: '/invoices/{invoiceId}/quote', status: 201},
 ];
-const lightningQuote = (lnInvoice: string, status = 201, code?: string): Step => ({
+const lightningQuote = (lnInvoice: string, code?: string): Step => ({
   method: 'POST',
   path: '/payment-quotes/lightning',
   body: {lnInvoice, sourceCurrency: 'USD'},
   saveAs: 'quoteId',
-  status,
-  code,
+  ...(code ? {code} : {status: 201}),
 });
 const executePayment: Step = {
   method: 'POST',
@@ -292,26 +295,24 @@ const exchangeQuote = (amount: string): Step => ({
   saveAs: 'quoteId',
   status: 201,
 });
-const executeExchange = (status = 200, code?: string): Step => ({
+const executeExchange = (code?: string): Step => ({
   method: 'POST',
   path: '/currency-exchange-quotes/{quoteId}/execute',
-  status,
-  code,
+  ...(code ? {code} : {status: 200}),
 });
-const simulate = (value: Simulation, status: number, code: string): Step => ({
+const simulate = (value: Simulation, code: string): Step => ({
   method: 'GET',
   path: '/account/balances',
   headers: {[SIMULATE_HEADER]: value},
-  status,
   code,
 });
 const notFound = (code: string, method: string, path: string): TestInput => ({
   id: code.toLowerCase().replace(/_/g, '-'),
   group: NOT_FOUND_GROUP,
   input: 'An id that does not exist',
-  outcome: `\`404\` with code \`${code}\`.`,
+  outcome: `{problem ${code}}.`,
   ids: {[/\{(\w+)\}/.exec(path)![1]!]: NO_ID},
-  steps: [{method, path, status: 404, code}],
+  steps: [{method, path, code}],
 });
 const FUNDS = '200.00';
 
@@ -359,34 +360,33 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'invoice-not-cancellable',
     group: 'Invoices',
     input: 'Cancel an invoice that is `PAID`',
-    outcome: '`409` with code `INVOICE_NOT_CANCELLABLE`.',
+    outcome: '{problem INVOICE_NOT_CANCELLABLE}.',
     steps: [
       ...invoiceSteps('10.00'),
-      {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', wait: 12, status: 409, code: 'INVOICE_NOT_CANCELLABLE'},
+      {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', wait: 12, code: 'INVOICE_NOT_CANCELLABLE'},
     ],
   },
   {
     id: 'invoice-not-payable',
     group: 'Invoices',
     input: 'Quote an invoice that is `CANCELLED`',
-    outcome: '`409` with code `INVOICE_NOT_PAYABLE`.',
+    outcome: '{problem INVOICE_NOT_PAYABLE}.',
     steps: [
       {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, saveAs: 'invoiceId', status: 201},
       {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', status: 200},
-      {method: 'POST', path: '/invoices/{invoiceId}/quote', status: 409, code: 'INVOICE_NOT_PAYABLE'},
+      {method: 'POST', path: '/invoices/{invoiceId}/quote', code: 'INVOICE_NOT_PAYABLE'},
     ],
   },
   {
     id: 'receiver-not-found',
     group: 'Invoices',
     input: 'A handle that no account has, such as `nobody-here`',
-    outcome: '`404` with code `ACCOUNT_NOT_FOUND`.',
+    outcome: '{problem ACCOUNT_NOT_FOUND}.',
     steps: [
       {
         method: 'POST',
         path: '/accounts/handle/nobody-here/invoices',
         body: {amount: usd('10.00')},
-        status: 404,
         code: 'ACCOUNT_NOT_FOUND',
       },
     ],
@@ -453,27 +453,26 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'lightning-no-route',
     group: 'Lightning payments',
     input: 'A Lightning invoice that no route reaches',
-    outcome: 'The quote answers `422` with code `NO_ROUTE_FOUND`.',
-    steps: [lightningQuote(LIGHTNING_INVOICES.noRoute, 422, 'NO_ROUTE_FOUND')],
+    outcome: 'The quote answers {problem NO_ROUTE_FOUND}.',
+    steps: [lightningQuote(LIGHTNING_INVOICES.noRoute, 'NO_ROUTE_FOUND')],
   },
   {
     id: 'lightning-invoice-expired',
     group: 'Lightning payments',
     input: 'An expired Lightning invoice',
-    outcome: 'The quote answers `422` with code `LIGHTNING_INVOICE_EXPIRED`.',
-    steps: [lightningQuote(LIGHTNING_INVOICES.expired, 422, 'LIGHTNING_INVOICE_EXPIRED')],
+    outcome: 'The quote answers {problem LIGHTNING_INVOICE_EXPIRED}.',
+    steps: [lightningQuote(LIGHTNING_INVOICES.expired, 'LIGHTNING_INVOICE_EXPIRED')],
   },
   {
     id: 'lightning-mainnet-invoice',
     group: 'Lightning payments',
     input: `A mainnet Lightning invoice (\`lnbc…\`), such as \`${MAINNET.lnInvoice}\``,
-    outcome: '`422` with code `VALIDATION_FAILED` naming `lnInvoice` and its network: the sandbox pays signet only.',
+    outcome: '{problem VALIDATION_FAILED} naming `lnInvoice` and its network: the sandbox pays signet only.',
     steps: [
       {
         method: 'POST',
         path: '/payment-quotes/lightning',
         body: {lnInvoice: MAINNET.lnInvoice},
-        status: 422,
         code: 'VALIDATION_FAILED',
         field: 'lnInvoice',
       },
@@ -531,13 +530,12 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'lnurl-unreachable',
     group: 'LNURL and Lightning addresses',
     input: 'A Lightning address whose server does not answer',
-    outcome: 'The quote answers `422` with code `LNURL_RESOLUTION_FAILED`.',
+    outcome: 'The quote answers {problem LNURL_RESOLUTION_FAILED}.',
     steps: [
       {
         method: 'POST',
         path: '/payment-quotes/lnurl',
         body: {destination: LIGHTNING_ADDRESSES.unreachable, amount: usd('5.00')},
-        status: 422,
         code: 'LNURL_RESOLUTION_FAILED',
       },
     ],
@@ -546,12 +544,11 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'lnurl-details-unreachable',
     group: 'LNURL and Lightning addresses',
     input: 'The same address, on get LNURL details',
-    outcome: '`422` with code `LNURL_RESOLUTION_FAILED`.',
+    outcome: '{problem LNURL_RESOLUTION_FAILED}.',
     steps: [
       {
         method: 'GET',
         path: `/lnurl/details?destination=${encodeURIComponent(LIGHTNING_ADDRESSES.unreachable)}`,
-        status: 422,
         code: 'LNURL_RESOLUTION_FAILED',
       },
     ],
@@ -560,13 +557,12 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'lnurl-amount-out-of-range',
     group: 'LNURL and Lightning addresses',
     input: 'An `amount` outside the `minSendable` to `maxSendable` that get LNURL details shows, such as `0.02` BTC',
-    outcome: 'The quote answers `422` with code `AMOUNT_OUT_OF_RANGE`; `detail` gives the bounds.',
+    outcome: 'The quote answers {problem AMOUNT_OUT_OF_RANGE}; `detail` gives the bounds.',
     steps: [
       {
         method: 'POST',
         path: '/payment-quotes/lnurl',
         body: {destination: LIGHTNING_ADDRESSES.pays, amount: {amount: '0.02000000', currency: 'BTC'}},
-        status: 422,
         code: 'AMOUNT_OUT_OF_RANGE',
       },
     ],
@@ -592,20 +588,19 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'onchain-below-minimum',
     group: 'On-chain payments',
     input: `An \`amount\` below \`${ONCHAIN_MINIMUM_BTC}\` BTC, such as \`0.00000001\``,
-    outcome: '`422` with code `AMOUNT_OUT_OF_RANGE`.',
-    steps: [{...onchainQuote({amount: '0.00000001', currency: 'BTC'}), status: 422, code: 'AMOUNT_OUT_OF_RANGE'}],
+    outcome: '{problem AMOUNT_OUT_OF_RANGE}.',
+    steps: [{...onchainQuote({amount: '0.00000001', currency: 'BTC'}), code: 'AMOUNT_OUT_OF_RANGE'}],
   },
   {
     id: 'onchain-bad-checksum',
     group: 'On-chain payments',
     input: `An address with a mistyped character, such as \`${MISTYPED_ADDRESS}\``,
-    outcome: '`422` with code `VALIDATION_FAILED` naming `address`: its checksum does not match.',
+    outcome: '{problem VALIDATION_FAILED} naming `address`: its checksum does not match.',
     steps: [
       {
         method: 'POST',
         path: '/payment-quotes/onchain',
         body: {address: MISTYPED_ADDRESS, amount: {amount: '0.00020000', currency: 'BTC'}},
-        status: 422,
         code: 'VALIDATION_FAILED',
         field: 'address',
       },
@@ -615,13 +610,12 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'onchain-mainnet-address',
     group: 'On-chain payments',
     input: `A mainnet address (\`bc1…\`, \`1…\`, \`3…\`), such as \`${MAINNET.address}\``,
-    outcome: '`422` with code `VALIDATION_FAILED` naming `address` and its network: the sandbox pays signet only.',
+    outcome: '{problem VALIDATION_FAILED} naming `address` and its network: the sandbox pays signet only.',
     steps: [
       {
         method: 'POST',
         path: '/payment-quotes/onchain',
         body: {address: MAINNET.address, amount: {amount: '0.00020000', currency: 'BTC'}},
-        status: 422,
         code: 'VALIDATION_FAILED',
         field: 'address',
       },
@@ -633,32 +627,29 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'payment-limit-exceeded',
     group: 'Executing a payment quote',
     input: 'A payment above what remains of the daily payment limit (8,990.00 USD), such as `9000.00` USD',
-    outcome: 'Executing answers `422` with code `LIMIT_EXCEEDED`.',
-    steps: [onchainQuote(usd('9000.00')), {...executePayment, status: 422, code: 'LIMIT_EXCEEDED'}],
+    outcome: 'Executing answers {problem LIMIT_EXCEEDED}.',
+    steps: [onchainQuote(usd('9000.00')), {...executePayment, code: 'LIMIT_EXCEEDED'}],
   },
   {
     id: 'payment-insufficient-funds',
     group: 'Executing a payment quote',
     input: 'A payment above your available balance, such as `5000.00` USD',
-    outcome: 'Executing answers `422` with code `INSUFFICIENT_FUNDS`.',
-    steps: [onchainQuote(usd('5000.00')), {...executePayment, status: 422, code: 'INSUFFICIENT_FUNDS'}],
+    outcome: 'Executing answers {problem INSUFFICIENT_FUNDS}.',
+    steps: [onchainQuote(usd('5000.00')), {...executePayment, code: 'INSUFFICIENT_FUNDS'}],
   },
   {
     id: 'payment-quote-expired',
     group: 'Executing a payment quote',
     input: 'Execute a quote after its `expiration`',
-    outcome: '`422` with code `QUOTE_EXPIRED`.',
-    steps: [
-      lightningQuote(LIGHTNING_INVOICES.pays),
-      {...executePayment, wait: 120, status: 422, code: 'QUOTE_EXPIRED'},
-    ],
+    outcome: '{problem QUOTE_EXPIRED}.',
+    steps: [lightningQuote(LIGHTNING_INVOICES.pays), {...executePayment, wait: 120, code: 'QUOTE_EXPIRED'}],
   },
   {
     id: 'payment-quote-already-executed',
     group: 'Executing a payment quote',
     input: 'Execute a quote a second time, with a new `Idempotency-Key`',
     outcome:
-      '`409` with code `QUOTE_ALREADY_EXECUTED` and `paymentId`, the id of the payment the first execution made; sent again with that key, the same.',
+      '{problem QUOTE_ALREADY_EXECUTED} and `paymentId`, the id of the payment the first execution made; sent again with that key, the same.',
     fundUsd: FUNDS,
     steps: [
       lightningQuote(LIGHTNING_INVOICES.pays),
@@ -667,7 +658,6 @@ export const TEST_INPUTS: TestInput[] = [
         method: 'POST',
         path: '/payment-quotes/{quoteId}/execute',
         key: 'again',
-        status: 409,
         code: 'QUOTE_ALREADY_EXECUTED',
         problem: {paymentId: '{paymentId}'},
       })),
@@ -709,25 +699,25 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'payout-limit-exceeded',
     group: 'Payouts',
     input: 'A payout above what remains of the daily payout limit (47,287.60 USD), such as `50000.00` USD',
-    outcome: 'Initiating answers `422` with code `LIMIT_EXCEEDED`.',
+    outcome: 'Initiating answers {problem LIMIT_EXCEEDED}.',
     ...withBank,
-    steps: [payout('50000.00'), {...initiate, status: 422, code: 'LIMIT_EXCEEDED'}],
+    steps: [payout('50000.00'), {...initiate, code: 'LIMIT_EXCEEDED'}],
   },
   {
     id: 'payout-insufficient-funds',
     group: 'Payouts',
     input: 'A payout above your available balance, such as `40000.00` USD',
-    outcome: 'Initiating answers `422` with code `INSUFFICIENT_FUNDS`.',
+    outcome: 'Initiating answers {problem INSUFFICIENT_FUNDS}.',
     ...withBank,
-    steps: [payout('40000.00'), {...initiate, status: 422, code: 'INSUFFICIENT_FUNDS'}],
+    steps: [payout('40000.00'), {...initiate, code: 'INSUFFICIENT_FUNDS'}],
   },
   {
     id: 'payout-expired',
     group: 'Payouts',
     input: 'Leave a payout `NEW` past its `expiration` (15 minutes), then initiate it',
-    outcome: 'At its `expiration` the payout is `EXPIRED`; initiating it answers `422` with code `QUOTE_EXPIRED`.',
+    outcome: 'At its `expiration` the payout is `EXPIRED`; initiating it answers {problem QUOTE_EXPIRED}.',
     ...withBank,
-    steps: [payout(), {...initiate, wait: PAYOUT_HOLD_SECONDS + 1, status: 422, code: 'QUOTE_EXPIRED'}],
+    steps: [payout(), {...initiate, wait: PAYOUT_HOLD_SECONDS + 1, code: 'QUOTE_EXPIRED'}],
     then: {
       wait: 0,
       path: '/payouts/{payoutId}',
@@ -740,23 +730,22 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'payout-not-initiable',
     group: 'Payouts',
     input: 'Initiate a payout a second time, with a new `Idempotency-Key`',
-    outcome: '`409` with code `PAYOUT_NOT_INITIABLE`.',
+    outcome: '{problem PAYOUT_NOT_INITIABLE}.',
     fundUsd: FUNDS,
     ...withBank,
-    steps: [payout(), initiate, {...initiate, status: 409, code: 'PAYOUT_NOT_INITIABLE'}],
+    steps: [payout(), initiate, {...initiate, code: 'PAYOUT_NOT_INITIABLE'}],
   },
   {
     id: 'payout-currency-mismatch',
     group: 'Payouts',
     input: 'A payout `amount` in another currency than the bank account, such as EUR to a USD account',
-    outcome: '`422` with code `CURRENCY_MISMATCH`.',
+    outcome: '{problem CURRENCY_MISMATCH}.',
     ...withBank,
     steps: [
       {
         method: 'POST',
         path: '/payouts',
         body: {paymentMethodId: '{paymentMethodId}', amount: {amount: '10.00', currency: 'EUR'}, reference: 'X'},
-        status: 422,
         code: 'CURRENCY_MISMATCH',
       },
     ],
@@ -765,23 +754,23 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'payment-method-in-use',
     group: 'Deleting what is in use',
     input: 'Delete a bank payment method that a `NEW` payout uses',
-    outcome: '`409` with code `PAYMENT_METHOD_IN_USE`.',
+    outcome: '{problem PAYMENT_METHOD_IN_USE}.',
     ...withBank,
     steps: [
       payout(),
-      {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', status: 409, code: 'PAYMENT_METHOD_IN_USE'},
+      {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', code: 'PAYMENT_METHOD_IN_USE'},
     ],
   },
   {
     id: 'payout-originator-in-use',
     group: 'Deleting what is in use',
     input: 'Delete an originator that a `NEW` payout names',
-    outcome: '`409` with code `PAYOUT_ORIGINATOR_IN_USE`.',
+    outcome: '{problem PAYOUT_ORIGINATOR_IN_USE}.',
     ...withBank,
     steps: [
       originator,
       payoutOnBehalf,
-      {method: 'DELETE', path: '/payout-originators/{originatorId}', status: 409, code: 'PAYOUT_ORIGINATOR_IN_USE'},
+      {method: 'DELETE', path: '/payout-originators/{originatorId}', code: 'PAYOUT_ORIGINATOR_IN_USE'},
     ],
   },
   {
@@ -853,9 +842,9 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'deposit-limit-exceeded',
     group: 'Deposits',
     input: 'A deposit above what remains of the monthly deposit limit (243,655.00 USD), such as `250000.00` USD',
-    outcome: '`422` with code `LIMIT_EXCEEDED`.',
+    outcome: '{problem LIMIT_EXCEEDED}.',
     ...withBank,
-    steps: [{...deposit('250000.00'), status: 422, code: 'LIMIT_EXCEEDED'}],
+    steps: [{...deposit('250000.00'), code: 'LIMIT_EXCEEDED'}],
   },
 
   // Currency exchange.
@@ -893,15 +882,15 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'exchange-limit-exceeded',
     group: 'Currency exchange',
     input: 'An exchange above what remains of the daily exchange limit (99,000.00 USD), such as `100000.00` USD',
-    outcome: 'Executing answers `422` with code `LIMIT_EXCEEDED`.',
-    steps: [exchangeQuote('100000.00'), executeExchange(422, 'LIMIT_EXCEEDED')],
+    outcome: 'Executing answers {problem LIMIT_EXCEEDED}.',
+    steps: [exchangeQuote('100000.00'), executeExchange('LIMIT_EXCEEDED')],
   },
   {
     id: 'exchange-expired',
     group: 'Currency exchange',
     input: 'Execute an exchange quote after its `expiration` (30 seconds)',
-    outcome: 'At its `expiration` the quote is `EXPIRED`; executing it answers `422` with code `QUOTE_EXPIRED`.',
-    steps: [exchangeQuote('10.00'), {...executeExchange(422, 'QUOTE_EXPIRED'), wait: 31}],
+    outcome: 'At its `expiration` the quote is `EXPIRED`; executing it answers {problem QUOTE_EXPIRED}.',
+    steps: [exchangeQuote('10.00'), {...executeExchange('QUOTE_EXPIRED'), wait: 31}],
     then: {
       wait: 0,
       path: '/currency-exchange-quotes/{quoteId}',
@@ -914,21 +903,20 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'exchange-already-executed',
     group: 'Currency exchange',
     input: 'Execute an exchange quote a second time, with a new `Idempotency-Key`',
-    outcome: '`409` with code `QUOTE_ALREADY_EXECUTED`. The quote is the exchange: get it for its status.',
+    outcome: '{problem QUOTE_ALREADY_EXECUTED}. The quote is the exchange: get it for its status.',
     fundUsd: FUNDS,
-    steps: [exchangeQuote('10.00'), executeExchange(), executeExchange(409, 'QUOTE_ALREADY_EXECUTED')],
+    steps: [exchangeQuote('10.00'), executeExchange(), executeExchange('QUOTE_ALREADY_EXECUTED')],
   },
   {
     id: 'exchange-pair-not-supported',
     group: 'Currency exchange',
     input: 'The same `sourceCurrency` and `targetCurrency`',
-    outcome: '`422` with code `CURRENCY_PAIR_NOT_SUPPORTED`.',
+    outcome: '{problem CURRENCY_PAIR_NOT_SUPPORTED}.',
     steps: [
       {
         method: 'POST',
         path: '/currency-exchange-quotes',
         body: {sourceCurrency: 'USD', targetCurrency: 'USD', amount: usd('10.00')},
-        status: 422,
         code: 'CURRENCY_PAIR_NOT_SUPPORTED',
       },
     ],
@@ -937,13 +925,12 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'exchange-below-minimum',
     group: 'Currency exchange',
     input: 'An exchange whose `source` or `target` is below the minimum of its currency, such as `0.00000001` BTC',
-    outcome: '`422` with code `AMOUNT_OUT_OF_RANGE`; `detail` names the minimum.',
+    outcome: '{problem AMOUNT_OUT_OF_RANGE}; `detail` names the minimum.',
     steps: [
       {
         method: 'POST',
         path: '/currency-exchange-quotes',
         body: {sourceCurrency: 'USD', targetCurrency: 'BTC', amount: {amount: '0.00000001', currency: 'BTC'}},
-        status: 422,
         code: 'AMOUNT_OUT_OF_RANGE',
       },
     ],
@@ -954,28 +941,28 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'internal-error',
     group: 'Any operation',
     input: `The header \`${SIMULATE_HEADER}: internal-error\``,
-    outcome: '`500` with code `INTERNAL_ERROR`. Nothing runs; retry with the same `Idempotency-Key`.',
-    steps: [simulate('internal-error', 500, 'INTERNAL_ERROR')],
+    outcome: '{problem INTERNAL_ERROR}. Nothing runs; retry with the same `Idempotency-Key`.',
+    steps: [simulate('internal-error', 'INTERNAL_ERROR')],
   },
   {
     id: 'service-unavailable',
     group: 'Any operation',
     input: `The header \`${SIMULATE_HEADER}: service-unavailable\``,
-    outcome: `\`503\` with code \`SERVICE_UNAVAILABLE\` and \`Retry-After: ${RETRY_AFTER_SECONDS}\`. Nothing runs.`,
-    steps: [simulate('service-unavailable', 503, 'SERVICE_UNAVAILABLE')],
+    outcome: `{problem SERVICE_UNAVAILABLE} and \`Retry-After: ${RETRY_AFTER_SECONDS}\`. Nothing runs.`,
+    steps: [simulate('service-unavailable', 'SERVICE_UNAVAILABLE')],
   },
   {
     id: 'account-restricted',
     group: 'Any operation',
     input: `The header \`${SIMULATE_HEADER}: account-restricted\``,
-    outcome: '`403` with code `ACCOUNT_RESTRICTED`. Nothing runs.',
-    steps: [simulate('account-restricted', 403, 'ACCOUNT_RESTRICTED')],
+    outcome: '{problem ACCOUNT_RESTRICTED}. Nothing runs.',
+    steps: [simulate('account-restricted', 'ACCOUNT_RESTRICTED')],
   },
   {
     id: 'idempotency-key-in-use',
     group: 'Any operation',
     input: `\`${SIMULATE_HEADER}: slow\`, then the same request again`,
-    outcome: `The first answers normally after ${SLOW_SECONDS} seconds; the second answers \`409\` with code \`IDEMPOTENCY_KEY_IN_USE\`.`,
+    outcome: `The first answers normally after ${SLOW_SECONDS} seconds; the second answers {problem IDEMPOTENCY_KEY_IN_USE}.`,
     steps: [
       {
         method: 'POST',
@@ -991,7 +978,6 @@ export const TEST_INPUTS: TestInput[] = [
         path: '/invoices',
         body: {amount: usd('10.00')},
         key: 'slow',
-        status: 409,
         code: 'IDEMPOTENCY_KEY_IN_USE',
       },
     ],
@@ -1000,7 +986,7 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'idempotency-key-reused',
     group: 'Any operation',
     input: 'An `Idempotency-Key` sent again with another body, or on another operation',
-    outcome: '`409` with code `IDEMPOTENCY_KEY_REUSED`.',
+    outcome: '{problem IDEMPOTENCY_KEY_REUSED}.',
     steps: [
       {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, key: 'reused', status: 201},
       {
@@ -1008,7 +994,6 @@ export const TEST_INPUTS: TestInput[] = [
         path: '/invoices',
         body: {amount: usd('11.00')},
         key: 'reused',
-        status: 409,
         code: 'IDEMPOTENCY_KEY_REUSED',
       },
     ],
@@ -1017,14 +1002,13 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'idempotency-key-invalid',
     group: 'Any operation',
     input: 'No `Idempotency-Key` on an operation that takes one',
-    outcome: '`400` with code `IDEMPOTENCY_KEY_INVALID`.',
+    outcome: '{problem IDEMPOTENCY_KEY_INVALID}.',
     steps: [
       {
         method: 'POST',
         path: '/invoices',
         body: {amount: usd('10.00')},
         key: null,
-        status: 400,
         code: 'IDEMPOTENCY_KEY_INVALID',
       },
     ],
@@ -1033,14 +1017,13 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'malformed-request',
     group: 'Any operation',
     input: 'A body that is not JSON, such as `{"amount":`',
-    outcome: '`400` with code `MALFORMED_REQUEST`.',
+    outcome: '{problem MALFORMED_REQUEST}.',
     steps: [
       {
         method: 'POST',
         path: '/invoices',
         rawBody: '{"amount":',
         headers: {'Content-Type': 'application/json'},
-        status: 400,
         code: 'MALFORMED_REQUEST',
       },
     ],
@@ -1049,13 +1032,12 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'validation-failed',
     group: 'Any operation',
     input: 'A field that breaks the schema, such as `"amount": "ten"`',
-    outcome: '`422` with code `VALIDATION_FAILED`; `validationErrors` names each field.',
+    outcome: '{problem VALIDATION_FAILED}; `validationErrors` names each field.',
     steps: [
       {
         method: 'POST',
         path: '/invoices',
         body: {amount: {amount: 'ten', currency: 'USD'}},
-        status: 422,
         code: 'VALIDATION_FAILED',
         field: 'amount.amount',
       },
@@ -1065,12 +1047,11 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'query-parameter-invalid',
     group: 'Any operation',
     input: 'A query parameter of the wrong type, such as `amount=ten`',
-    outcome: '`422` with code `VALIDATION_FAILED`; `validationErrors` names the parameter.',
+    outcome: '{problem VALIDATION_FAILED}; `validationErrors` names the parameter.',
     steps: [
       {
         method: 'GET',
         path: `/deposits/fee-estimate?paymentMethodId=${NO_ID}&amount=ten&currency=USD`,
-        status: 422,
         code: 'VALIDATION_FAILED',
         field: 'amount',
       },
@@ -1080,44 +1061,44 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'invalid-query-option',
     group: 'Any operation',
     input: 'A list option out of range, such as `$top=500`',
-    outcome: '`400` with code `INVALID_QUERY_OPTION`.',
-    steps: [{method: 'GET', path: '/invoices?$top=500', status: 400, code: 'INVALID_QUERY_OPTION'}],
+    outcome: '{problem INVALID_QUERY_OPTION}.',
+    steps: [{method: 'GET', path: '/invoices?$top=500', code: 'INVALID_QUERY_OPTION'}],
   },
   {
     id: 'unauthorized',
     group: 'Any operation',
     input: 'No `Authorization` header',
-    outcome: '`401` with code `UNAUTHORIZED`.',
-    steps: [{method: 'GET', path: '/account/balances', noAuth: true, status: 401, code: 'UNAUTHORIZED'}],
+    outcome: '{problem UNAUTHORIZED}.',
+    steps: [{method: 'GET', path: '/account/balances', noAuth: true, code: 'UNAUTHORIZED'}],
   },
   {
     id: 'insufficient-scope',
     group: 'Any operation',
     input: 'A key without the operation’s scope (start the local sandbox with `--scopes partner.invoice.read`)',
-    outcome: '`403` with code `INSUFFICIENT_SCOPE`.',
+    outcome: '{problem INSUFFICIENT_SCOPE}.',
     flags: ['--scopes', 'partner.invoice.read'],
-    steps: [{method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, status: 403, code: 'INSUFFICIENT_SCOPE'}],
+    steps: [{method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, code: 'INSUFFICIENT_SCOPE'}],
   },
   {
     id: 'rate-limited',
     group: 'Any operation',
     input: `${SANDBOX_LIMIT + 1} requests with one key within ${WINDOW_MS / 1000} seconds`,
-    outcome: `After ${SANDBOX_LIMIT} requests, the next answers \`429\` with code \`RATE_LIMITED\` and \`Retry-After\`.`,
-    steps: [{method: 'GET', path: '/account/balances', times: SANDBOX_LIMIT + 1, status: 429, code: 'RATE_LIMITED'}],
+    outcome: `After ${SANDBOX_LIMIT} requests, the next answers {problem RATE_LIMITED} and \`Retry-After\`.`,
+    steps: [{method: 'GET', path: '/account/balances', times: SANDBOX_LIMIT + 1, code: 'RATE_LIMITED'}],
   },
   {
     id: 'not-found',
     group: 'Any operation',
     input: 'A path that no operation has, such as `/v1/nothing-here`',
-    outcome: '`404` with code `NOT_FOUND`.',
-    steps: [{method: 'GET', path: '/nothing-here', status: 404, code: 'NOT_FOUND'}],
+    outcome: '{problem NOT_FOUND}.',
+    steps: [{method: 'GET', path: '/nothing-here', code: 'NOT_FOUND'}],
   },
   {
     id: 'method-not-allowed',
     group: 'Any operation',
     input: 'A method that the path does not take, such as `DELETE` on `/v1/invoices`',
-    outcome: '`405` with code `METHOD_NOT_ALLOWED` and an `Allow` header.',
-    steps: [{method: 'DELETE', path: '/invoices', status: 405, code: 'METHOD_NOT_ALLOWED'}],
+    outcome: '{problem METHOD_NOT_ALLOWED} and an `Allow` header.',
+    steps: [{method: 'DELETE', path: '/invoices', code: 'METHOD_NOT_ALLOWED'}],
   },
 
   // Objects that do not exist.
@@ -1137,11 +1118,11 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'event-expired',
     group: NOT_FOUND_GROUP,
     input: 'An event older than 30 days (move the local sandbox’s clock 30 days forward)',
-    outcome: '`404` with code `EVENT_NOT_FOUND`, and get events no longer lists it.',
+    outcome: '{problem EVENT_NOT_FOUND}, and get events no longer lists it.',
     steps: [
       {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, status: 201},
       {method: 'GET', path: '/events?$top=1', status: 200, saveAs: 'eventId'},
-      {method: 'GET', path: '/events/{eventId}', wait: 30 * 24 * 3600 + 1, status: 404, code: 'EVENT_NOT_FOUND'},
+      {method: 'GET', path: '/events/{eventId}', wait: 30 * 24 * 3600 + 1, code: 'EVENT_NOT_FOUND'},
     ],
   },
 ];

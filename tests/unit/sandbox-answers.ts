@@ -85,3 +85,13 @@ export async function fundBtcByInvoice(
   await send('POST', `/invoices/${invoice.body.id}/quote`);
   await advance(12);
 }
+
+const STATUSES = def.errorStatuses();
+
+/** The status a test-input step expects: its own for a success, the error catalogue's for a problem's code. */
+export function expectedStatus(step: {status?: number; code?: string}): number {
+  const status = step.code ? STATUSES.get(step.code) : step.status;
+  if (status === undefined)
+    throw new Error(`a step names neither a status nor a code the catalogue has: ${JSON.stringify(step)}`);
+  return status;
+}
