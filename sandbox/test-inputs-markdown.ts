@@ -9,7 +9,7 @@
  *   node sandbox/test-inputs-markdown.ts --write docs/sandbox.md
  */
 import {readFileSync, writeFileSync} from 'node:fs';
-import {errorStatus, loadDefinition} from '../definition/index.ts';
+import {errorStatus, loadDefinition, type ErrorCode} from '../definition/index.ts';
 import {FOLD, WRAPPER} from '../plugins/reference-tables/remark-reference-tables.ts';
 import {GROUP_NOTES, NOT_LOCAL, SIMULATE_HEADER, TEST_INPUTS, type Step} from './test-inputs.ts';
 
@@ -52,8 +52,7 @@ function waitText(seconds: number): string {
 }
 
 /** An outcome with each `{problem CODE}` written as the catalogue's status and the code. */
-function outcomeText(outcome: string): string {
-  const {errorCodes} = loadDefinition();
+function outcomeText(outcome: string, errorCodes: readonly ErrorCode[]): string {
   return outcome.replace(
     /\{problem ([A-Z_]+)\}/g,
     (_, code: string) => `\`${errorStatus(errorCodes, code)}\` with code \`${code}\``,
@@ -65,6 +64,7 @@ function cell(text: string): string {
 }
 
 export function renderTestInputs(): string {
+  const {errorCodes} = loadDefinition();
   const out: string[] = [];
   const groups = [...new Set(TEST_INPUTS.map((row) => row.group))];
   for (const group of groups) {
@@ -86,7 +86,9 @@ export function renderTestInputs(): string {
       const steps = row.needs ? `${row.needs}: ${typed}` : typed;
       const needs = row.fundUsd ? ' Pays from your USD balance.' : '';
       const event = row.then?.event ? ` Sends \`${row.then.event}\`.` : '';
-      out.push(`| ${cell(row.input)} | ${cell(steps)} | ${cell(outcomeText(row.outcome) + event + needs)} |`);
+      out.push(
+        `| ${cell(row.input)} | ${cell(steps)} | ${cell(outcomeText(row.outcome, errorCodes) + event + needs)} |`,
+      );
     }
     out.push('', `</${WRAPPER}>`, '');
   }
