@@ -26,6 +26,7 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {memoryByPhase} from '../bench/memory-phases.mjs';
 import {buildScaled} from '../bench/scale-build.mjs';
+import {API_SIDEBAR} from '../config/api-sidebar.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,9 +103,13 @@ try {
 
   const build = path.join(site, 'build');
   const html = filesUnder(build, (f) => f.endsWith('.html'));
+  // Past the sidebar's open limit each group has a page of its own: not an operation's.
+  const groupPages = path.join(build, 'api', ...API_SIDEBAR.groupPagePrefix.split('/').filter(Boolean)) + path.sep;
   const operationPages = filesUnder(path.join(build, 'api'), (f) => f.endsWith('index.html')).filter(
     (f) =>
-      path.dirname(f) !== path.join(build, 'api') && !/introduction|-webhook$/.test(path.basename(path.dirname(f))),
+      path.dirname(f) !== path.join(build, 'api') &&
+      !/introduction|-webhook$/.test(path.basename(path.dirname(f))) &&
+      !f.startsWith(groupPages),
   );
   const largestOperation = Math.max(0, ...operationPages.map((f) => gzipSync(readFileSync(f)).length));
   const pageData = filesUnder(path.join(site, 'api'), (f) => f.endsWith('.json'));

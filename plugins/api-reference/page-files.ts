@@ -10,6 +10,7 @@
  */
 import {existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {API_SIDEBAR, groupPageSlug} from '../../config/api-sidebar.ts';
 import type {ApiPage} from '../../config/api-page.ts';
 import {storeApiPage} from '../../config/api-page-store.ts';
 import {releaseHistory, type ReleaseHistoryEntry} from '../../definition/changes/index.ts';
@@ -57,19 +58,37 @@ function mdx(page: ApiPage, description: string): string {
   ].join('\n');
 }
 
-function sidebar(model: ApiDefinition, pages: Map<string, ApiPage>): string {
-  const categories = model.groups
+/**
+ * The API sidebar: one category per group. Past `API_SIDEBAR.openLimit` operations each group is
+ * collapsed (the page's own group opens itself) and links to a generated page listing its
+ * operations.
+ */
+export function sidebarCategories(model: ApiDefinition, pages: Map<string, ApiPage>) {
+  const collapsed = model.operations.length > API_SIDEBAR.openLimit;
+  return model.groups
     .filter((group) => group.slugs.length > 0)
     .map((group) => ({
       type: 'category',
       label: group.name,
-      collapsed: false,
+      collapsed,
+      ...(collapsed && {
+        link: {
+          type: 'generated-index',
+          slug: groupPageSlug(group.name),
+          title: group.name,
+          ...(group.description && {description: metaDescription(group.description)}),
+        },
+      }),
       items: group.slugs.map((slug) => {
         const page = pages.get(slug)!;
         const method = page.kind === 'operation' ? page.method.toLowerCase() : 'event';
         return {type: 'doc', id: slug, label: page.summary, className: `api-method ${method}`};
       }),
     }));
+}
+
+function sidebar(model: ApiDefinition, pages: Map<string, ApiPage>): string {
+  const categories = sidebarCategories(model, pages);
   return [
     '// Generated from the definition by plugins/api-reference (npm run gen-api): build output, not committed.',
     "import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';",
