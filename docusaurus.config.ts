@@ -6,9 +6,11 @@ import kestrelSearch from './packages/kestrel-search';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
+import {proseFactsHooks} from './plugins/prose-facts/render';
 import remarkDiagrams from './plugins/diagrams/remark-diagrams';
 import remarkHighlightCode from './plugins/highlight-code/remark-highlight-code';
 import remarkReferenceTables from './plugins/reference-tables/remark-reference-tables';
+import remarkRenderedPartials from './plugins/rendered-partials/remark-rendered-partials';
 import apiReference from './plugins/api-reference';
 import workflows from './plugins/workflows';
 import remarkWorkflowLinks from './plugins/workflows/remark-workflow-links';
@@ -31,6 +33,9 @@ const config: Config = {
   baseUrlIssueBanner: false,
   markdown: {
     hooks: linkChecks.markdownHooks,
+    // `%fact:NAME%` in a page becomes the fact from its source (plugins/prose-facts), in the front
+    // matter and the body alike, before any reader sees the page.
+    ...proseFactsHooks,
   },
   i18n: {defaultLocale: 'en', locales: ['en']},
 
@@ -78,6 +83,9 @@ const config: Config = {
           // Code blocks are highlighted at build time: no Prism and no token tree in the browser. Tables
           // wrapped in <ReferenceTable> become stacked entries on a phone. A section that teaches a
           // workflow links its document (plugins/workflows).
+          // A line `<RenderedMarkdown of="NAME" />` becomes the part rendered from its source
+          // (plugins/rendered-partials), before the headings get their ids and the plugins below run.
+          beforeDefaultRemarkPlugins: [remarkRenderedPartials],
           remarkPlugins: [
             remarkCodeFile,
             remarkDiagrams,

@@ -17,7 +17,7 @@ import tseslint from 'typescript-eslint';
 // Code that runs in the reader's browser: swizzles and the modules they import.
 const BROWSER = ['src/**', '**/theme/**', '**/prism/**', '**/tabs/**'];
 // Read by the build, the browser and the tests alike: no host's globals.
-const SHARED = ['config/**'];
+const SHARED = ['config/**', 'snippets/**'];
 // Browser tests: Node, except the callbacks they hand to the page (`page.evaluate`), which run
 // in the browser and read `document` and `window`.
 const BROWSER_TESTS = ['tests/e2e/**'];
@@ -75,8 +75,9 @@ export default defineConfig(
   },
   {
     files: ['**/*.{jsx,tsx}', ...BROWSER],
-    plugins: {'@docusaurus': docusaurus},
-    rules: docusaurus.configs.recommended.rules,
+    // The plugin's own types give its rules and severities as plain strings.
+    plugins: {'@docusaurus': /** @type {import('eslint').ESLint.Plugin} */ (docusaurus)},
+    rules: /** @type {import('eslint').Linter.RulesRecord} */ (docusaurus.configs.recommended.rules),
   },
   prettier,
 );

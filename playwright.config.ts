@@ -1,6 +1,6 @@
 import {defineConfig} from '@playwright/test';
-import {TEST_BROWSER} from './tests/support/chromium.mjs';
-import {ANALYTICS_PORT, loopbackOnlyArgs} from './tests/support/browser-network.mjs';
+import {TEST_BROWSER} from './tooling/chromium.mjs';
+import {ANALYTICS_PORT, loopbackOnlyArgs} from './tooling/browser-network.mjs';
 import {LOCAL_SANDBOX_BUILD_DIR} from './sandbox/local-sandbox.mjs';
 
 // Two builds, two static servers (scripts/test-all.mjs makes both builds):
@@ -60,7 +60,7 @@ export default defineConfig({
     staticServer('build', PUBLIC_PORT),
     staticServer(LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_BUILD_PORT),
     {
-      command: `node tests/support/analytics-standin.mjs --port ${ANALYTICS_PORT}`,
+      command: `node tooling/analytics-standin.mjs --port ${ANALYTICS_PORT}`,
       url: `https://127.0.0.1:${ANALYTICS_PORT}/`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: !process.env.CI,

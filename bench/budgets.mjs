@@ -21,11 +21,17 @@ export const BUDGETS = {
   operation: {label: 'an operation page', kib: 400, sample: '/api/issue-invoice'},
 };
 
-/** Sums the gzip sizes of the scripts a page loaded itself (not prefetched for other pages). */
+/** @typedef {{prefetch: boolean, gzip: number}} ScriptWeight */
+
+/**
+ * Sums the gzip sizes of the scripts a page loaded itself (not prefetched for other pages).
+ * @param {ScriptWeight[]} scripts
+ */
 export function ownBytes(scripts) {
   return scripts.filter((s) => !s.prefetch).reduce((sum, s) => sum + s.gzip, 0);
 }
 
+/** @param {ScriptWeight[]} scripts */
 export function prefetchBytes(scripts) {
   return scripts.filter((s) => s.prefetch).reduce((sum, s) => sum + s.gzip, 0);
 }
@@ -33,6 +39,7 @@ export function prefetchBytes(scripts) {
 /**
  * Whether a built page shows a diagram (each leaves its source in data-llms-mermaid): what makes a
  * guide "a guide with a diagram" for its budget.
+ * @param {string} route
  */
 export function builtPageHasDiagram(route, buildDir = 'build') {
   return readFileSync(path.join(buildDir, route, 'index.html'), 'utf8').includes('data-llms-mermaid');
@@ -44,7 +51,10 @@ export function builtPageHasDiagram(route, buildDir = 'build') {
  */
 export const API_PAGE_HTML_BUDGET = {label: "an operation or webhook page's HTML", kib: 60};
 
-/** Gzip bytes of a built page's HTML, at level 9 as scripts/serve-build.mjs serves it. */
+/**
+ * Gzip bytes of a built page's HTML, at level 9 as scripts/serve-build.mjs serves it.
+ * @param {string} route
+ */
 export function htmlGzipBytes(route, buildDir = 'build') {
   return gzipSync(readFileSync(path.join(buildDir, route, 'index.html')), {level: 9}).length;
 }

@@ -14,20 +14,28 @@ const PERF_END = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (seconds!|ms) - \(Heap/;
 // The phases of one locale's build: "Build > en > Bundling with rspack", "Build > en > SSG", ...
 const PHASE = /^Build > [^>]+ > ([^>]+)$/;
 
-/** Top-level phases from the build's log lines: [{label, start, end}] in seconds since the build started. */
+/**
+ * Top-level phases from the build's log lines: [{label, start, end}] in seconds since the build started.
+ * @param {{t: number, line: string}[]} lines
+ */
 export function phasesOf(lines) {
+  /** @type {{label: string, start: number, end: number}[]} */
   const phases = [];
   for (const {t, line} of lines) {
     const m = line.replace(ANSI, '').match(PERF_END);
-    const phase = m?.[1].match(PHASE);
-    if (!phase) continue;
+    const phase = m?.[1]?.match(PHASE);
+    if (!m || !phase?.[1]) continue;
     const seconds = Number(m[2]) / (m[3] === 'ms' ? 1000 : 1);
     phases.push({label: phase[1], start: t - seconds, end: t});
   }
   return phases;
 }
 
-/** Samples of the build process (the one running docusaurus), grouped per main-thread tick. */
+/**
+ * Samples of the build process (the one running docusaurus), grouped per main-thread tick.
+ * @param {string} memoryLog
+ * @param {number} startedAt
+ */
 export function ticksOf(memoryLog, startedAt) {
   const rows = readFileSync(memoryLog, 'utf8')
     .trim()
@@ -41,12 +49,13 @@ export function ticksOf(memoryLog, startedAt) {
       heapTotal: Number(heapTotal),
       heapUsed: Number(heapUsed),
       external: Number(external),
-      script,
+      script: script ?? '',
     }));
   // Worker threads see no script name of their own: take every thread of each docusaurus process
   // (the build runs in two, one after the other: scripts/build-site.mjs).
   const pids = new Set(rows.filter((r) => r.thread === 0 && /docusaurus/.test(r.script)).map((r) => r.pid));
   const own = rows.filter((r) => pids.has(r.pid));
+  /** @type {Map<string, (typeof rows)[number]>} */
   const latestWorker = new Map();
   const ticks = [];
   for (const row of own) {
@@ -71,14 +80,23 @@ export function ticksOf(memoryLog, startedAt) {
   return ticks;
 }
 
-const mib = (b) => (b / 2 ** 20).toFixed(0);
+const mib = (/** @type {number} */ b) => (b / 2 ** 20).toFixed(0);
 
-/** Where the peak is: the figures of the tick with the highest RSS. */
+/**
+ * Where the peak is: the figures of the tick with the highest RSS.
+ * @param {string} memoryLog
+ * @param {number} startedAt
+ */
 export function peakTick(memoryLog, startedAt) {
   return ticksOf(memoryLog, startedAt).reduce((a, b) => (b.rss > a.rss ? b : a));
 }
 
-/** A Markdown table: one row per phase, figures in MiB at the RSS peak within the phase. */
+/**
+ * A Markdown table: one row per phase, figures in MiB at the RSS peak within the phase.
+ * @param {{t: number, line: string}[]} lines
+ * @param {string} memoryLog
+ * @param {number} startedAt
+ */
 export function memoryByPhase(lines, memoryLog, startedAt) {
   const ticks = ticksOf(memoryLog, startedAt);
   const out = [
@@ -98,11 +116,16 @@ export function memoryByPhase(lines, memoryLog, startedAt) {
 
 // node bench/memory-phases.mjs TRACE: the table again, from a trace written by bench-scale --trace.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [header, ...rest] = readFileSync(process.argv[2], 'utf8').split('\n');
+  const trace = process.argv[2];
+  if (!trace) {
+    console.error('usage: node bench/memory-phases.mjs TRACE [started-at-ms]');
+    process.exit(1);
+  }
+  const [header = '', ...rest] = readFileSync(trace, 'utf8').split('\n');
   const startedAt = Number(header.match(/^# started (\d+)/)?.[1] ?? process.argv[3]);
   const lines = rest
     .map((row) => row.split('\t'))
     .filter((cells) => cells[2])
-    .map(([t, , line]) => ({t: Number(t), line}));
-  console.log(memoryByPhase(lines, `${process.argv[2]}.memory.tsv`, startedAt));
+    .map(([t, , line = '']) => ({t: Number(t), line}));
+  console.log(memoryByPhase(lines, `${trace}.memory.tsv`, startedAt));
 }

@@ -5,8 +5,15 @@
  * chunks are fetched then, and the figure is about rendering a page the reader moves to.
  */
 // The functions this script hands to page.evaluate run in the browser page, and read its globals.
-/* global document, MutationObserver */
+/* global document, MutationObserver, HTMLElement */
 
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin
+ * @param {string[]} routes
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
 export async function navigationTimes(browser, origin, routes, count) {
   const context = await browser.newContext();
   await context.route(
@@ -15,25 +22,28 @@ export async function navigationTimes(browser, origin, routes, count) {
   );
   const page = await context.newPage();
   await page.goto(origin + routes[0], {waitUntil: 'networkidle'});
+  /** @type {number[]} */
   const times = [];
   for (let i = 0; i < count + routes.length; i++) {
     const target = routes[(i + 1) % routes.length];
     const ms = await page.evaluate(async (href) => {
       const link = document.querySelector(`nav[aria-label="Docs sidebar"] a[href="${href}"]`);
-      if (!link) throw new Error(`no sidebar link to ${href}`);
-      const expected = link.textContent.trim();
+      if (!(link instanceof HTMLElement)) throw new Error(`no sidebar link to ${href}`);
+      const expected = (link.textContent ?? '').trim();
       const started = performance.now();
-      await new Promise((resolve) => {
-        const done = () => document.querySelector('article h1')?.textContent.trim() === expected;
-        const observer = new MutationObserver(() => {
-          if (done()) {
-            observer.disconnect();
-            resolve();
-          }
-        });
-        observer.observe(document.body, {childList: true, subtree: true, characterData: true});
-        link.click();
-      });
+      await /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          const done = () => document.querySelector('article h1')?.textContent?.trim() === expected;
+          const observer = new MutationObserver(() => {
+            if (done()) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe(document.body, {childList: true, subtree: true, characterData: true});
+          link.click();
+        })
+      );
       return performance.now() - started;
     }, target);
     if (i >= routes.length) times.push(ms);

@@ -7,8 +7,17 @@ import {readdirSync, readFileSync} from 'node:fs';
 
 const PAGE_SIZE = 4096;
 
-/** Resident memory (bytes) of `rootPid` and every process below it. */
+/**
+ * What a measured run passes on as it goes: each line the command prints, each memory sample.
+ * @typedef {{output: (seconds: number, line: string) => void; sample: (seconds: number, bytes: number) => void}} Trace
+ */
+
+/**
+ * Resident memory (bytes) of `rootPid` and every process below it.
+ * @param {number | undefined} rootPid
+ */
 export function treeRss(rootPid) {
+  /** @type {Map<number, number>} */
   const parents = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -46,6 +55,11 @@ export function treeRss(rootPid) {
  * wall time and the peak; rejects naming the command when it fails. With `trace`, each sample and
  * each line the command prints is passed on with the seconds since it started (the command's
  * output is then read rather than dropped), to see which phase the memory goes to.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @param {Trace} [trace]
+ * @returns {Promise<{seconds: number; peakBytes: number}>}
  */
 export async function runMeasured(command, args, options = {}, trace = undefined) {
   const {spawn} = await import('node:child_process');
@@ -54,9 +68,9 @@ export async function runMeasured(command, args, options = {}, trace = undefined
   const child = spawn(command, args, {stdio: ['ignore', trace ? 'pipe' : 'ignore', 'inherit'], ...options});
   if (trace) {
     let pending = '';
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       const lines = (pending + chunk).split('\n');
-      pending = lines.pop();
+      pending = lines.pop() ?? '';
       for (const line of lines) trace.output(seconds(), line);
     });
   }

@@ -21,9 +21,32 @@ export const CONTROL_ROUTE = '/?again';
 /**
  * The routes of a comparison in the order the table needs: `/` first, its control next, then the
  * routes given, each once.
+ * @param {string[]} routes
  */
 export function comparisonRoutes(routes) {
   return ['/', CONTROL_ROUTE, ...new Set(routes.filter((r) => r !== '/' && r !== CONTROL_ROUTE))];
+}
+
+/**
+ * One page's Lighthouse summary over its runs (scripts/lighthouse.mjs): medians and ranges.
+ * @typedef {{
+ *   scores: {performance: number},
+ *   performanceRange: number[],
+ *   totalBlockingTime: number,
+ *   benchmarkIndex: number,
+ *   benchmarkRange: number[],
+ * }} PageSummary
+ */
+
+/**
+ * The summary of the route at `index`, which every build measured.
+ * @param {PageSummary[]} results
+ * @param {number} index
+ */
+function summaryAt(results, index) {
+  const summary = results[index];
+  if (!summary) throw new Error(`quickAsHomeTable: a build has no summary for route ${index}`);
+  return summary;
 }
 
 const MAX_POINTS_BELOW_HOME = 3;
@@ -32,6 +55,8 @@ const MAX_BLOCKING_RATIO = 1.5;
 /**
  * A page's summary against that of `/`: points below it (negative when above), blocking-time
  * ratio, and whether both are within the limits.
+ * @param {PageSummary} home
+ * @param {PageSummary} page
  */
 export function comparedWithHome(home, page) {
   const points = home.scores.performance - page.scores.performance;
@@ -39,6 +64,7 @@ export function comparedWithHome(home, page) {
   return {points, ratio, ok: points <= MAX_POINTS_BELOW_HOME && ratio <= MAX_BLOCKING_RATIO};
 }
 
+/** @param {{points: number, ratio: number, ok: boolean}} compared */
 function verdict({points, ratio, ok}) {
   return `${points >= 0 ? '-' : '+'}${Math.abs(points)} pts, TBT ×${ratio.toFixed(2)}${ok ? '' : ' OVER'}`;
 }
@@ -48,6 +74,9 @@ function verdict({points, ratio, ok}) {
  * median performance (lowest-highest), blocking time and machine speed, against `/` of the same
  * build; then a line per build on the control, and the machine's lowest and highest speed over the
  * sitting. `/` must be the first route.
+ * @param {string[]} routes
+ * @param {string[]} labels
+ * @param {PageSummary[][]} byBuild
  */
 export function quickAsHomeTable(routes, labels, byBuild) {
   if (routes[0] !== '/') throw new Error(`quickAsHomeTable: the first route must be /, not ${routes[0]}`);
@@ -57,8 +86,8 @@ export function quickAsHomeTable(routes, labels, byBuild) {
   const lines = [`| page | ${head} |`, `| --- |${' ---: | ---: | ---: | --- |'.repeat(labels.length)}`];
   for (const [r, route] of routes.entries()) {
     const cells = byBuild.map((results) => {
-      const page = results[r];
-      const against = r === 0 ? '-' : verdict(comparedWithHome(results[0], page));
+      const page = summaryAt(results, r);
+      const against = r === 0 ? '-' : verdict(comparedWithHome(summaryAt(results, 0), page));
       return `${page.scores.performance} (${page.performanceRange.join('-')}) | ${page.totalBlockingTime.toFixed(0)} | ${page.benchmarkIndex.toFixed(0)} | ${against}`;
     });
     const name = route === CONTROL_ROUTE ? `${route} (control: \`/\` again)` : route;
@@ -68,7 +97,7 @@ export function quickAsHomeTable(routes, labels, byBuild) {
   if (control > 0) {
     lines.push('');
     for (const [b, results] of byBuild.entries()) {
-      const against = comparedWithHome(results[0], results[control]);
+      const against = comparedWithHome(summaryAt(results, 0), summaryAt(results, control));
       lines.push(
         `${labels[b]}: \`/\` against itself, ${verdict(against)}.${
           against.ok

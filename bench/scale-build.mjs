@@ -38,6 +38,7 @@ const SKIP = new Set([
  * operation count, each step's {seconds, peakBytes}, and the whole build's peak (`peakBytes`, the
  * largest of the steps', which run one after the other) and `seconds`; a failed step rejects, naming it, after
  * `remove()`.
+ * @param {{times: number, from?: string, env?: Record<string, string>, trace?: import('./process-tree.mjs').Trace, keep?: boolean, log?: (line: string) => void}} options
  */
 export async function buildScaled({
   times,
@@ -52,7 +53,7 @@ export async function buildScaled({
   try {
     cpSync(from, site, {
       recursive: true,
-      filter: (src) => !SKIP.has(path.relative(from, src).split(path.sep)[0]),
+      filter: (src) => !SKIP.has(path.relative(from, src).split(path.sep)[0] ?? ''),
     });
     const modules = existsSync(path.join(from, 'node_modules'))
       ? path.join(from, 'node_modules')
@@ -60,7 +61,8 @@ export async function buildScaled({
     symlinkSync(modules, path.join(site, 'node_modules'));
     log(`bench-scale: building ${site} with the definition's paths copied ${times} times`);
 
-    const run = (command, args) => runMeasured(command, args, {cwd: site, env: process.env});
+    const run = (/** @type {string} */ command, /** @type {string[]} */ args) =>
+      runMeasured(command, args, {cwd: site, env: process.env});
     const bundled = await run('node', ['scripts/bundle-openapi.mjs']);
     const definitionFile = path.join(site, 'static', 'openapi.json');
     const scaled = scaleDefinition(JSON.parse(readFileSync(definitionFile, 'utf8')), times);
@@ -70,6 +72,7 @@ export async function buildScaled({
 
     // The build as `npm run build` makes it after gen-api (in two processes: scripts/build-site.mjs),
     // or a plain `docusaurus build` for a checkout from before that script.
+    /** @type {[string, string[]]} */
     const buildCommand = existsSync(path.join(site, 'scripts', 'build-site.mjs'))
       ? ['node', ['scripts/build-site.mjs']]
       : ['npx', ['docusaurus', 'build']];

@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+/** @param {string} file */
 export function gzipSize(file) {
   return zlib.gzipSync(readFileSync(file), {level: 9}).length;
 }
@@ -14,10 +15,13 @@ export function gzipSize(file) {
 /**
  * Starts recording the scripts `page` requests from `origin`; the returned function lists them with
  * their gzip sizes, read from buildDir, and whether they were only prefetched.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} origin
  */
 export function watchScripts(page, origin) {
   // path -> true while every request for it so far was a prefetch (<link rel="prefetch">, which
   // Chromium marks with Sec-Purpose); a script the page itself loads counts as the page's.
+  /** @type {Map<string, boolean>} */
   const scripts = new Map();
   page.on('request', (req) => {
     const url = new URL(req.url());
@@ -34,6 +38,8 @@ export function watchScripts(page, origin) {
 /**
  * Opens `route` and waits until the network has been idle, then a little more for late chunks.
  * Resolves with the document's response.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} url
  */
 export async function firstVisit(page, url) {
   const response = await page.goto(url, {waitUntil: 'networkidle'});

@@ -12,12 +12,12 @@ export interface ApiField {
   name: string;
   /** The element id of its row: `request-body.amount.currency`, `query.$filter`, `response-201.fee.amount`. */
   anchor: string;
-  /** The type as a reader names it: `string<date-time>`, `Money`, `array of Invoice`. */
+  /** The type in ./schema-words.ts's words: `string (date-time)`, `object (Money)`, `string or null`. */
   type: string;
   required: boolean;
-  /** `read-only`, `write-only`, `deprecated`, `nullable`: what marks the field. */
+  /** `read-only`, `write-only`, `deprecated`: what marks the field (the type says whether it may be null). */
   marks: string[];
-  /** Constraints, enum values, default and example, in words (`Length 1 to 255.`). */
+  /** Constraints, enum values, default and example, in ./schema-words.ts's words as sentences (`1 to 255 characters.`). */
   facts: string[];
   descriptionHtml?: string;
   children: ApiField[];

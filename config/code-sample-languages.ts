@@ -1,11 +1,11 @@
 /**
  * The eight code-sample languages of the API reference, in tab order. One list for the samples
- * written into the definition at build time (plugins/api-reference/code-samples.mjs) and for the
+ * written into the definition at build time (plugins/api-reference/code-samples.ts) and for the
  * tabs an operation page shows them in (plugins/api-reference/page-data.ts, src/components/CodeSamples),
  * so the two cannot drift apart.
  *
  * key: the tab's value (kept in the reader's storage as their choice) and the template's name in
- * plugins/api-reference/code-sample-templates.mjs; codeSampleLanguage: the `lang` of each `x-codeSamples` entry;
+ * snippets/reference/index.ts; codeSampleLanguage: the `lang` of each `x-codeSamples` entry;
  * label: the library the sample uses, in brackets after the language; highlight: Prism language;
  * aliases: other names a reader (or an assistant) calls the language by, lowercase.
  */

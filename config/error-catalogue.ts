@@ -3,6 +3,7 @@
  * written at build time by plugins/api-reference (api/error-catalogue.json) and drawn by
  * src/components/ErrorCatalogue. Each operation page links its error codes to their rows here.
  */
+import type {RetryAdvice} from './retry-advice.ts';
 
 /** The page that holds the catalogue. */
 export const ERROR_CATALOGUE_ROUTE = '/api/introduction';
@@ -12,16 +13,6 @@ export const errorCodeAnchor = (code: string): string => `error-${code}`;
 
 /** Where an operation page links a code: its row on the catalogue. */
 export const errorCodeHref = (code: string): string => `${ERROR_CATALOGUE_ROUTE}#${errorCodeAnchor(code)}`;
-
-export type ErrorRetry = 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key';
-
-/** The retry column in words. */
-export const RETRY_WORDS: Record<ErrorRetry, string> = {
-  no: 'No',
-  'same-key': 'Yes, with the same Idempotency-Key',
-  'same-key-once-fixed': 'Once fixed, with the same key',
-  'new-key': 'Once fixed, with a new key',
-};
 
 export interface ErrorCatalogueOperation {
   slug: string;
@@ -34,7 +25,8 @@ export interface ErrorCatalogueRow {
   anchor: string;
   status: number;
   meaningHtml: string;
-  retry: ErrorRetry;
+  /** Its retry column shows `RETRY_WORDS[retry]` (config/retry-advice.ts). */
+  retry: RetryAdvice;
   actionHtml: string;
   /**
    * The operations that document it: `'all'` when every operation does, `'idempotent'` when

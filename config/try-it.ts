@@ -6,7 +6,7 @@
 
 export type TryItJson = null | boolean | number | string | TryItJson[] | {[key: string]: TryItJson};
 
-/** An API server the reader can send to; the local-sandbox build adds "Local sandbox" (127.0.0.1:4010). */
+/** An API server the reader can send to; the local-sandbox build adds "Local sandbox" (sandbox/local-sandbox.mjs). */
 export interface TryItServer {
   url: string;
   /** The label shown in the server choice: `Production`, `Sandbox`, `Local sandbox`. */
@@ -17,6 +17,8 @@ export interface TryItServer {
 export interface TryItParameterSchema {
   /** The JSON types as written (`['string']`, `['integer']`); empty when any value is allowed. */
   type: string[];
+  /** The named schema it refers to (`Currency`): the hint names a named enum as the page does. */
+  schemaName?: string;
   format?: string;
   enum?: TryItJson[];
   default?: TryItJson;

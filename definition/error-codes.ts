@@ -5,10 +5,11 @@
  * to 2.0.0 also open each meaning with its status in brackets (`[404] ...`): it is stripped from
  * the meaning, and read as the status only where `x-error-catalogue` gives none.
  */
+import {RETRY_ADVICE} from '../config/retry-advice.ts';
 import {isObject, resolve} from './refs.ts';
 import type {ErrorCode, JsonObject, Operation, Retry} from './types.ts';
 
-const RETRIES: readonly Retry[] = ['no', 'same-key', 'same-key-once-fixed', 'new-key'];
+const RETRIES: readonly Retry[] = RETRY_ADVICE;
 const STATUS_BRACKET = /^\[(\d{3})\]\s*/;
 
 function retryOf(value: unknown, at: string): Retry {

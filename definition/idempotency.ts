@@ -5,6 +5,7 @@
  * the error catalogue's `retry` column (the same four words as `next`, for every code with a row)
  * and the example clients' retries to it.
  */
+import {RETRY_ADVICE} from '../config/retry-advice.ts';
 import {isObject} from './refs.ts';
 import type {
   ApiDefinition,
@@ -16,7 +17,7 @@ import type {
 } from './types.ts';
 
 const AT = '#/components/parameters/IdempotencyKey/x-idempotency';
-const NEXT: readonly IdempotencyNext[] = ['same-key', 'same-key-once-fixed', 'new-key', 'no'];
+const NEXT: readonly IdempotencyNext[] = RETRY_ADVICE;
 const COMPARISONS: readonly BodyComparison[] = ['parsed-json', 'bytes'];
 
 function fail(at: string, what: string): never {

@@ -12,7 +12,37 @@ export {idempotencyOf, idempotencyOutcome, idempotencyTableProblems, idempotentA
 export {slugOf} from './operations.ts';
 export {tryItOperation} from './try-it.ts';
 export {acknowledges, minutesInWords, webhookDeliveryOf, type WebhookDelivery} from './webhook-delivery.ts';
+export {rateLimitOf, type RateLimit} from './rate-limit.ts';
+export {eventRetentionDaysOf} from './event-retention.ts';
 export {signWebhook, webhookSignatureOf, type WebhookSignature} from './webhook-signature.ts';
 export {isOpenEnum, OPEN_ENUM_EXTENSION, openEnumsOf} from './open-enums.ts';
 export {daysBetween, deprecationOf, lifecycleOf, type ApiLifecycle} from './lifecycle.ts';
+export {isObject} from './refs.ts';
+export {valueAt} from './json-pointer.mjs';
+export {
+  PAYLOAD_ANCHOR,
+  REQUEST_BODY_ANCHOR,
+  errorCodeAnchor,
+  fieldAnchor,
+  parameterAnchor,
+  responseAnchor,
+  responseHeadersAnchor,
+} from './anchors.ts';
+export {tryItValidatorModule} from './try-it-validators.ts';
+// The releases of the definition and what changed between them (definition/changes/).
+export {diffDefinitions, readReleases, releaseHistory} from './changes/index.ts';
+export {diffByRules} from './changes/diff.ts';
+export type {ApiChange, ReleaseHistoryEntry} from './changes/index.ts';
+export {
+  breakingOnce,
+  bumpBetween,
+  describe as describeChange,
+  releaseProblems,
+  requiredBump,
+  unreleasedProblems,
+} from './changes/release-checks.ts';
+export {MANIFEST, RELEASES_DIR, compareVersions, readNotes, versionParts} from './changes/releases.ts';
+export {CHANGE_RULES} from './changes/rules.ts';
+// The operations' ids, as openapi-typescript generates them from the bundled definition (npm run gen-api).
+export type {OperationId} from './kestrel-api-types.ts';
 export type * from './types.ts';

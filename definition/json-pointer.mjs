@@ -14,7 +14,7 @@ export function valueAt(doc, ref) {
   let node = doc;
   for (const raw of ref.slice(1).split('/').slice(1)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = node[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = /** @type {Record<string, unknown>} */ (node)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return node;
 }

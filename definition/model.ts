@@ -2,6 +2,8 @@
 import {errorCodesOf} from './error-codes.ts';
 import {idempotencyOf} from './idempotency.ts';
 import {webhookDeliveryOf} from './webhook-delivery.ts';
+import {rateLimitOf} from './rate-limit.ts';
+import {eventRetentionDaysOf} from './event-retention.ts';
 import {operationsOf, type ModelOptions} from './operations.ts';
 import {isObject} from './refs.ts';
 import type {ApiDefinition, Group, Info, JsonObject, Operation, Server, Webhook} from './types.ts';
@@ -56,6 +58,8 @@ export function buildDefinition(doc: JsonObject, options: ModelOptions = {}): Ap
   checkSlugs([...operations, ...webhooks]);
   const idempotency = idempotencyOf(doc);
   const webhookDelivery = doc['x-webhook-delivery'] === undefined ? undefined : webhookDeliveryOf(doc);
+  const rateLimit = doc['x-rate-limit'] === undefined ? undefined : rateLimitOf(doc);
+  const eventRetentionDays = doc['x-events'] === undefined ? undefined : eventRetentionDaysOf(doc);
   return {
     info: infoOf(doc),
     servers: serversOf(doc),
@@ -65,6 +69,8 @@ export function buildDefinition(doc: JsonObject, options: ModelOptions = {}): Ap
     errorCodes: errorCodesOf(doc, operations),
     ...(idempotency && {idempotency}),
     ...(webhookDelivery && {webhookDelivery}),
+    ...(rateLimit && {rateLimit}),
+    ...(eventRetentionDays && {eventRetentionDays}),
     document: doc,
   };
 }

@@ -20,8 +20,8 @@ const keyOf = (p: {in: string; name: string}) => `${p.in}:${p.name}`;
 export function parametersSchema(operation: TryItOperation): {[key: string]: TryItJson} {
   const properties: {[key: string]: TryItJson} = {};
   for (const p of operation.parameters) {
-    // The example and the default prefill the form; they check nothing.
-    const {example: _example, default: _default, type, ...checks} = p.schema;
+    // The example and the default prefill the form, and the schema's name is for the hint: they check nothing.
+    const {example: _example, default: _default, schemaName: _schemaName, type, ...checks} = p.schema;
     properties[keyOf(p)] = type.length ? {type, ...checks} : checks;
   }
   return {

@@ -16,6 +16,7 @@ import {requestBodySchema} from './lookup.ts';
 import type {ApiDefinition, Field, Operation, Parameter, Server} from './types.ts';
 
 const SCHEMA_KEYS = [
+  'schemaName',
   'format',
   'enum',
   'default',

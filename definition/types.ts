@@ -3,6 +3,7 @@
  * share of it to a file and a component can draw it. Every `$ref` is already followed; nothing here
  * holds one.
  */
+import type {RetryAdvice} from '../config/retry-advice.ts';
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
 export interface JsonObject {
@@ -235,12 +236,8 @@ export interface Group {
   slugs: string[];
 }
 
-/**
- * Whether to send a request again after an error, in the four words of the idempotency outcomes'
- * `next`: `same-key` unchanged; `same-key-once-fixed` with the same key once what the answer names
- * is fixed; `new-key` with a new key once its cause is fixed; `no` not as it was.
- */
-export type Retry = 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key';
+/** Whether to send a request again after an error: the four values of config/retry-advice.ts. */
+export type Retry = RetryAdvice;
 
 export interface ErrorCode {
   code: string;
@@ -258,13 +255,8 @@ export interface ErrorCode {
   operations: string[];
 }
 
-/**
- * What to send after an answer to a request with an `Idempotency-Key`: `same-key` the same request
- * again with the same key; `same-key-once-fixed` the request with the same key once what the
- * answer names is fixed; `new-key` the request with a new key once its cause is fixed; `no`
- * nothing.
- */
-export type IdempotencyNext = Retry;
+/** What to send after an answer to a request with an `Idempotency-Key`: the same four values. */
+export type IdempotencyNext = RetryAdvice;
 
 /** How a request's body is compared with the body of the request whose answer is kept. */
 export type BodyComparison = 'parsed-json' | 'bytes';
@@ -279,6 +271,14 @@ export interface WebhookDelivery {
   attemptMinutes: number[];
   /** How long, in hours, the previous secret keeps signing beside the new one after a rotation. */
   secretRotationOverlapHours: number;
+}
+
+/** `x-rate-limit`: the production request budget of one API key (definition/rate-limit.ts reads it). */
+export interface RateLimit {
+  /** Requests one key may send per window. */
+  requestsPerWindow: number;
+  /** The length of a fixed window, in seconds. */
+  windowSeconds: number;
 }
 
 /** One row of `x-idempotency`: an answer (a 2xx, or an error status and code) and what follows it. */
@@ -317,6 +317,10 @@ export interface ApiDefinition {
   idempotency?: IdempotencyRules;
   /** `x-webhook-delivery`: the delivery timeout, the acknowledging statuses, the attempt schedule, the rotation overlap. */
   webhookDelivery?: WebhookDelivery;
+  /** `x-rate-limit`: the production requests per window of one API key. */
+  rateLimit?: RateLimit;
+  /** `x-events`: the days Kestrel keeps an event. */
+  eventRetentionDays?: number;
   /** The bundled definition itself, for a validator that compiles its schemas (the pointers above point into it). */
   document: JsonObject;
 }

@@ -4,12 +4,16 @@
  * catalogue row with the operations that answer it. Unknown names are errors that name the closest.
  */
 import type {ApiDefinition, ErrorCode, Operation} from '../definition/index.ts';
+import type {OperationId} from '../definition/index.ts';
 import {CODE_SAMPLE_LANGUAGES, sampleLanguage, tabLabel} from '../config/code-sample-languages.ts';
 import {differencesOf} from '../sandbox/local-differences.ts';
 import {closest} from './closest.ts';
 import {catalogueRow, describeOperation} from './describe-operation.ts';
 
 export type Answer = {ok: true; text: string} | {ok: false; error: string};
+
+/** The operation a request that names none is shown as an example. */
+const EXAMPLE_OPERATION: OperationId = 'issueInvoice';
 
 export interface OperationQuery {
   slug?: string;
@@ -34,7 +38,7 @@ export class DefinitionLookup {
 
   /** Loads the model on first use (start-up does not wait for it); the model itself is cached per file version. */
   private async load(): Promise<void> {
-    const {loadDefinition} = await import('../definition/load.ts');
+    const {loadDefinition} = await import('../definition/index.ts');
     this.model = loadDefinition(this.file);
   }
 
@@ -75,7 +79,10 @@ export class DefinitionLookup {
       const paths = ops.map((o) => `${o.method} ${o.path}`);
       return `No operation is ${method} ${q.path}. Closest: ${closest(`${method} ${path}`, paths).join(', ')}.`;
     }
-    return 'Name the operation: slug (issue-invoice), operationId (issueInvoice), or method and path (POST /invoices).';
+    // The example is an operation of the definition, its names read from the model.
+    const example = ops.find((o) => o.operationId === EXAMPLE_OPERATION);
+    if (!example) throw new Error(`the definition has no operation ${EXAMPLE_OPERATION}`);
+    return `Name the operation: slug (${example.slug}), operationId (${example.operationId}), or method and path (${example.method} ${example.path}).`;
   }
 
   async getOperation(q: OperationQuery): Promise<Answer> {

@@ -3,7 +3,9 @@
  * idempotency; parameters; the request body's field tree with each field's constraints; responses
  * with their headers; each error status with its codes' catalogue rows; one code sample.
  */
+import {factList, type Literals} from '../config/schema-words.ts';
 import type {ErrorCode, Field, Operation, Parameter, SchemaFacts} from '../definition/index.ts';
+import {RETRY_WORDS} from '../config/retry-advice.ts';
 
 /** Long descriptions are cut here: the operation page (read_page) has them whole. */
 const DESCRIPTION_CHARS = 300;
@@ -13,29 +15,15 @@ const oneLine = (text: string | undefined) => {
   return flat.length > DESCRIPTION_CHARS ? `${flat.slice(0, DESCRIPTION_CHARS).replace(/\s\S*$/, '')}…` : flat;
 };
 
-/** A schema's type and constraints in words: `string, format uuid, 1-64 chars, one of A, B`. */
+/** JSON values quoted as JSON (an assistant tells `"1"` from `1`), patterns as code. */
+const LITERALS: Literals = {value: (value) => JSON.stringify(value), pattern: (pattern) => `\`${pattern}\``};
+
+/**
+ * A schema's type, constraints and marks in the pages' words (config/schema-words.ts), as one list:
+ * `string (uuid), 1 to 64 characters, one of "A", "B", read-only`.
+ */
 export function constraints(s: SchemaFacts): string {
-  const out: string[] = [];
-  const type = s.type.length ? s.type.join(' | ') : 'any';
-  out.push(s.items ? `${type} of ${s.items.type.join(' | ') || 'any'}` : type);
-  if (s.format) out.push(`format ${s.format}`);
-  if (s.pattern) out.push(`pattern ${s.pattern}`);
-  if (s.minLength !== undefined || s.maxLength !== undefined)
-    out.push(`length ${s.minLength ?? 0}-${s.maxLength ?? '∞'}`);
-  if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
-  if (s.exclusiveMinimum !== undefined) out.push(`> ${s.exclusiveMinimum}`);
-  if (s.maximum !== undefined) out.push(`≤ ${s.maximum}`);
-  if (s.exclusiveMaximum !== undefined) out.push(`< ${s.exclusiveMaximum}`);
-  if (s.multipleOf !== undefined) out.push(`multiple of ${s.multipleOf}`);
-  if (s.minItems !== undefined || s.maxItems !== undefined) out.push(`${s.minItems ?? 0}-${s.maxItems ?? '∞'} items`);
-  if (s.enum) out.push(`one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
-  // An array of an enum (a subscription's eventTypes): the values its items take.
-  if (s.items?.enum) out.push(`each one of ${s.items.enum.map((v) => JSON.stringify(v)).join(', ')}`);
-  if (s.const !== undefined) out.push(`always ${JSON.stringify(s.const)}`);
-  if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
-  if (s.readOnly) out.push('read-only');
-  if (s.deprecated) out.push('deprecated');
-  return out.join(', ');
+  return factList(s, LITERALS);
 }
 
 function parameterLine(p: Parameter): string {
@@ -52,18 +40,11 @@ function fieldLines(field: Field, depth: number, out: string[]): void {
   }
 }
 
-const RETRY_WORDS: Record<string, string> = {
-  no: 'do not retry as sent',
-  'same-key': 'retry with the same Idempotency-Key',
-  'same-key-once-fixed': 'retry with the same key once the cause is fixed',
-  'new-key': 'retry with a new key once the cause is fixed',
-};
-
 export function catalogueRow(row: ErrorCode): string {
   return [
     `\`${row.code}\` (${row.status ?? '?'})`,
     row.meaning ? `: ${oneLine(row.meaning)}` : '',
-    row.retry ? ` Retry: ${RETRY_WORDS[row.retry] ?? row.retry}.` : '',
+    row.retry ? ` Retry: ${RETRY_WORDS[row.retry]}.` : '',
     row.action ? ` What to do: ${oneLine(row.action)}` : '',
   ].join('');
 }

@@ -2,6 +2,7 @@
  * The command line of `npm run mcp`, checked: a bad value stops the server with a message naming
  * the flag.
  */
+import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../sandbox/local-sandbox.mjs';
 import {PACKAGE_NAME} from './pack/manifest.ts';
 import {DEFAULT_BUILD_DIR} from './site-build.ts';
 import {TOOL_SETS, type ToolSet} from './tool-sets.ts';
@@ -21,7 +22,7 @@ export const usage = (packed: boolean) => {
   --http PORT        serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio
   --build DIR        the site build to read (default: ${BUILD_DEFAULT[form]})
   --own-sandbox      always start a sandbox in this process for the sandbox tools, even when one
-                     answers at 127.0.0.1:4010 (only such a sandbox can be reset)
+                     answers at ${LOCAL_SANDBOX_HOST}:${LOCAL_SANDBOX_PORT} (only such a sandbox can be reset)
   --tools SET        which tools to offer: all (default), or docs: search_docs, read_page,
                      get_operation and lookup_error only, no sandbox tool at all
   --remote-webhooks  let webhooks go to hosts other than this machine's loopback (localhost,

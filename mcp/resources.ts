@@ -32,7 +32,7 @@ export function registerResources(server: McpServer, site: SiteBuild): void {
       mimeType: 'application/json',
     },
     async () => {
-      const {BUNDLED_DEFINITION} = await import('../definition/load.ts');
+      const {BUNDLED_DEFINITION} = await import('../definition/index.ts');
       return {
         contents: [{uri: DEFINITION_URI, mimeType: 'application/json', text: readFileSync(BUNDLED_DEFINITION, 'utf8')}],
       };

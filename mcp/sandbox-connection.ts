@@ -3,24 +3,26 @@
  *
  * - `KESTREL_SANDBOX_URL` when set: it must be on this machine's loopback, and a sandbox must
  *   answer there (otherwise the tool's error names the URL and how to start one);
- * - else `http://127.0.0.1:4010/v1` when a sandbox answers there (`npm run sandbox`, `npm start`);
+ * - else the local sandbox's address (sandbox/local-sandbox.mjs) when a sandbox answers there
+ *   (`npm run sandbox`, `npm start`);
  * - else a sandbox started in this process, on a free loopback port (`--own-sandbox` always does
  *   this). Only that one can be reset, and it delivers webhooks to loopback URLs only unless
  *   `--remote-webhooks` (or KESTREL_MCP_REMOTE_WEBHOOKS=1) allows other hosts; with any of them the
  *   tools refuse to set up a webhook to another host without that flag (webhook-hosts.ts).
  */
 import type {AddressInfo} from 'node:net';
+import {LOCAL_SANDBOX_SERVER} from '../sandbox/local-sandbox.mjs';
 import {loopbackRefusal} from '../sandbox/loopback.ts';
 import type {Sandbox} from '../sandbox/start.ts';
 import {REMOTE_WEBHOOKS_OPT_IN} from './webhook-hosts.ts';
 
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010/v1';
+export const DEFAULT_SANDBOX_URL = LOCAL_SANDBOX_SERVER.url;
 const PROBE_TIMEOUT_MS = 1_000;
 /** How long advancing the clock waits for the deliveries it started, in a sandbox of this process. */
 const SETTLE_MS = 3_000;
 
 export interface SandboxTarget {
-  /** The API's base URL, such as http://127.0.0.1:4010/v1. */
+  /** The API's base URL, such as DEFAULT_SANDBOX_URL. */
   base: string;
   /** Where `/_sandbox/*` lives. */
   origin: string;
@@ -46,7 +48,7 @@ export class SandboxError extends Error {}
 const API_PATH = new URL(DEFAULT_SANDBOX_URL).pathname;
 
 /**
- * KESTREL_SANDBOX_URL as an API base: a bare origin (`http://127.0.0.1:4010`, the address the
+ * KESTREL_SANDBOX_URL as an API base: a bare origin (such as LOCAL_SANDBOX_ORIGIN, the address the
  * sandbox's own pages name) gets the API's path, so its calls do not all answer 404.
  */
 export function apiBaseOf(url: string): string {
@@ -113,7 +115,7 @@ export class SandboxConnection {
   private async start(port: number): Promise<SandboxTarget> {
     // Loaded on the first sandbox call: most sessions only read the docs.
     const [{BUNDLED_DEFINITION}, {Definition}, {createSandbox}] = await Promise.all([
-      import('../definition/load.ts'),
+      import('../definition/index.ts'),
       import('../sandbox/definition.ts'),
       import('../sandbox/start.ts'),
     ]);

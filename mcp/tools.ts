@@ -15,6 +15,7 @@ import {DEFAULT_LIMIT, MAX_LIMIT, type DocsSearch} from './search-docs.ts';
 import type {SiteBuild} from './site-build.ts';
 import type {WorkflowCalls} from './workflow-calls.ts';
 import {checkWebhookEndpoint} from './webhook-check-calls.ts';
+import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../sandbox/local-sandbox.mjs';
 
 type Answer = {ok: true; text: string} | {ok: false; error: string};
 
@@ -203,8 +204,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     'sandbox_request',
     {
       title: 'Call the local sandbox',
-      description:
-        "Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at 127.0.0.1:4010, else one this server starts) and answers the sandbox's API base (sandbox), status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.",
+      description: `Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at ${LOCAL_SANDBOX_HOST}:${LOCAL_SANDBOX_PORT}, else one this server starts) and answers the sandbox's API base (sandbox), status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.`,
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
         path: z

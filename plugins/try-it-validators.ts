@@ -6,7 +6,7 @@
  */
 import type {Plugin} from '@docusaurus/types';
 import {BUNDLED_DEFINITION, loadDefinition, tryItOperation} from '../definition/index.ts';
-import {tryItValidatorModule} from '../definition/try-it-validators.ts';
+import {tryItValidatorModule} from '../definition/index.ts';
 
 export default function tryItValidators(): Plugin<Record<string, string>> {
   return {

@@ -5,7 +5,7 @@
  * handler reads the fields it needs through the accessors below, which fail naming the field when
  * a value is not the type the definition gives it.
  */
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import type {Json, JsonObject} from '../definition/index.ts';
 import type {Money} from './money.ts';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run sandbox`: a local Kestrel API at http://127.0.0.1:4010/v1 that keeps state, runs the
+ * `npm run sandbox`: a local Kestrel API, at the address local-sandbox.mjs gives, that keeps state, runs the
  * documented lifecycles and delivers signed webhooks. `--help` lists the options. It prints
  * "sandbox: ready at <url>" when it answers, then one line per request; Ctrl+C (SIGINT) or SIGTERM
  * stops it and exits 0.

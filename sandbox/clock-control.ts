@@ -14,7 +14,7 @@
  * for the deliveries the move started, so that a receiver on this machine has answered; a slower
  * one is counted in `deliveriesInFlight`, and its attempt shows in the delivery log once it ends.
  */
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import type {AccountWorlds} from './account-worlds.ts';
 import type {Clock} from './clock.ts';
 import type {Json} from '../definition/index.ts';

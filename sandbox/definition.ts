@@ -12,8 +12,9 @@ import {
   type JsonObject,
   type Operation as ModelOperation,
 } from '../definition/index.ts';
-import {isObject} from '../definition/refs.ts';
-import {valueAt} from '../definition/json-pointer.mjs';
+import type {OperationId} from '../definition/index.ts';
+import {isObject} from '../definition/index.ts';
+import {valueAt} from '../definition/index.ts';
 
 export interface Parameter {
   name: string;
@@ -104,7 +105,7 @@ export class Definition {
     return new Map(Object.keys(properties).map((key) => [key, objectOr(properties[key]) ?? {}]));
   }
 
-  operation(operationId: string): Operation {
+  operation(operationId: OperationId): Operation {
     const op = this.byId.get(operationId);
     if (!op) throw new Error(`the definition has no operation ${operationId}`);
     return op;

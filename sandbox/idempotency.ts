@@ -15,7 +15,7 @@
  * so `--state` keeps them across a restart (state-file.ts); a key still running is not kept, and a
  * restart frees it.
  */
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import {createHash} from 'node:crypto';
 import {idempotencyOutcome, type IdempotencyRules} from '../definition/index.ts';
 import type {Json} from '../definition/index.ts';

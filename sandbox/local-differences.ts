@@ -1,14 +1,10 @@
 /**
- * How the local sandbox differs from the hosted sandbox and production, once: docs/sandbox.md shows
- * them (its "How it differs from the sandbox" list is what `renderDifferences` gives, and a test
- * checks it), and get_operation names those that concern an operation. Each is written without its
- * subject, so the page says "It accepts…" and an operation's description "The local sandbox accepts…".
- *
- * Rewrite the page's list after changing one:
- *
- *   node sandbox/local-differences.ts --write docs/sandbox.md
+ * How the local sandbox differs from the hosted sandbox and production, once: /sandbox/ lists them
+ * (plugins/rendered-partials/local-differences.ts), and get_operation names those that concern an
+ * operation. Each is written without its subject, so the page says "It accepts…" and an
+ * operation's description "The local sandbox accepts…".
  */
-import {readFileSync, writeFileSync} from 'node:fs';
+import type {OperationId} from '../definition/index.ts';
 import type {Field, Operation} from '../definition/index.ts';
 import {MAX_PER_SUBSCRIPTION} from './webhooks.ts';
 
@@ -42,7 +38,7 @@ export const LOCAL_DIFFERENCES: LocalDifference[] = [
   },
   {
     text: 'has one payer pay each receive request, once `--pay-after` has passed since you created it: its `amount`, or, without one, the amount the [test inputs](#receive-requests) give.',
-    concerns: (op) => op.operationId === 'createAReceiveRequest',
+    concerns: (op) => op.operationId === ('createAReceiveRequest' satisfies OperationId),
   },
   {
     text: `sends webhook deliveries at most ${MAX_PER_SUBSCRIPTION} at a time per subscription; the others wait their turn.`,
@@ -50,31 +46,9 @@ export const LOCAL_DIFFERENCES: LocalDifference[] = [
   },
 ];
 
-/** The page's heading of the list, and where the list ends (the next heading). */
-const HEADING = '### How it differs from the sandbox\n\n';
-
-/** The list as docs/sandbox.md shows it. */
-export function renderDifferences(): string {
-  return LOCAL_DIFFERENCES.map((d) => `- It ${d.text}\n`).join('');
-}
-
 /** The differences that concern `op`, as lines of Markdown for its description (links made absolute). */
 export function differencesOf(op: Operation): string[] {
   return LOCAL_DIFFERENCES.filter((d) => d.concerns?.(op)).map(
     (d) => `- The local sandbox ${d.text.replace(/\]\(#/g, '](/sandbox#')}`,
   );
-}
-
-/** `page` with its list replaced by the rendered one. */
-export function withDifferences(page: string): string {
-  const start = page.indexOf(HEADING);
-  if (start < 0) throw new Error(`the page has no "${HEADING.trim()}" heading`);
-  const from = start + HEADING.length;
-  const end = page.indexOf('\n\n', from);
-  return `${page.slice(0, from)}${renderDifferences().trimEnd()}${page.slice(end)}`;
-}
-
-if (process.argv[2] === '--write' && process.argv[3]) {
-  const file = process.argv[3];
-  writeFileSync(file, withDifferences(readFileSync(file, 'utf8')));
 }

@@ -2,12 +2,13 @@
  * The command line of `npm run sandbox`, checked: a bad value stops the sandbox with a message
  * naming the flag, never a silently different sandbox.
  */
+import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from './local-sandbox.mjs';
 import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
-  --port N             listen on 127.0.0.1:N (default 4010)
+  --port N             listen on ${LOCAL_SANDBOX_HOST}:N (default ${LOCAL_SANDBOX_PORT})
   --pay-after SECONDS  delay from an invoice quote to its simulated payment (default 10)
   --state FILE         keep objects, balances, the clock, Idempotency-Key answers, scheduled
                        steps (a payment due to complete), maintenance windows and faults in FILE

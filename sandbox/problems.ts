@@ -5,7 +5,7 @@
  * same way.
  */
 import {errorStatus} from '../definition/index.ts';
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import {randomBytes} from 'node:crypto';
 import type {Definition} from './definition.ts';
 

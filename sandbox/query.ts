@@ -9,7 +9,7 @@
  * A small hand-written parser: OData libraries on npm cover far more of OData than these six
  * operators and are not maintained.
  */
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 

@@ -6,7 +6,7 @@
  * The event is signed like every delivery and sent once, without retries. It is stored before it is
  * sent, so find event by id answers it (a receiver may fetch the event a delivery names), with its one
  * delivery; it changed nothing, so get events, the record of changes that replays read, does not list it
- * (TEST_EVENT marks it), and it expires after 30 days like every event. `eventType` defaults to the subscription's first. `data.entityId` names
+ * (TEST_EVENT marks it), and it expires after the retention (`x-events`) like every event. `eventType` defaults to the subscription's first. `data.entityId` names
  * the newest object of the event's type, so a receiver that fetches it finds it, or the documented
  * example's ID when there is none yet. The answer is the event and how the delivery went.
  */

@@ -1,12 +1,19 @@
 /**
  * The sandbox's test inputs: the values an integrator types to make each documented failure, and
  * each failed or reversed status, happen on demand. This module is their single source: the
- * operation handlers look their triggers up here, `docs/sandbox.md` shows the table rendered from
- * `TEST_INPUTS` (test-inputs-markdown.ts), and a test sends every row's requests to a running
+ * operation handlers look their triggers up here, `/sandbox/` shows the tables rendered from
+ * `TEST_INPUTS` (plugins/rendered-partials/test-inputs.ts), and a test sends every row's requests to a running
  * sandbox and checks the answers, the final status, the event and its webhook.
  */
-import type {Json, JsonObject} from '../definition/index.ts';
+import {loadDefinition, type Json, type JsonObject} from '../definition/index.ts';
 import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
+
+/** How long an event is kept: the definition's `x-events`, which the sandbox forgets events by. */
+function eventRetentionDays(): number {
+  const days = loadDefinition().eventRetentionDays;
+  if (!days) throw new Error('test inputs: the definition has no x-events, so no event retention to wait past');
+  return days;
+}
 
 // ------------------------------------------------------------------------------ triggers
 
@@ -1117,12 +1124,12 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'event-expired',
     group: NOT_FOUND_GROUP,
-    input: 'An event older than 30 days (move the local sandbox’s clock 30 days forward)',
+    input: `An event older than ${eventRetentionDays()} days (move the local sandbox’s clock ${eventRetentionDays()} days forward)`,
     outcome: '{problem EVENT_NOT_FOUND}, and get events no longer lists it.',
     steps: [
       {method: 'POST', path: '/invoices', body: {amount: usd('10.00')}, status: 201},
       {method: 'GET', path: '/events?$top=1', status: 200, saveAs: 'eventId'},
-      {method: 'GET', path: '/events/{eventId}', wait: 30 * 24 * 3600 + 1, code: 'EVENT_NOT_FOUND'},
+      {method: 'GET', path: '/events/{eventId}', wait: eventRetentionDays() * 24 * 3600 + 1, code: 'EVENT_NOT_FOUND'},
     ],
   },
 ];

@@ -10,7 +10,7 @@
  * `WWW-Authenticate: Bearer realm="kestrel", error="invalid_token"`, as an expired Kestrel access
  * token does.
  */
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import type {AccountWorlds} from './account-worlds.ts';
 import type {Definition} from './definition.ts';
 import type {Json} from '../definition/index.ts';

@@ -8,8 +8,9 @@
  */
 import {Ajv2020, type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import {specificViolations, violationField, violationSentence} from '../config/violation-words.ts';
 import type {Json, JsonObject} from '../definition/index.ts';
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 import type {Definition, Operation} from './definition.ts';
 import {HTTPS_ONLY} from './local-differences.ts';
 import {ProblemError, validationFailed} from './problems.ts';
@@ -55,70 +56,15 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
-/** `/amount/amount` -> `amount.amount`, `/eventTypes/1` -> `eventTypes[1]`. */
-export function fieldPath(instancePath: string, extra?: string): string {
-  const tokens = instancePath
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (extra !== undefined) tokens.push(extra);
-  return tokens.reduce(
-    (out, token) => (/^\d+$/.test(token) ? `${out}[${token}]` : out ? `${out}.${token}` : token),
-    '',
-  );
-}
-
-function message(e: ErrorObject): string {
-  const p = e.params;
-  switch (e.keyword) {
-    case 'required':
-      return 'Is required.';
-    case 'type':
-      return `Must be of type ${String(p.type).replace(/,/g, ' or ')}.`;
-    case 'enum':
-      return `Must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
-    case 'const':
-      return `Must be ${JSON.stringify(p.allowedValue)}.`;
-    case 'pattern':
-      return `Must match the pattern ${p.pattern}.`;
-    case 'format':
-      return `Must be a valid ${p.format}.`;
-    case 'minLength':
-      return `Must be at least ${p.limit} characters long.`;
-    case 'maxLength':
-      return `Must be at most ${p.limit} characters long.`;
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return `Must be ${p.comparison} ${p.limit}.`;
-    case 'minItems':
-      return `Must have at least ${p.limit} items.`;
-    case 'maxItems':
-      return `Must have at most ${p.limit} items.`;
-    case 'uniqueItems':
-      return `Must not repeat items (items ${p.j} and ${p.i} are equal).`;
-    case 'additionalProperties':
-      return 'Is not a field of this request.';
-    case 'oneOf':
-    case 'anyOf':
-      return 'Must match exactly one of the documented shapes.';
-    default:
-      return `Is invalid (${e.keyword}).`;
-  }
-}
-
-/** Ajv's errors as Kestrel's `validationErrors`: field -> messages; `prefix` names query parameters. */
+/** Ajv's errors as Kestrel's `validationErrors`: field -> messages, in config/violation-words.ts's words. */
 export function validationErrors(
   errors: ErrorObject[] | null | undefined,
   nameOf: (e: ErrorObject) => string,
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  // A oneOf failure also reports every branch's own errors; keep the specific ones when there are any.
-  const specific = (errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
-  for (const e of specific.length > 0 ? specific : (errors ?? [])) {
+  for (const e of specificViolations(errors ?? [])) {
     const field = nameOf(e) || '(body)';
-    const text = message(e);
+    const text = violationSentence(e);
     const list = (out[field] ??= []);
     if (!list.includes(text)) list.push(text);
   }
@@ -243,15 +189,7 @@ export class Validator {
       $ref: `request.json${encodePointer(op.bodySchemaAt!)}`,
     }));
     if (!validate(body)) {
-      throw validationFailed(
-        validationErrors(validate.errors, (e) =>
-          e.keyword === 'required'
-            ? fieldPath(e.instancePath, String(e.params.missingProperty))
-            : e.keyword === 'additionalProperties'
-              ? fieldPath(e.instancePath, String(e.params.additionalProperty))
-              : fieldPath(e.instancePath),
-        ),
-      );
+      throw validationFailed(validationErrors(validate.errors, violationField));
     }
   }
 

@@ -3,6 +3,7 @@
  * webhooks, and the options the sandbox was started with. Operation handlers get one World.
  */
 import {randomUUID} from 'node:crypto';
+import type {OperationId} from '../definition/index.ts';
 import {Clock} from './clock.ts';
 import {Definition, type Operation} from './definition.ts';
 import {isObject, objectsAt, stringAt, type Json, type JsonObject} from './api-data.ts';
@@ -11,9 +12,6 @@ import {ProblemError} from './problems.ts';
 import {Store} from './store.ts';
 import {Webhooks} from './webhooks.ts';
 import {webhookSignatureOf, type WebhookDelivery} from '../definition/index.ts';
-
-/** How long Kestrel keeps events. */
-export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export interface WorldOptions {
   /** Milliseconds from a quote to the simulated payment (`--pay-after`, default 10 s). */
@@ -60,6 +58,13 @@ function webhookDeliveryRules(definition: Definition): WebhookDelivery {
   return rules;
 }
 
+/** How long an event is kept, in milliseconds: the definition's `x-events`, which the sandbox cannot forget events without. */
+function eventRetentionMs(definition: Definition): number {
+  const days = definition.model.eventRetentionDays;
+  if (!days) throw new Error('the definition has no x-events: nothing says how long an event is kept');
+  return days * 24 * 3600 * 1000;
+}
+
 export class World {
   readonly definition: Definition;
   readonly store: Store;
@@ -69,6 +74,8 @@ export class World {
   readonly options: WorldOptions;
   readonly currencies: string[];
   readonly webhookVersion: string;
+  /** How long an event is kept (`x-events`), in milliseconds. */
+  readonly eventRetentionMs: number;
   /** Who "you" are: the account of the documented examples. */
   readonly account: {id: string; handle: string};
   private readonly balances = new Map<string, Balance>();
@@ -80,6 +87,7 @@ export class World {
     this.options = options;
     this.clock = options.clock ?? new Clock();
     this.store = new Store(options.cap);
+    this.eventRetentionMs = eventRetentionMs(definition);
     const currencies = definition.schemaEnum('Currency').map(String);
     this.currencies = currencies.length ? currencies : ['BTC', 'USD', 'EUR', 'GBP'];
     const version = definition.component('schemas', 'WebhookVersion');
@@ -113,7 +121,7 @@ export class World {
   }
 
   /** The documented success example of an operation: the template the sandbox fills in. */
-  example(operationId: string): JsonObject {
+  example(operationId: OperationId): JsonObject {
     const example = this.definition.responseExample(this.definition.operation(operationId));
     if (!isObject(example)) throw new Error(`definition: ${operationId} has no object success example`);
     return example;
@@ -166,9 +174,9 @@ export class World {
     return next;
   }
 
-  /** Forgets events past the 30-day retention: they answer 404 EVENT_NOT_FOUND and leave the list. */
+  /** Forgets events past the retention: they answer 404 EVENT_NOT_FOUND and leave the list. */
   expireEvents(): void {
-    const oldest = this.clock.now() - EVENT_RETENTION_MS;
+    const oldest = this.clock.now() - this.eventRetentionMs;
     this.store.dropOldest('Event', (event) => Date.parse(stringAt(event, 'created')) <= oldest);
   }
 

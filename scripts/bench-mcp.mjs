@@ -20,13 +20,17 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {listenOnFreePort} from '../tooling/ports.mjs';
 import {median} from '../bench/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const i = process.argv.indexOf('--runs');
 const RUNS = i > 0 ? Number(process.argv[i + 1]) : 5;
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 async function connect(command, args) {
   const started = performance.now();
   const transport = new StdioClientTransport({command, args, cwd: ROOT, stderr: 'ignore'});
@@ -36,14 +40,23 @@ async function connect(command, args) {
   return {client, transport, ms: performance.now() - started};
 }
 
-/** CPU seconds (user + system) a process has used so far: what start-up costs, whatever the machine's load. */
+/**
+ * CPU seconds (user + system) a process has used so far: what start-up costs, whatever the machine's load.
+ * @param {number | null} pid
+ */
 function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 async function startUp(command, args) {
+  /** @type {number[]} */
   const times = [];
+  /** @type {number[]} */
   const cpu = [];
   for (let run = 0; run < RUNS; run++) {
     const {client, transport, ms} = await connect(command, args);
@@ -54,13 +67,14 @@ async function startUp(command, args) {
   return {median: median(times), worst: Math.max(...times), cpu: cpu.length ? median(cpu) : undefined};
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** @type {[string, string][]} */
 const rows = [];
 
-for (const [label, command, args] of [
+for (const [label, command, args] of /** @type {[string, string, string[]][]} */ ([
   ['npm run --silent mcp', 'npm', ['run', '--silent', 'mcp']],
   ['node mcp/cli.ts', process.execPath, ['mcp/cli.ts']],
-]) {
+])) {
   const t = await startUp(command, args);
   const cpu = t.cpu === undefined ? '' : `; the server's CPU time ${Math.round(t.cpu)} ms`;
   rows.push([
@@ -72,9 +86,10 @@ for (const [label, command, args] of [
 const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
 const receiverUrl = `${await listenOnFreePort(receiver)}/hook`;
 const {client, transport} = await connect(process.execPath, ['mcp/cli.ts', '--own-sandbox']);
-const call = async (name, args) => {
+const call = async (/** @type {string} */ name, /** @type {Record<string, unknown>} */ args) => {
   const result = await client.callTool({name, arguments: args});
-  const text = result.content[0].text;
+  const [first] = /** @type {{type: string, text?: string}[]} */ (result.content);
+  const text = first?.text ?? '';
   rows.push([`answer: ${name} ${JSON.stringify(args).slice(0, 60)}`, kb(Buffer.byteLength(text))]);
   return text;
 };
@@ -106,7 +121,8 @@ await call('sandbox_request', {
 await call('sandbox_advance_clock', {seconds: 15});
 await call('sandbox_deliveries', {});
 const status = readFileSync(`/proc/${transport.pid}/status`, 'utf8');
-const mem = (key) => `${Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)[1]) / 1024)} MB`;
+const mem = (/** @type {string} */ key) =>
+  `${Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1]) / 1024)} MB`;
 rows.push(
   ['server memory after the session: resident (VmRSS)', mem('VmRSS')],
   ['server memory: peak resident (VmHWM)', mem('VmHWM')],

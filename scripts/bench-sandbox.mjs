@@ -23,15 +23,16 @@ import {randomUUID} from 'node:crypto';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {freePort} from '../tests/support/ports.mjs';
+import {freePort} from '../tooling/ports.mjs';
 import {median} from '../bench/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const from = process.argv.indexOf('--from');
-const CLI = path.join(from > 0 ? path.resolve(process.argv[from + 1]) : ROOT, 'sandbox', 'cli.ts');
+const CLI = path.join(from > 0 ? path.resolve(process.argv[from + 1] ?? '') : ROOT, 'sandbox', 'cli.ts');
 const AUTH = {Authorization: 'Bearer sk_sandbox_bench'};
 const RUNS = 5;
 
+/** @param {string[]} [extra] */
 async function start(extra = []) {
   const port = await freePort();
   const began = performance.now();
@@ -51,6 +52,10 @@ async function start(extra = []) {
   return {child, base, ms: performance.now() - began};
 }
 
+/**
+ * @param {autocannon.Options} options
+ * @returns {Promise<autocannon.Result>}
+ */
 function load(options) {
   return new Promise((resolve, reject) =>
     autocannon({connections: 10, duration: 5, ...options}, (error, result) =>
@@ -60,6 +65,7 @@ function load(options) {
 }
 
 export async function sandboxBench() {
+  /** @type {number[]} */
   const startups = [];
   for (let i = 0; i < RUNS; i++) {
     const {child, ms} = await start();
@@ -83,7 +89,14 @@ export async function sandboxBench() {
       headers: {...AUTH, 'Content-Type': 'application/json'},
       body: JSON.stringify({amount: {amount: '150.00', currency: 'USD'}, description: 'Bench', reference: 'bench'}),
       // A fresh key per request: each one is validated and creates an invoice, none is a replay.
-      requests: [{setupRequest: (req) => ({...req, headers: {...req.headers, 'Idempotency-Key': randomUUID()}})}],
+      requests: [
+        {
+          setupRequest: (/** @type {autocannon.Request} */ req) => ({
+            ...req,
+            headers: {...req.headers, 'Idempotency-Key': randomUUID()},
+          }),
+        },
+      ],
     });
     const non2xx = get.non2xx + post.non2xx;
     if (non2xx > 0 || get.errors + post.errors > 0)
@@ -99,10 +112,16 @@ const SOAK_CONNECTIONS = 10;
 const SOAK_CAP = 2000;
 
 /** Resident memory of a process, in MB (Linux /proc). */
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const rssMb = (/** @type {number | undefined} */ pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
-/** One integrator's round: six requests, the last a bad one. */
+/**
+ * One integrator's round: six requests, the last a bad one.
+ * @param {string} base
+ * @param {number} i
+ */
 async function soakRound(base, i) {
+  /** @type {(method: string, path: string, body?: unknown, key?: boolean) => Promise<{status: number, body: any}>} */
   const send = async (method, path, body, key) => {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -130,6 +149,11 @@ async function soakRound(base, i) {
   await send('POST', '/invoices', {amount: {amount: 'ten', currency: 'USD'}}, true);
 }
 const SOAK_ROUND_REQUESTS = 6;
+
+/**
+ * What the soak reads at each mark; `stats` is the sandbox's /_sandbox/stats answer.
+ * @typedef {{requests: number, rssMb: number, seconds: number, stats: {objects: Record<string, number>, memoryMb?: {heapUsed: number}, webhooks?: {inFlight: number}, scheduledSteps: number}}} SoakMark
+ */
 
 /** RSS of the sandbox after each count of SOAK_MARKS requests. */
 export async function sandboxSoak() {
@@ -159,6 +183,7 @@ export async function sandboxSoak() {
   });
   if (subscribed.status !== 201) throw new Error(`soak: subscribing answered ${subscribed.status}`);
   try {
+    /** @type {SoakMark[]} */
     const marks = [];
     let sent = 0;
     let round = 0;
@@ -184,6 +209,7 @@ export async function sandboxSoak() {
   }
 }
 
+/** @param {SoakMark[]} marks */
 export function printSoakTable(marks) {
   console.log(
     `\n| local sandbox soak (--pay-after 0, --cap ${SOAK_CAP}, ${SOAK_CONNECTIONS} connections, a webhook endpoint that never answers) | RSS | JS heap used | objects held | scheduled steps | deliveries on the wire |`,
@@ -198,12 +224,14 @@ export function printSoakTable(marks) {
     );
   }
   const [first, last] = [marks[0], marks.at(-1)];
+  if (!first || !last) throw new Error('soak: no marks');
   const growth = ((last.rssMb - first.rssMb) / first.rssMb) * 100;
   console.log(
     `| RSS growth from ${first.requests.toLocaleString('en')} to ${last.requests.toLocaleString('en')} requests | ${growth.toFixed(1)} % (goal: within 20 %) | | | | |`,
   );
 }
 
+/** @param {Awaited<ReturnType<typeof sandboxBench>>} results */
 export function printSandboxTable({startupMs, startups, get, post}) {
   console.log('\n| local sandbox (npm run sandbox) | value | goal |');
   console.log('| --- | ---: | ---: |');

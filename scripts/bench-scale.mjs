@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:scale -- K`: builds the site with the API definition multiplied K times (every
- * path copied K times with distinct operationIds, summaries and paths: 49 * K operations) and
+ * path copied K times with distinct operationIds, summaries and paths: K times the operations) and
  * prints, as a table, the build's wall time and the peak memory of its whole process tree, the
  * HTML written (all pages, the operation pages, the largest operation page gzip), the search
  * index and llms-full.txt.
@@ -30,15 +30,24 @@ import {API_SIDEBAR} from '../config/api-sidebar.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`bench-scale: ${message}`);
   process.exit(1);
 }
 
+/**
+ * @param {string[]} argv
+ * @returns {{times: number, from: string, heapProf?: string, keep: boolean, trace?: string}}
+ */
 function parseArgs(argv) {
-  const options = {times: undefined, from: ROOT, heapProf: undefined, keep: false, trace: undefined};
+  /** @type {{times?: number, from: string, heapProf?: string, keep: boolean, trace?: string}} */
+  const options = {from: ROOT, keep: false};
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     if (arg === '--from') options.from = path.resolve(argv[++i] ?? fail('--from needs a folder'));
     else if (arg === '--heap-prof') options.heapProf = path.resolve(argv[++i] ?? fail('--heap-prof needs a folder'));
     else if (arg === '--keep') options.keep = true;
@@ -46,13 +55,20 @@ function parseArgs(argv) {
     else if (options.times === undefined && /^\d+$/.test(arg) && Number(arg) >= 1) options.times = Number(arg);
     else fail(`K must be a positive integer (how many times to copy the definition's paths), got "${arg}"`);
   }
-  if (options.times === undefined) fail('usage: npm run bench:scale -- K  (K: a positive integer)');
+  const {times} = options;
+  if (times === undefined) fail('usage: npm run bench:scale -- K  (K: a positive integer)');
   if (!existsSync(path.join(options.from, 'docusaurus.config.ts')))
     fail(`--from ${options.from} holds no docusaurus.config.ts`);
-  return options;
+  return {...options, times};
 }
 
+/**
+ * @param {string} dir
+ * @param {(file: string) => boolean} test
+ * @returns {string[]}
+ */
 function filesUnder(dir, test) {
+  /** @type {string[]} */
   const found = [];
   for (const entry of readdirSync(dir, {withFileTypes: true})) {
     const file = path.join(dir, entry.name);
@@ -62,16 +78,18 @@ function filesUnder(dir, test) {
   return found;
 }
 
-const sum = (files) => files.reduce((total, file) => total + statSync(file).size, 0);
-const gzipSum = (files) => files.reduce((total, file) => total + gzipSync(readFileSync(file)).length, 0);
-const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const sum = (/** @type {string[]} */ files) => files.reduce((total, file) => total + statSync(file).size, 0);
+const gzipSum = (/** @type {string[]} */ files) =>
+  files.reduce((total, file) => total + gzipSync(readFileSync(file)).length, 0);
+const mib = (/** @type {number} */ bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const options = parseArgs(process.argv.slice(2));
+/** @type {Record<string, string>} */
 const env = {};
 // With --trace, Docusaurus logs each phase of the build (bundling, SSG, postBuild) with its time.
 if (options.trace) env.DOCUSAURUS_PERF_LOGGER = 'true';
-const memoryLog = options.trace && `${options.trace}.memory.tsv`;
+const memoryLog = options.trace ? `${options.trace}.memory.tsv` : undefined;
 let nodeOptions = process.env.NODE_OPTIONS ?? '';
 if (memoryLog) {
   rmSync(memoryLog, {force: true});
@@ -82,21 +100,25 @@ if (options.heapProf) nodeOptions = `${nodeOptions} --heap-prof --heap-prof-dir=
 if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
 
 const rows = ['seconds\tprocess tree RSS (MiB)\tlog line'];
+/** @type {{t: number, line: string}[]} */
 const lines = [];
-const trace = options.trace && {
-  sample: (t, bytes) => rows.push(`${t.toFixed(1)}\t${(bytes / 2 ** 20).toFixed(0)}\t`),
-  output: (t, line) => {
-    lines.push({t, line});
-    rows.push(`${t.toFixed(1)}\t\t${line.replace(/\t/g, ' ')}`);
-  },
-};
+/** @type {import('../bench/process-tree.mjs').Trace | undefined} */
+const trace = options.trace
+  ? {
+      sample: (t, bytes) => rows.push(`${t.toFixed(1)}\t${(bytes / 2 ** 20).toFixed(0)}\t`),
+      output: (t, line) => {
+        lines.push({t, line});
+        rows.push(`${t.toFixed(1)}\t\t${line.replace(/\t/g, ' ')}`);
+      },
+    }
+  : undefined;
 const {site, remove, operations, bundled, generated, built, peakBytes, seconds, startedAt} = await buildScaled({
   times: options.times,
   from: options.from,
   env,
   trace,
   keep: options.keep,
-}).catch((error) => fail(error.message));
+}).catch((error) => fail(/** @type {Error} */ (error).message));
 
 try {
   if (options.trace) writeFileSync(options.trace, `# started ${startedAt}\n${rows.join('\n')}\n`);
@@ -118,7 +140,7 @@ try {
 
   console.log(`\n| scale bench, definition x${options.times} | value |`);
   console.log('| --- | ---: |');
-  const gib = (bytes) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+  const gib = (/** @type {number} */ bytes) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
   console.log(`| operations | ${operations} |`);
   console.log(
     `| **peak memory**, \`npm run build\` (gen-api, then the site build; process tree RSS) | **${gib(peakBytes)}** |`,
@@ -134,7 +156,7 @@ try {
   console.log(
     `| HTML, ${operationPages.length} operation pages (raw / gzip) | ${mib(sum(operationPages))} / ${mib(gzipSum(operationPages))} |`,
   );
-  const perPage = (bytes) => kib(bytes / Math.max(1, operationPages.length));
+  const perPage = (/** @type {number} */ bytes) => kib(bytes / Math.max(1, operationPages.length));
   console.log(
     `| HTML per operation page, mean (raw / gzip) | ${perPage(sum(operationPages))} / ${perPage(gzipSum(operationPages))} |`,
   );
@@ -146,7 +168,7 @@ try {
   console.log(
     `| llms-full.txt (raw / gzip) | ${existsSync(llmsFull) ? `${mib(sum([llmsFull]))} / ${mib(gzipSum([llmsFull]))}` : 'not written'} |`,
   );
-  if (options.trace) {
+  if (memoryLog) {
     console.log(`\nMemory by phase, at each phase's RSS peak of the build process (MiB; process tree peak above):\n`);
     console.log(memoryByPhase(lines, memoryLog, startedAt));
     console.log(`\nMemory over time, with the build's log: ${options.trace} (per thread: ${memoryLog})`);

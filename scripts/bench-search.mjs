@@ -27,13 +27,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from '../tests/support/ports.mjs';
+import {listenOnFreePort} from '../tooling/ports.mjs';
 import {median, quantile} from '../bench/stats.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling/chromium.mjs';
 
+/** @type {<T>(name: string, fallback: T) => string | T} */
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 const DIR = arg('dir', 'build');
 const RUNS = Number(arg('runs', 5));
@@ -107,8 +108,8 @@ const QUERY_POOL = [
 ];
 
 /** Bytes, exact, with KiB for reading. */
-const kb = (n) => `${n.toLocaleString('en-US')} B (${(n / 1024).toFixed(1)} KiB)`;
-const ms = (n) => `${n.toFixed(1)} ms`;
+const kb = (/** @type {number} */ n) => `${n.toLocaleString('en-US')} B (${(n / 1024).toFixed(1)} KiB)`;
+const ms = (/** @type {number} */ n) => `${n.toFixed(1)} ms`;
 
 async function indexSizes() {
   const files = (await readdir(DIR)).filter((f) => /^search-index-.*\.json$/.test(f)).sort();
@@ -120,9 +121,14 @@ async function indexSizes() {
   return rows;
 }
 
+/**
+ * The probe the page keeps on `window`.
+ * @typedef {typeof window & {__bench: {keydown: number, changes: {dom: number, frame: number}[]}}} BenchWindow
+ */
+
 /** In the page: times of the last keydown and of changes to the result panel, each with the next frame. */
 function installProbe() {
-  const w = window;
+  const w = /** @type {BenchWindow} */ (window);
   w.__bench = {keydown: 0, changes: []};
   document.addEventListener('keydown', (e) => (w.__bench.keydown = e.timeStamp), true);
   new MutationObserver(() => {
@@ -132,12 +138,13 @@ function installProbe() {
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 }
 
+/** @param {import('@playwright/test').Page} page */
 async function waitQuiet(page, quietMs = 250, maxMs = 5000) {
   const started = Date.now();
   let seen = -1;
   let since = Date.now();
   while (Date.now() - started < maxMs) {
-    const n = await page.evaluate(() => window.__bench.changes.length);
+    const n = await page.evaluate(() => /** @type {BenchWindow} */ (window).__bench.changes.length);
     if (n !== seen) {
       seen = n;
       since = Date.now();
@@ -146,11 +153,17 @@ async function waitQuiet(page, quietMs = 250, maxMs = 5000) {
   }
 }
 
+/** @param {import('@playwright/test').Page} page */
 async function openPanel(page) {
   await page.locator('.aa-DetachedSearchButton').click();
   await page.locator('.aa-DetachedOverlay input.aa-Input').waitFor();
 }
 
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} baseURL
+ * @param {boolean} throttle
+ */
 async function firstOpen(browser, baseURL, throttle, cpuSlowdown = 1) {
   const context = await browser.newContext();
   await context.route(
@@ -174,16 +187,20 @@ async function firstOpen(browser, baseURL, throttle, cpuSlowdown = 1) {
   await page.evaluate(installProbe);
   const scriptsBefore = await page.evaluate(() => performance.getEntriesByType('resource').length);
   await openPanel(page);
-  await page.evaluate(() => (window.__bench.changes = []));
+  await page.evaluate(() => {
+    /** @type {BenchWindow} */ (window).__bench.changes = [];
+  });
   await page.keyboard.press('w');
   await page.locator('.aa-DetachedOverlay .aa-Item').first().waitFor({timeout: 60_000});
   await waitQuiet(page);
-  const result = await page.evaluate(() => {
-    const {keydown, changes} = window.__bench;
+  const measured = await page.evaluate(() => {
+    const {keydown, changes} = /** @type {BenchWindow} */ (window).__bench;
     const last = changes.at(-1);
+    if (!last) throw new Error('the results never changed');
     const indexes = performance
       .getEntriesByType('resource')
       .filter((e) => /search-index-/.test(e.name))
+      .map((e) => /** @type {PerformanceResourceTiming} */ (e))
       .map((e) => ({name: e.name, start: e.startTime, end: e.responseEnd}));
     return {
       total: (last.frame || last.dom) - keydown,
@@ -197,18 +214,23 @@ async function firstOpen(browser, baseURL, throttle, cpuSlowdown = 1) {
       performance
         .getEntriesByType('resource')
         .slice(from)
+        .map((e) => /** @type {PerformanceResourceTiming} */ (e))
         .filter((e) => e.initiatorType === 'script' || /\.js$/.test(new URL(e.name).pathname))
         .map((e) => new URL(e.name).pathname),
     scriptsBefore,
   );
-  result.searchScripts = scripts.reduce(
+  const searchScripts = scripts.reduce(
     (sum, file) => sum + zlib.gzipSync(readFileSync(path.join(DIR, file)), {level: 9}).length,
     0,
   );
   await context.close();
-  return result;
+  return {...measured, searchScripts};
 }
 
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} baseURL
+ */
 async function warmQueries(browser, baseURL) {
   const context = await browser.newContext();
   await context.route(
@@ -223,16 +245,20 @@ async function warmQueries(browser, baseURL) {
   // Load the index first.
   await page.keyboard.type('webhook');
   await page.locator('.aa-DetachedOverlay .aa-Item').first().waitFor();
+  /** @type {{query: string, dom: number, frame: number}[]} */
   const samples = [];
   for (const query of QUERY_POOL) {
     if (samples.length >= QUERIES) break;
     await input.fill(query.slice(0, -1));
     await waitQuiet(page);
-    await page.evaluate(() => (window.__bench.changes = []));
-    await page.keyboard.press(query.at(-1) === ' ' ? 'Space' : query.at(-1));
+    await page.evaluate(() => {
+      /** @type {BenchWindow} */ (window).__bench.changes = [];
+    });
+    const key = query.at(-1) ?? '';
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
     await waitQuiet(page);
     const sample = await page.evaluate(() => {
-      const {keydown, changes} = window.__bench;
+      const {keydown, changes} = /** @type {BenchWindow} */ (window).__bench;
       const last = changes.at(-1);
       return last ? {dom: last.dom - keydown, frame: (last.frame || last.dom) - keydown} : null;
     });
@@ -255,6 +281,7 @@ try {
   if (PHONE) for (let i = 0; i < RUNS; i++) phone.push(await firstOpen(browser, baseURL, true, PHONE_CPU_SLOWDOWN));
   const warm = await warmQueries(browser, baseURL);
 
+  /** @type {string[][]} */
   const rows = [
     ...sizes.map((s) => [`index ${s.file}`, `${kb(s.raw)} raw`, `${kb(s.gzip)} gzip`]),
     [
@@ -281,7 +308,7 @@ try {
           ],
         ]
       : []),
-    ['JavaScript the search box loads on first use (gzip)', kb(cold[0].searchScripts), "after the page's own"],
+    ['JavaScript the search box loads on first use (gzip)', kb(cold[0]?.searchScripts ?? NaN), "after the page's own"],
     [
       `keystroke to rendered results, index loaded (median of ${warm.length})`,
       ms(median(warm.map((s) => s.frame))),
@@ -293,12 +320,12 @@ try {
       )}, DOM ${ms(median(warm.map((s) => s.dom)))}`,
     ],
   ];
-  const w0 = Math.max(...rows.map((r) => r[0].length));
-  const w1 = Math.max(...rows.map((r) => r[1].length));
+  const w0 = Math.max(...rows.map(([a = '']) => a.length));
+  const w1 = Math.max(...rows.map(([, b = '']) => b.length));
   console.log(`\nSearch bench: ${DIR}/, Chromium ${browser.version()}, gzip server on localhost\n`);
   console.log(`${'measure'.padEnd(w0)}  ${'value'.padEnd(w1)}  detail`);
   console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(30)}`);
-  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
+  for (const [a = '', b = '', c = ''] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   if (warm.length < QUERIES)
     console.log(`\nOnly ${warm.length} of ${QUERIES} queries changed the results on their last keystroke.`);
 } finally {

@@ -31,7 +31,7 @@ import {
 import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
 import {lighthouseScores} from './lighthouse.mjs';
 import {comparisonRoutes, quickAsHomeTable} from '../bench/quick-as-home.mjs';
-import {GUIDE_ROUTES} from '../config/routes.ts';
+import {GUIDE_ROUTES} from '../config/guide-routes.ts';
 import {navigationTimes} from '../bench/navigation-timing.mjs';
 import {median} from '../bench/stats.mjs';
 
@@ -43,8 +43,8 @@ async function coldBuild() {
 /** The routes of each budgeted page type, read from the build. */
 function routesByType() {
   const sitemap = readFileSync('build/sitemap.xml', 'utf8');
-  const routes = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
-  const isOperation = (route) =>
+  const routes = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+  const isOperation = (/** @type {string} */ route) =>
     /^\/api\/[^/]+$/.test(route) && route !== '/api/introduction' && !route.endsWith('-webhook');
   const guideRoutes = routes.filter((r) => r !== '/api' && !r.startsWith('/api/'));
   return {
@@ -56,20 +56,23 @@ function routesByType() {
   };
 }
 
-const kib = (bytes) => (bytes / KIB).toFixed(1);
+const kib = (/** @type {number} */ bytes) => (bytes / KIB).toFixed(1);
 
 const build = process.argv.includes('--no-build') ? null : await coldBuild();
 const types = routesByType();
 
 const weights = await withServedBuild(async (browser, origin) => {
   const rows = [];
-  for (const [type, budget] of Object.entries(BUDGETS)) {
+  for (const type of /** @type {(keyof typeof BUDGETS)[]} */ (Object.keys(BUDGETS))) {
+    const budget = BUDGETS[type];
+    /** @type {{route: string, own: number, prefetch: number} | null} */
     let worst = null;
     for (const route of types[type]) {
       const scripts = await scriptsOfFirstVisit(browser, origin, route);
       const own = ownBytes(scripts);
       if (!worst || own > worst.own) worst = {route, own, prefetch: prefetchBytes(scripts)};
     }
+    if (!worst) throw new Error(`bench: the build has no page of the type ${type}`);
     rows.push({type, budget, pages: types[type].length, ...worst});
   }
   const navigation = await navigationTimes(browser, origin, ['/api/get-invoices', '/api/issue-invoice'], 20);
@@ -78,11 +81,13 @@ const weights = await withServedBuild(async (browser, origin) => {
 
 // `/` and its control (`/` again), every guide, and the API's introduction, sample and heaviest
 // operation pages.
+const heaviestOperation = weights.rows.find((row) => row.budget === BUDGETS.operation)?.route;
+if (!heaviestOperation) throw new Error('bench: no operation page was weighed');
 const lighthouseRoutes = comparisonRoutes([
   ...GUIDE_ROUTES,
   BUDGETS.apiIntroduction.sample,
   BUDGETS.operation.sample,
-  weights.rows.find((row) => row.budget === BUDGETS.operation).route,
+  heaviestOperation,
 ]);
 const lighthouse = await lighthouseScores(lighthouseRoutes);
 
@@ -118,6 +123,7 @@ if (build) {
 const heaviestHtml = types.operation
   .map((route) => ({route, bytes: htmlGzipBytes(route)}))
   .sort((a, b) => b.bytes - a.bytes)[0];
+if (!heaviestHtml) throw new Error('bench: the build has no operation page');
 console.log(
   `| heaviest operation page HTML, gzip (${heaviestHtml.route}) | ${kib(heaviestHtml.bytes)} KiB | ${API_PAGE_HTML_BUDGET.kib} KiB |`,
 );

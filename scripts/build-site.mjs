@@ -32,16 +32,24 @@ const require = createRequire(import.meta.url);
 const siteDir = process.cwd();
 const args = process.argv.slice(2);
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`build-site: ${message}`);
   process.exit(1);
 }
 
-/** The --out-dir of the arguments, as `docusaurus build` reads it (default build/). */
+/**
+ * The --out-dir of the arguments, as `docusaurus build` reads it (default build/).
+ * @param {string[]} argv
+ */
 function outDirOf(argv) {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--out-dir') return path.resolve(siteDir, argv[i + 1] ?? fail('--out-dir needs a folder'));
-    if (argv[i].startsWith('--out-dir=')) return path.resolve(siteDir, argv[i].slice('--out-dir='.length));
+    const arg = argv[i] ?? '';
+    if (arg.startsWith('--out-dir=')) return path.resolve(siteDir, arg.slice('--out-dir='.length));
   }
   return path.join(siteDir, 'build');
 }
@@ -52,6 +60,11 @@ const docusaurusBin = path.join(
   'docusaurus.mjs',
 );
 
+/**
+ * @param {number} step
+ * @param {Record<string, string>} env
+ * @returns {Promise<void>}
+ */
 function docusaurusBuild(step, env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [docusaurusBin, 'build', ...args], {
@@ -68,7 +81,10 @@ function docusaurusBuild(step, env) {
   });
 }
 
-/** Each client file with its modification time: step 2 must not write them again. */
+/**
+ * Each client file with its modification time: step 2 must not write them again.
+ * @param {string} outDir
+ */
 function clientFiles(outDir) {
   const dir = path.join(outDir, 'assets', 'js');
   if (!existsSync(dir)) return new Map();

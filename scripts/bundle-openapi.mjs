@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the split Kestrel API definition (openapi/openapi.yaml and the files it references)
 // into one file each of YAML and JSON, for the API reference pages and for download, with each
-// operation's code samples added as `x-codeSamples` (plugins/api-reference/code-samples.mjs):
+// operation's code samples added as `x-codeSamples` (plugins/api-reference/code-samples.ts):
 //
 //   node scripts/bundle-openapi.mjs            -> static/openapi.yaml, static/openapi.json
 //   node scripts/bundle-openapi.mjs <out-dir>  -> <out-dir>/openapi.yaml, <out-dir>/openapi.json
@@ -16,13 +16,18 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {addCodeSamples} from '../plugins/api-reference/code-samples.mjs';
+import {addCodeSamples} from '../plugins/api-reference/code-samples.ts';
 import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from '../sandbox/local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFINITION = path.join(ROOT, 'openapi', 'openapi.yaml');
 
+/**
+ * @param {string} message
+ * @param {string} [detail]
+ * @returns {never}
+ */
 function fail(message, detail) {
   console.error(`bundle-openapi: ${message}`);
   if (detail) console.error(detail);
@@ -38,6 +43,7 @@ function redoclyCli() {
 }
 
 // Drops the CLI's banners (such as the Node.js deprecation box) so that the real error shows.
+/** @param {{stdout?: string, stderr?: string}} error */
 function cliOutput(error) {
   const text = `${error.stdout ?? ''}${error.stderr ?? ''}`;
   return text
@@ -47,6 +53,11 @@ function cliOutput(error) {
     .trim();
 }
 
+/**
+ * @param {string} cli
+ * @param {string} outFile
+ * @param {'yaml' | 'json'} ext
+ */
 function bundle(cli, outFile, ext) {
   try {
     execFileSync(process.execPath, [cli, 'bundle', DEFINITION, '--output', outFile, '--ext', ext], {
@@ -56,12 +67,19 @@ function bundle(cli, outFile, ext) {
       env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
     });
   } catch (error) {
-    fail(`redocly bundle failed for ${path.relative(ROOT, outFile)}.`, cliOutput(error));
+    fail(
+      `redocly bundle failed for ${path.relative(ROOT, outFile)}.`,
+      cliOutput(/** @type {{stdout?: string}} */ (error)),
+    );
   }
   if (!existsSync(outFile)) fail(`redocly bundle reported success but wrote no ${outFile}.`);
 }
 
 /** Appends the local sandbox to `servers` of both files: after Production, so it is never the default. */
+/**
+ * @param {string} yamlFile
+ * @param {string} jsonFile
+ */
 async function addLocalSandbox(yamlFile, jsonFile) {
   const json = JSON.parse(readFileSync(jsonFile, 'utf8'));
   json.servers = [...(json.servers ?? []), {...LOCAL_SANDBOX_SERVER}];
@@ -77,7 +95,7 @@ let withLocalSandbox = false;
 try {
   withLocalSandbox = localSandboxEnabled();
 } catch (error) {
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 const outDir = path.resolve(ROOT, process.argv[2] ?? 'static');
 if (!existsSync(DEFINITION)) fail(`the definition ${path.relative(ROOT, DEFINITION)} does not exist.`);
@@ -90,18 +108,20 @@ bundle(cli, yamlFile, 'yaml');
 bundle(cli, jsonFile, 'json');
 if (withLocalSandbox) await addLocalSandbox(yamlFile, jsonFile);
 
+/** @type {import('../definition/types.ts').JsonObject & {paths?: Record<string, Record<string, unknown>>, webhooks?: object, servers: {description: string}[]}} */
 let fromJson;
+/** @type {unknown} */
 let fromYaml;
 try {
   fromJson = JSON.parse(readFileSync(jsonFile, 'utf8'));
 } catch (error) {
-  fail(`${path.relative(ROOT, jsonFile)} is not valid JSON: ${error.message}`);
+  fail(`${path.relative(ROOT, jsonFile)} is not valid JSON: ${/** @type {Error} */ (error).message}`);
 }
 try {
   const {parse} = await import('yaml');
   fromYaml = parse(readFileSync(yamlFile, 'utf8'));
 } catch (error) {
-  fail(`${path.relative(ROOT, yamlFile)} is not valid YAML: ${error.message}`);
+  fail(`${path.relative(ROOT, yamlFile)} is not valid YAML: ${/** @type {Error} */ (error).message}`);
 }
 if (JSON.stringify(fromJson) !== JSON.stringify(fromYaml)) {
   fail('the YAML and JSON bundles differ; rerun the script.');
@@ -115,7 +135,7 @@ if (operations.length === 0) fail('the bundle holds no operations.');
 try {
   await addCodeSamples(fromJson);
 } catch (error) {
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 const {stringify} = await import('yaml');
 writeFileSync(jsonFile, `${JSON.stringify(fromJson, null, 2)}\n`);

@@ -5,11 +5,11 @@
 // openapi/ with the last release (additive changes may wait for the next release; a breaking one
 // may not). Exits non-zero naming each change: its operation or schema, JSON pointer and id.
 import {performance} from 'node:perf_hooks';
-import {readReleases} from '../definition/changes/index.ts';
-import {readNotes} from '../definition/changes/releases.ts';
-import {releaseProblems, unreleasedProblems} from '../definition/changes/release-checks.ts';
-import {diffByRules, diffDefinitions} from '../definition/changes/diff.ts';
-import {bundleWorkingDefinition} from '../definition/working-definition.mjs';
+import {readReleases} from '../definition/index.ts';
+import {readNotes} from '../definition/index.ts';
+import {releaseProblems, unreleasedProblems} from '../definition/index.ts';
+import {diffByRules, diffDefinitions} from '../definition/index.ts';
+import {bundleWorkingDefinition} from '../tooling/working-definition.mjs';
 
 const started = performance.now();
 const problems = [];
@@ -17,7 +17,7 @@ let releases;
 try {
   releases = readReleases();
 } catch (error) {
-  console.error(`check:api-changes: ${error.message}`);
+  console.error(`check:api-changes: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 if (releases.length === 0) {
@@ -32,18 +32,19 @@ bundling.catch(() => {});
 // not grow by an engine run per release (about a second each) and a newer engine cannot fail a
 // release that is already published.
 for (let i = 1; i < releases.length; i++) {
-  const [previous, release] = [releases[i - 1], releases[i]];
+  const previous = /** @type {(typeof releases)[number]} */ (releases[i - 1]);
+  const release = /** @type {(typeof releases)[number]} */ (releases[i]);
   const diff = i === releases.length - 1 ? diffDefinitions : diffByRules;
   problems.push(
     ...releaseProblems(previous, release, diff(previous.definition, release.definition), readNotes(release.version)),
   );
 }
-const last = releases.at(-1);
+const last = /** @type {(typeof releases)[number]} */ (releases.at(-1));
 let current;
 try {
   current = await bundling;
 } catch (error) {
-  console.error(`check:api-changes: ${error.message}`);
+  console.error(`check:api-changes: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 let unreleased = 0;

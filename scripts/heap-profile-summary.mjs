@@ -9,13 +9,20 @@
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 
-/** The package an allocation site belongs to, from its script URL. */
+/**
+ * @typedef {{selfSize?: number; callFrame: {url: string}; children?: ProfileNode[]}} ProfileNode
+ */
+
+/**
+ * The package an allocation site belongs to, from its script URL.
+ * @param {string} url
+ */
 export function ownerOf(url) {
   if (!url) return '(V8 / native)';
   const modules = url.lastIndexOf('node_modules/');
   if (modules >= 0) {
-    const rest = url.slice(modules + 'node_modules/'.length).split('/');
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+    const [scope = '', name = ''] = url.slice(modules + 'node_modules/'.length).split('/');
+    return scope.startsWith('@') ? `${scope}/${name}` : scope;
   }
   if (url.startsWith('node:')) return '(node internals)';
   // Docusaurus evaluates the server bundle under its bare file name.
@@ -23,11 +30,15 @@ export function ownerOf(url) {
   return `(site) ${path.basename(url)}`;
 }
 
-/** Bytes per owner in one profile, and the total. */
+/**
+ * Bytes per owner in one profile, and the total.
+ * @param {{head: ProfileNode}} profile
+ */
 export function bytesByOwner(profile) {
+  /** @type {Map<string, number>} */
   const owners = new Map();
   let total = 0;
-  const walk = (node) => {
+  const walk = (/** @type {ProfileNode} */ node) => {
     if (node.selfSize) {
       const owner = ownerOf(node.callFrame.url);
       owners.set(owner, (owners.get(owner) ?? 0) + node.selfSize);
@@ -39,10 +50,14 @@ export function bytesByOwner(profile) {
   return {total, owners: [...owners].sort((a, b) => b[1] - a[1])};
 }
 
-const mib = (b) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+const mib = (/** @type {number} */ b) => `${(b / 2 ** 20).toFixed(1)} MiB`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
+  if (!dir) {
+    console.error('usage: node scripts/heap-profile-summary.mjs DIR [TOP]: DIR holds the .heapprofile files');
+    process.exit(1);
+  }
   const top = Number(process.argv[3] ?? 8);
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.heapprofile'))

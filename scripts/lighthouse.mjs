@@ -11,12 +11,18 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from '../tests/support/ports.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {listenOnFreePort} from '../tooling/ports.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling/chromium.mjs';
 import {median} from '../bench/stats.mjs';
 import {comparisonRoutes, quickAsHomeTable} from '../bench/quick-as-home.mjs';
 import {analyticsOrigins} from '../config/brand.ts';
 
+/**
+ * @typedef {Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>} Scores
+ * @typedef {{scores: Scores, totalBlockingTime: number, largestContentfulPaint: number, benchmarkIndex: number, failing: string[]}} Sample
+ */
+
+/** @type {(keyof Scores)[]} */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // This machine has no route to the analytics host, so its script would fail to load and log an
 // error no reader sees. It is blocked instead, as a reader's content blocker does (the pages must
@@ -25,7 +31,12 @@ const ANALYTICS_PATTERNS = [analyticsOrigins.script, analyticsOrigins.collect].m
   (origin) => `*${new URL(origin).host}*`,
 );
 
-/** One Lighthouse run of `url` on the launched Chromium. */
+/**
+ * One Lighthouse run of `url` on the launched Chromium.
+ * @param {{port: number}} chrome
+ * @param {string} url
+ * @returns {Promise<Sample>}
+ */
 async function runOnce(chrome, url) {
   const run = await lighthouse(url, {
     port: chrome.port,
@@ -35,25 +46,39 @@ async function runOnce(chrome, url) {
   });
   if (!run?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.message}`);
+  const {lhr} = run;
+  const numeric = (/** @type {string} */ id) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse on ${url}: no ${id}`);
+    return value;
+  };
   const failing = Object.values(run.lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
     .map((audit) => audit.id);
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((run.lhr.categories[c]?.score ?? 0) * 100)])),
-    totalBlockingTime: run.lhr.audits['total-blocking-time'].numericValue,
-    largestContentfulPaint: run.lhr.audits['largest-contentful-paint'].numericValue,
+    scores: /** @type {Scores} */ (
+      Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]))
+    ),
+    totalBlockingTime: numeric('total-blocking-time'),
+    largestContentfulPaint: numeric('largest-contentful-paint'),
     // Lighthouse's measure of how fast this machine ran just before this run (higher is faster).
     benchmarkIndex: run.lhr.environment.benchmarkIndex,
     failing,
   };
 }
 
+/**
+ * @param {string} route
+ * @param {Sample[]} samples
+ */
 function summarise(route, samples) {
   const performance = samples.map((s) => s.scores.performance);
   const speeds = samples.map((s) => s.benchmarkIndex);
   return {
     route,
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(samples.map((s) => s.scores[c]))])),
+    scores: /** @type {Scores} */ (
+      Object.fromEntries(CATEGORIES.map((c) => [c, median(samples.map((s) => s.scores[c]))]))
+    ),
     performanceRange: [Math.min(...performance), Math.max(...performance)],
     totalBlockingTime: median(samples.map((s) => s.totalBlockingTime)),
     largestContentfulPaint: median(samples.map((s) => s.largestContentfulPaint)),
@@ -67,6 +92,9 @@ function summarise(route, samples) {
  * Lighthouse on several builds in one sitting, each served on a port of its own, their runs
  * interleaved so that the machine's load falls on all of them alike; compare a page with `/` of the
  * same build. Returns, per build, one summary per route.
+ * @param {string[]} routes
+ * @param {string[]} buildDirs
+ * @param {{runs?: number}} [options]
  */
 export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
   const servers = buildDirs.map((root) => createServer({root}));
@@ -79,6 +107,7 @@ export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
   try {
+    /** @type {Sample[][][]} */
     const samples = buildDirs.map(() => routes.map(() => []));
     // Round by round, each round visiting every route once, each visit alternating between the
     // builds. A route's runs are spread over the whole sitting, as `/`'s are, so a slow minute of
@@ -88,7 +117,7 @@ export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
       for (const [r, route] of routes.entries()) {
         for (const [b, origin] of origins.entries()) {
           const sample = await runOnce(chrome, origin + route);
-          samples[b][r].push(sample);
+          samples[b]?.[r]?.push(sample);
           // Progress on stderr: a full table takes a while on a loaded machine.
           const {performance} = sample.scores;
           process.stderr.write(
@@ -97,7 +126,7 @@ export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
         }
       }
     }
-    return samples.map((byRoute) => byRoute.map((s, r) => summarise(routes[r], s)));
+    return samples.map((byRoute) => routes.map((route, r) => summarise(route, byRoute[r] ?? [])));
   } finally {
     process.off('SIGINT', stop).off('SIGTERM', stop);
     chrome.kill();
@@ -105,11 +134,20 @@ export async function lighthouseByBuild(routes, buildDirs, {runs = 5} = {}) {
   }
 }
 
+/**
+ * @param {string[]} routes
+ * @param {{buildDir?: string, runs?: number}} [options]
+ */
 export async function lighthouseScores(routes, {buildDir = 'build', runs = 5} = {}) {
-  return (await lighthouseByBuild(routes, [buildDir], {runs}))[0];
+  const [summaries = []] = await lighthouseByBuild(routes, [buildDir], {runs});
+  return summaries;
 }
 
-/** Reads `--name value` from the arguments, removing both. */
+/**
+ * Reads `--name value` from the arguments, removing both.
+ * @param {string[]} args
+ * @param {string} name
+ */
 function takeOption(args, name) {
   const at = args.indexOf(name);
   if (at < 0) return undefined;

@@ -16,11 +16,11 @@ import {existsSync, readFileSync} from 'node:fs';
  */
 export function satisfies(version, range) {
   const parts = (/** @type {string} */ text) => text.split('.').map(Number);
-  const [major, minor, patch] = parts(version);
+  const [major = 0, minor = 0, patch = 0] = parts(version);
   return range.split('||').some((alternative) => {
     const m = /^\s*\^(\d+)\.(\d+)\.(\d+)\s*$/.exec(alternative);
     if (!m) throw new Error(`package.json engines.node: "${alternative.trim()}" is not a caret range such as ^22.18.0`);
-    const [, a, b, c] = m.map(Number);
+    const [, a = 0, b = 0, c = 0] = m.map(Number);
     return major === a && (minor > b || (minor === b && patch >= c));
   });
 }

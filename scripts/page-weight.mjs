@@ -12,12 +12,17 @@
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {createServer} from './serve-build.mjs';
-import {listenOnFreePort} from '../tests/support/ports.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {listenOnFreePort} from '../tooling/ports.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling/chromium.mjs';
 import {firstVisit, watchScripts} from '../bench/script-weights.mjs';
 import {BUDGETS, KIB, ownBytes, prefetchBytes} from '../bench/budgets.mjs';
 
-/** Scripts fetched on a first visit to `route` in a fresh context. */
+/**
+ * Scripts fetched on a first visit to `route` in a fresh context.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin
+ * @param {string} route
+ */
 export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'build') {
   const context = await browser.newContext();
   await context.route(
@@ -32,6 +37,11 @@ export async function scriptsOfFirstVisit(browser, origin, route, buildDir = 'bu
   return result;
 }
 
+/**
+ * @template T
+ * @param {(browser: import('@playwright/test').Browser, origin: string) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 export async function withServedBuild(fn, buildDir = 'build') {
   const server = createServer({root: buildDir});
   const origin = await listenOnFreePort(server);

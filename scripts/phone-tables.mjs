@@ -8,19 +8,19 @@
  *
  *   node scripts/phone-tables.mjs [route ...]    (serves build/ itself on a free port)
  *
- * The measures are tests/support/phone-table-measures.mjs, which the browser test asserts on page by page.
+ * The measures are tooling/phone-table-measures.mjs, which the browser test asserts on page by page.
  */
 // The callback handed to page.waitForFunction runs in the browser page, and reads its globals.
 /* global document */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {withServedBuild} from './page-weight.mjs';
-import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../tests/support/phone-table-measures.mjs';
+import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../tooling/phone-table-measures.mjs';
 
 /** Every page the build's sitemap lists. */
 function sitemapRoutes() {
   const sitemap = readFileSync('build/sitemap.xml', 'utf8');
-  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
 }
 
 async function main() {

@@ -19,6 +19,6 @@ try {
     for (const e of updated) console.log(`  - ${e.package} ${e.version}: ${e.path} (${e.couplingPoints.join(', ')})`);
   }
 } catch (error) {
-  console.error(error.message);
+  console.error(/** @type {Error} */ (error).message);
   process.exitCode = 1;
 }

@@ -12,13 +12,17 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {format, resolveConfig} from 'prettier';
 import {parse, stringify} from 'yaml';
-import {diffDefinitions, readReleases} from '../definition/changes/index.ts';
-import {breakingOnce, bumpBetween, describe, requiredBump} from '../definition/changes/release-checks.ts';
-import {compareVersions, MANIFEST, RELEASES_DIR, versionParts} from '../definition/changes/releases.ts';
-import {bundleWorkingDefinition, DEFINITION, ROOT} from '../definition/working-definition.mjs';
+import {diffDefinitions, readReleases} from '../definition/index.ts';
+import {breakingOnce, bumpBetween, describeChange, requiredBump} from '../definition/index.ts';
+import {compareVersions, MANIFEST, RELEASES_DIR, versionParts} from '../definition/index.ts';
+import {bundleWorkingDefinition, DEFINITION, ROOT} from '../tooling/working-definition.mjs';
 
 const USAGE = 'usage: npm run release:cut -- <version> --summary "<what the release brings>" [--date YYYY-MM-DD]';
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`release:cut: ${message}`);
   process.exit(1);
@@ -31,7 +35,7 @@ try {
     options: {summary: {type: 'string'}, date: {type: 'string'}},
   });
 } catch (error) {
-  fail(`${error.message}\n${USAGE}`);
+  fail(`${/** @type {Error} */ (error).message}\n${USAGE}`);
 }
 const [version] = args.positionals;
 const {summary, date = new Date().toISOString().slice(0, 10)} = args.values;
@@ -61,7 +65,7 @@ try {
   definition = await bundleWorkingDefinition();
 } catch (error) {
   writeFileSync(DEFINITION, source);
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 
 const changes = last ? diffDefinitions(last.definition, definition) : [];
@@ -73,13 +77,17 @@ if (last) {
     fail(
       `${version} is a ${bump} release after ${last.version}, but the changes need a ${needed} release:\n` +
         breakingOnce(changes)
-          .map((c) => `- ${describe(c)}`)
+          .map((c) => `- ${describeChange(c)}`)
           .join('\n'),
     );
   }
 }
 
-/** Writes a file as Prettier formats it, so that the format check passes on what the command wrote. */
+/**
+ * Writes a file as Prettier formats it, so that the format check passes on what the command wrote.
+ * @param {string} file
+ * @param {string} text
+ */
 async function writeFormatted(file, text) {
   writeFileSync(file, await format(text, {...(await resolveConfig(file)), filepath: file}));
 }

@@ -14,7 +14,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling/chromium.mjs';
 import {
   CONTENT_DIR,
   DIAGRAMS_DIR,
@@ -37,7 +37,10 @@ export function findDiagrams(siteDir = SITE) {
     .filter((f) => /\.mdx?$/.test(f))
     .map((f) => f.split(path.sep).join('/'))
     .sort();
+  /** @typedef {{name: string, file: string, where: string, title: string | null, description: string | null, source: string, sha256: string}} Diagram */
+  /** @type {Diagram[]} */
   const diagrams = [];
+  /** @type {string[]} */
   const errors = [];
   for (const file of files) {
     for (const block of mermaidBlocks(readFileSync(path.join(root, file), 'utf8'))) {
@@ -59,36 +62,45 @@ export function findDiagrams(siteDir = SITE) {
   return diagrams;
 }
 
-/** Draws each diagram in one page that loaded mermaid's standalone build. */
+/**
+ * Draws each diagram in one page that loaded mermaid's standalone build.
+ * @param {ReturnType<typeof findDiagrams>} diagrams
+ */
 async function render(diagrams) {
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({path: require.resolve('mermaid/dist/mermaid.min.js')});
+    /** @type {(ReturnType<typeof findDiagrams>[number] & {svg: string, width: number, height: number})[]} */
     const out = [];
     for (const d of diagrams) {
       const svg = await page.evaluate(
         async ({id, source, config}) => {
-          const {mermaid} = window;
+          const {mermaid} = /** @type {{mermaid: typeof import('mermaid').default}} */ (
+            /** @type {unknown} */ (window)
+          );
           mermaid.initialize(config);
           const {svg} = await mermaid.render(id, source);
           // mermaid serialises as HTML; an SVG file must be well-formed XML.
           const doc = new DOMParser().parseFromString(svg, 'text/html');
-          return new XMLSerializer().serializeToString(doc.querySelector('svg'));
+          const drawn = doc.querySelector('svg');
+          if (!drawn) throw new Error(`mermaid drew no <svg> for ${id}`);
+          return new XMLSerializer().serializeToString(drawn);
         },
         {id: `diagram-${d.name}`, source: d.source, config: RENDER_CONFIG},
       );
       // Whole pixels, so the <img> width and height the page states are the image's own size.
+      /** @type {{width?: number, height?: number}} */
       const size = {};
       const file = svg.replace(/^<svg[^>]*>/, (tag) =>
         tag.replace(
           /\s(width|height)="([\d.]+)"/g,
-          (_, name, value) => ` ${name}="${(size[name] = Math.ceil(Number(value)))}"`,
+          (_, /** @type {'width' | 'height'} */ name, value) => ` ${name}="${(size[name] = Math.ceil(Number(value)))}"`,
         ),
       );
       if (!size.width || !size.height) throw new Error(`${d.where}: mermaid drew no width and height`);
-      out.push({...d, svg: `${file}\n`, ...size});
+      out.push({...d, svg: `${file}\n`, width: size.width, height: size.height});
     }
     return out;
   } finally {
@@ -96,18 +108,23 @@ async function render(diagrams) {
   }
 }
 
+/**
+ * @param {string} siteDir
+ * @returns {{mermaid?: string, diagrams?: Record<string, {sha256: string, width: number, height: number}>}}
+ */
 function readManifest(siteDir) {
   const file = path.join(siteDir, MANIFEST_FILE);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {diagrams: {}};
 }
 
+/** @param {{siteDir?: string, force?: boolean, log?: (line: string) => void}} [options] */
 export async function renderDiagrams({siteDir = SITE, force = false, log = console.log} = {}) {
   const diagrams = findDiagrams(siteDir);
   const version = require('mermaid/package.json').version;
   const old = readManifest(siteDir);
   // Another mermaid may draw differently: draw everything again.
   const previous = old.mermaid === version ? (old.diagrams ?? {}) : {};
-  const svgPath = (name) => path.join(siteDir, DIAGRAMS_DIR, `${name}.svg`);
+  const svgPath = (/** @type {string} */ name) => path.join(siteDir, DIAGRAMS_DIR, `${name}.svg`);
   const stale = diagrams.filter((d) => force || previous[d.name]?.sha256 !== d.sha256 || !existsSync(svgPath(d.name)));
   const rendered = stale.length ? await render(stale) : [];
   mkdirSync(path.join(siteDir, DIAGRAMS_DIR), {recursive: true});
@@ -121,9 +138,9 @@ export async function renderDiagrams({siteDir = SITE, force = false, log = conso
     diagrams: Object.fromEntries(
       diagrams.map((d) => {
         const r = fresh.get(d.name);
-        const size = r
-          ? {width: r.width, height: r.height}
-          : {width: previous[d.name].width, height: previous[d.name].height};
+        // A diagram not drawn now is unchanged, so the manifest has its size.
+        const before = /** @type {{width: number, height: number}} */ (previous[d.name]);
+        const size = r ? {width: r.width, height: r.height} : {width: before.width, height: before.height};
         return [d.name, {file: d.file, sha256: d.sha256, ...size, title: d.title, description: d.description}];
       }),
     ),
@@ -131,7 +148,7 @@ export async function renderDiagrams({siteDir = SITE, force = false, log = conso
   writeFileSync(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   // An SVG no diagram names any more would ship for nothing.
   for (const f of readdirSync(path.join(siteDir, DIAGRAMS_DIR))) {
-    if (f.endsWith('.svg') && !manifest.diagrams[f.slice(0, -4)]) {
+    if (f.endsWith('.svg') && !Object.hasOwn(manifest.diagrams, f.slice(0, -4))) {
       rmSync(path.join(siteDir, DIAGRAMS_DIR, f));
       log(`removed ${f}: no diagram uses it`);
     }
@@ -143,7 +160,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     await renderDiagrams({force: process.argv.includes('--force')});
   } catch (error) {
-    console.error(error.message);
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
 }

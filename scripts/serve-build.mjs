@@ -35,6 +35,7 @@ const TYPES = {
 const gzipAsync = promisify(zlib.gzip);
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.md', '.yaml']);
 
+/** @param {string} p */
 async function isFile(p) {
   return stat(p).then(
     (s) => s.isFile(),
@@ -42,7 +43,12 @@ async function isFile(p) {
   );
 }
 
-/** Maps a URL path to a file in root, or null. Never leaves root. */
+/**
+ * Maps a URL path to a file in root, or null. Never leaves root.
+ * @param {string} root
+ * @param {string} urlPath
+ * @returns {Promise<string | null>}
+ */
 export async function resolveFile(root, urlPath) {
   let decoded;
   try {
@@ -108,7 +114,7 @@ export function createServer({root, headers = {}, headerRules = []}) {
   // A file rebuilt while served (another size or modification time) replaces its copy.
   /** @type {Map<string, {version: string, bytes: Promise<Buffer>}>} */
   const compressed = new Map();
-  const gzipped = async (file) => {
+  const gzipped = async (/** @type {string} */ file) => {
     const {size, mtimeMs} = await stat(file);
     const version = `${size}:${mtimeMs}`;
     let copy = compressed.get(file);
@@ -137,7 +143,7 @@ export function createServer({root, headers = {}, headerRules = []}) {
     res.statusCode = status;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     for (const [name, value] of Object.entries(headersFor(headerRules, url.pathname))) res.setHeader(name, value);
-    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', TYPES[/** @type {keyof typeof TYPES} */ (ext)] ?? 'application/octet-stream');
     res.setHeader(
       'Cache-Control',
       url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -154,11 +160,12 @@ export function createServer({root, headers = {}, headerRules = []}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  /** @type {<T>(name: string, fallback: T) => string | T} */
   const arg = (name, fallback) => {
     const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
+    return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
   };
-  const port = Number(arg('port', process.env.PORT ?? 3000));
+  const port = Number(arg('port', process.env.PORT ?? '3000'));
   const dir = arg('dir', 'build');
   const headersFile = arg('headers', null);
   // A missing headers file fails loudly: tests must not silently run without the policy.

@@ -23,8 +23,12 @@ const DOCUSAURUS = path.join(
   'bin',
   'docusaurus.mjs',
 );
-const say = (line) => console.log(`start: ${line}`);
+const say = (/** @type {string} */ line) => console.log(`start: ${line}`);
 
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 function portOption(name, fallback) {
   const at = process.argv.indexOf(name);
   if (at < 0) return fallback;
@@ -36,21 +40,25 @@ function portOption(name, fallback) {
   return port;
 }
 
-/** Resolves with the error code when the port cannot be listened on, else null. */
+/**
+ * Resolves with the error code when the port cannot be listened on, else null.
+ * @param {number} port
+ * @returns {Promise<string | null>}
+ */
 function portProblem(port) {
   return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', (error) => resolve(error.code ?? 'error'));
+    probe.once('error', (/** @type {NodeJS.ErrnoException} */ error) => resolve(error.code ?? 'error'));
     probe.listen(port, LOCAL_SANDBOX_HOST, () => probe.close(() => resolve(null)));
   });
 }
 
 const sitePort = portOption('--port', 3000);
 const sandboxPort = portOption('--sandbox-port', LOCAL_SANDBOX_PORT);
-for (const [port, what] of [
+for (const [port, what] of /** @type {[number, string][]} */ ([
   [sitePort, 'the portal (--port N for another)'],
-  [sandboxPort, 'the local sandbox (--sandbox-port N for another; the explorer expects 4010)'],
-]) {
+  [sandboxPort, `the local sandbox (--sandbox-port N for another; the explorer expects ${LOCAL_SANDBOX_PORT})`],
+])) {
   const problem = await portProblem(port);
   if (problem) {
     console.error(
@@ -65,6 +73,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const generated = spawnSync(npm, ['run', 'gen-api'], {cwd: ROOT, env, stdio: 'inherit'});
 if (generated.status !== 0) process.exit(generated.status ?? 1);
 
+/** @type {[import('node:child_process').ChildProcess, import('node:child_process').ChildProcess]} */
 const children = [
   spawn(process.execPath, [path.join(ROOT, 'sandbox', 'cli.ts'), '--port', String(sandboxPort)], {
     cwd: ROOT,
@@ -80,6 +89,10 @@ const children = [
 ];
 let stopping = false;
 
+/**
+ * @param {number} code
+ * @param {string} [reason]
+ */
 async function stopAll(code, reason) {
   if (stopping) return;
   stopping = true;

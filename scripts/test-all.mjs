@@ -20,9 +20,9 @@
 import {spawn} from 'node:child_process';
 import {readFileSync, readdirSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {freePort} from '../tests/support/ports.mjs';
+import {freePort} from '../tooling/ports.mjs';
 import {LOCAL_SANDBOX_BUILD_DIR, LOCAL_SANDBOX_SWITCH} from '../sandbox/local-sandbox.mjs';
-import {e2eCounts, loadFailureNote} from '../tests/support/e2e-counts.mjs';
+import {e2eCounts, loadFailureNote} from '../tooling/e2e-counts.mjs';
 
 // Ports nothing listens on, so the browser tests never meet another server.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
@@ -40,17 +40,23 @@ mkdirSync(REPORTS, {recursive: true});
 
 // Vitest's counts come from our reporter (vitest-count-reporter.mjs), which counts the tests of a
 // suite whose beforeAll failed as failed; Vitest's own report calls them skipped.
-const vitestCounts = (r) => r;
-const vitestReport = ['--reporter=default', '--reporter=./tests/support/vitest-count-reporter.mjs'];
-const vitestEnv = (name) => ({VITEST_COUNTS_FILE: `${REPORTS}/${name}.json`});
+/**
+ * A step: its name, command, arguments, extra environment, and the report its test runner writes.
+ * @typedef {{passed: number, failed: number, skipped: number, problems?: string[], failedToLoad?: {file: string, tests: number}[], notRun?: number}} Counts
+ * @typedef {{file: string, count: (report: any) => Counts}} StepReport
+ * @typedef {[name: string, cmd: string, args: string[], env?: Record<string, string>, report?: StepReport]} Step
+ */
+const vitestCounts = (/** @type {Counts} */ r) => r;
+const vitestReport = ['--reporter=default', '--reporter=./tooling/vitest-count-reporter.mjs'];
+const vitestEnv = (/** @type {string} */ name) => ({VITEST_COUNTS_FILE: `${REPORTS}/${name}.json`});
 const E2E_DIR = 'tests/e2e';
 const e2eEnv = {
   E2E_PORT: e2ePort,
   E2E_LOCAL_SANDBOX_PORT: e2eLocalSandboxPort,
   E2E_ANALYTICS_PORT: e2eAnalyticsPort,
 };
-// A spec that fails to load counts every test of the run as failed (tests/support/e2e-counts.mjs).
-const playwrightCounts = (r) =>
+// A spec that fails to load counts every test of the run as failed (tooling/e2e-counts.mjs).
+const playwrightCounts = (/** @type {import('../tooling/e2e-counts.mjs').Report} */ r) =>
   e2eCounts(r, {
     cwd: process.cwd(),
     env: e2eEnv,
@@ -60,6 +66,7 @@ const playwrightCounts = (r) =>
   });
 
 /** [name, command, args, extra env, report file and how to count it (steps with a test runner)] */
+/** @type {Step} */
 const unitTests = [
   'unit tests',
   'npx',
@@ -67,6 +74,7 @@ const unitTests = [
   vitestEnv('unit'),
   {file: `${REPORTS}/unit.json`, count: vitestCounts},
 ];
+/** @type {Step} */
 const buildTests = [
   'tests on the build',
   'npx',
@@ -76,6 +84,7 @@ const buildTests = [
 ];
 // The build's peak memory with the definition ten times ours, against its budget
 // (bench/memory-budget.mjs): a site build of its own, in a temporary copy of the checkout.
+/** @type {Step} */
 const memoryBudget = [
   'memory budget',
   'npx',
@@ -83,6 +92,7 @@ const memoryBudget = [
   vitestEnv('scale'),
   {file: `${REPORTS}/scale.json`, count: vitestCounts},
 ];
+/** @type {Step} */
 const browserTests = [
   'browser tests',
   'npx',
@@ -98,6 +108,7 @@ const browserTests = [
  * read, a build rewrites the generated pages, and the tests on the build and the browser tests
  * only read the builds. Most of these checks use one core each; the machines have two.
  */
+/** @type {Step[][]} */
 const stages = [
   [['API pages', 'npm', ['run', '--silent', 'gen-api'], publicEnv]],
   [
@@ -125,7 +136,11 @@ const stages = [
 ];
 const steps = stages.flat();
 
-/** The counts in a runner's report, or null when it wrote none (it crashed, or never started). */
+/**
+ * The counts in a runner's report, or null when it wrote none (it crashed, or never started).
+ * @param {StepReport} report
+ * @returns {Counts | null}
+ */
 function reportCounts({file, count}) {
   try {
     return count(JSON.parse(readFileSync(file, 'utf8')));
@@ -137,6 +152,8 @@ function reportCounts({file, count}) {
 /**
  * Runs a step. The first step of a stage writes to the terminal as it goes; the others' output is
  * held and written when they end, so that the outputs of a stage never interleave.
+ * @param {Step} step
+ * @param {boolean} live
  * @returns {Promise<{status: number | null, seconds: string}>}
  */
 function runStep([name, cmd, args, env = {}], live) {
@@ -147,11 +164,12 @@ function runStep([name, cmd, args, env = {}], live) {
     stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: {...process.env, ...env},
   });
+  /** @type {Buffer[]} */
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    const end = (status) => {
+    const end = (/** @type {number | null} */ status) => {
       if (!live) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
       resolve({status, seconds: ((Date.now() - started) / 1000).toFixed(1)});
     };
@@ -163,19 +181,25 @@ function runStep([name, cmd, args, env = {}], live) {
   });
 }
 
+/** @type {[name: string, seconds: string, outcome: string][]} */
 const rows = [];
 const notes = [];
 // Failures that are not a failed test (a file's afterAll, an unhandled error), named under the table.
+/** @type {string[]} */
 const problems = [];
 const total = {passed: 0, failed: 0, skipped: 0};
+/** @type {string[]} */
 const failedSteps = [];
 for (const stage of stages) {
   const results = await Promise.all(stage.map((step, index) => runStep(step, index === 0)));
-  for (const [[name, , , , report], {status, seconds}] of stage.map((step, i) => [step, results[i]])) {
+  for (const [i, [name, , , , report]] of stage.entries()) {
+    const {status, seconds} = /** @type {{status: number | null, seconds: string}} */ (results[i]);
     const ok = status === 0;
     const counts = report ? reportCounts(report) : null;
     // Browser specs that failed to load, named on the closing line too.
-    const note = counts?.failedToLoad ? loadFailureNote(counts) : '';
+    const note = counts?.failedToLoad
+      ? loadFailureNote({failedToLoad: counts.failedToLoad, notRun: counts.notRun ?? 0})
+      : '';
     if (note) notes.push(note);
     for (const problem of counts?.problems ?? []) problems.push(`${name}: ${problem}`);
     if (counts) {

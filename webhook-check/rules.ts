@@ -6,7 +6,7 @@
 import {readDefinition, webhookSignatureOf, type WebhookDelivery, type WebhookSignature} from '../definition/index.ts';
 import {Definition} from '../sandbox/definition.ts';
 import type {JsonObject} from '../sandbox/api-data.ts';
-import {isObject} from '../definition/refs.ts';
+import {isObject} from '../definition/index.ts';
 
 export interface KestrelRules {
   signature: WebhookSignature;

@@ -14,13 +14,14 @@ import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {LOCAL_SANDBOX_ORIGIN} from '../sandbox/local-sandbox.mjs';
 import {listWorkflows, runWorkflow, type RunResult} from './index.ts';
 
 const USAGE = `Usage: npm run workflows -- [ID ...] [--sandbox ORIGIN --token TOKEN]
 
   ID                 a workflow to run (default: every one); --list names them
   --list             list the workflows, their faults and the guide section of each
-  --sandbox ORIGIN   run against this sandbox (e.g. http://127.0.0.1:4010) instead of starting one
+  --sandbox ORIGIN   run against this sandbox (e.g. ${LOCAL_SANDBOX_ORIGIN}) instead of starting one
   --token TOKEN      the bearer token for --sandbox (default: sk_sandbox_workflows)`;
 
 const SANDBOX_CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'sandbox', 'cli.ts');

@@ -12,7 +12,7 @@ import {apiBasePath, resolveOperation, type Source} from './operations.ts';
 import {startReceiver, type Receiver} from './receiver.ts';
 
 export interface RunOptions {
-  /** The sandbox's origin: `http://127.0.0.1:4010`. */
+  /** The sandbox's origin, such as LOCAL_SANDBOX_ORIGIN (sandbox/local-sandbox.mjs). */
   baseUrl: string;
   /** The bearer token API requests carry unless a step sends its own Authorization. */
   token: string;

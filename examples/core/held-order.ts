@@ -9,6 +9,7 @@
  */
 import {needsNewKey} from '../walkthroughs/node/kestrel-client.js';
 import {orderKey, type OrderAttempts} from '../walkthroughs/node/order-keys.js';
+import type {OperationId} from '../kestrel-api-types.js';
 import type {BackoffOptions} from './backoff.js';
 import {sendOrDefer} from './maintenance.js';
 
@@ -17,9 +18,9 @@ const MAX_ROUNDS = 3;
 
 /** Something Kestrel holds a price for until `expiration`, then acts on once: its operations. */
 export interface HeldKind {
-  create: {operationId: string; path: string};
+  create: {operationId: OperationId; path: string};
   read: (id: string) => string;
-  act: {operationId: string; method: 'PATCH' | 'POST'; path: (id: string) => string};
+  act: {operationId: OperationId; method: 'PATCH' | 'POST'; path: (id: string) => string};
   /** The 409 code of an action on what is no longer NEW. */
   alreadyActed: string;
 }

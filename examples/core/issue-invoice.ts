@@ -4,12 +4,8 @@
  * walkthroughs/node/order-keys.ts does, so that every attempt, and a retry after your own process
  * restarts, carries the same key and Kestrel creates at most one invoice.
  */
+import type {RequestBody} from '../kestrel-api-types.js';
 import {withBackoff, type BackoffOptions} from './backoff.js';
-
-export interface Money {
-  amount: string;
-  currency: string;
-}
 
 export interface IssueInvoiceOptions extends BackoffOptions {
   apiKey: string;
@@ -24,7 +20,7 @@ export interface IssueInvoiceOptions extends BackoffOptions {
 
 // #region usage
 export async function issueInvoice(
-  body: {amount: Money; description?: string; reference?: string},
+  body: RequestBody<'issueInvoice'>,
   {apiKey, baseUrl, idempotencyKey, timeoutMs = 10_000, fetch: send = fetch, ...backoff}: IssueInvoiceOptions,
 ): Promise<Response> {
   return withBackoff(

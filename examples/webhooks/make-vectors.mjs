@@ -30,8 +30,10 @@ const BODY_NON_ASCII = JSON.stringify({fixture: 'UTF-8 bytes: Café für Zoë �
 const TAMPERED_BODY = BODY.replace('"changes":["status","updated"]', '"changes":["status","amount","updated"]');
 const RESERIALIZED_BODY = JSON.stringify(event, null, 2);
 
-const hmacHex = (secret, t, body) => createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex');
-const header = (t, ...sigs) => [`t=${t}`, ...sigs.map((s) => `v1=${s}`)].join(',');
+const hmacHex = (/** @type {string} */ secret, /** @type {number | string} */ t, /** @type {string} */ body) =>
+  createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex');
+const header = (/** @type {number | string} */ t, /** @type {string[]} */ ...sigs) =>
+  [`t=${t}`, ...sigs.map((s) => `v1=${s}`)].join(',');
 
 const t = NOW - 12; // a delivery 12 s old: the usual case
 const sig = hmacHex(SECRET, t, BODY);

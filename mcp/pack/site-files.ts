@@ -7,7 +7,7 @@
  */
 import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {BUNDLED_DEFINITION} from '../../definition/load.ts';
+import {BUNDLED_DEFINITION} from '../../definition/index.ts';
 import {INDEX_FILE} from '../../packages/kestrel-search/engine/node.ts';
 import {WORKFLOWS_DIR} from '../../workflows/operations.ts';
 import {anchorElements, htmlHeadings} from '../sections.ts';

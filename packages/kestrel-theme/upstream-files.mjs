@@ -39,7 +39,7 @@ export function validateRecord(raw, {complete = true} = {}) {
     throw new Error(`${RECORD_FILE}: expected an object with a "files" array`);
   }
   const seen = new Set();
-  raw.files.forEach((entry, i) => {
+  raw.files.forEach((/** @type {any} */ entry, /** @type {number} */ i) => {
     const where = `${RECORD_FILE}: files[${i}]${entry && typeof entry.path === 'string' ? ` (${entry.path})` : ''}`;
     if (!entry || typeof entry !== 'object') throw new Error(`${where}: expected an object`);
     if (typeof entry.package !== 'string' || entry.package === '')
@@ -52,7 +52,7 @@ export function validateRecord(raw, {complete = true} = {}) {
     if (
       !Array.isArray(entry.couplingPoints) ||
       entry.couplingPoints.length === 0 ||
-      !entry.couplingPoints.every((c) => COUPLING_POINT.test(c))
+      !entry.couplingPoints.every((/** @type {unknown} */ c) => typeof c === 'string' && COUPLING_POINT.test(c))
     ) {
       throw new Error(
         `${where}: "couplingPoints" must list the kebab-case ids of the ${LEDGER_FILE} rows that rely on this file`,
@@ -79,7 +79,9 @@ export function readRecord(root, options) {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${RECORD_FILE}: cannot read it as JSON (${error.message})`, {cause: error});
+    throw new Error(`${RECORD_FILE}: cannot read it as JSON (${/** @type {Error} */ (error).message})`, {
+      cause: error,
+    });
   }
   return validateRecord(raw, options);
 }
@@ -175,7 +177,8 @@ export function rewriteRecord(root) {
   const updated = [];
   raw.files = entries.map((entry) => {
     const next = {...entry, version: installedVersion(root, entry.package), sha256: installedHash(root, entry.path)};
-    if (next.version !== entry.version || next.sha256 !== entry.sha256) updated.push(next);
+    // Every file is installed (checked above), so its package has a version and the file a hash.
+    if (next.version !== entry.version || next.sha256 !== entry.sha256) updated.push(/** @type {RecordEntry} */ (next));
     // Field order kept stable so the diff of a re-record shows only what moved.
     return {
       package: next.package,

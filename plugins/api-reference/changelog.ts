@@ -15,7 +15,7 @@ import {
   type ChangeSeverity,
   type PageChange,
 } from '../../config/changelog.ts';
-import type {ApiChange, ReleaseHistoryEntry} from '../../definition/changes/index.ts';
+import type {ApiChange, ReleaseHistoryEntry} from '../../definition/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {inlineMarkdownToHtml, markdownToHtml} from './markdown-html.ts';
 import {schemaUsages} from './schema-usages.ts';

@@ -20,8 +20,8 @@ import {
   REQUEST_BODY_ANCHOR,
   responseAnchor,
   responseHeadersAnchor,
-} from '../../definition/anchors.ts';
-import {tryItOperation} from '../../definition/try-it.ts';
+} from '../../definition/index.ts';
+import {tryItOperation} from '../../definition/index.ts';
 import type {
   ApiDefinition,
   Body,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import {API_SIDEBAR, groupPageSlug} from '../../config/api-sidebar.ts';
 import type {ApiPage} from '../../config/api-page.ts';
 import {storeApiPage} from '../../config/api-page-store.ts';
-import {releaseHistory, type ReleaseHistoryEntry} from '../../definition/changes/index.ts';
+import {releaseHistory, type ReleaseHistoryEntry} from '../../definition/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {changelogData} from './changelog.ts';
 import {errorCatalogue} from './error-catalogue.ts';

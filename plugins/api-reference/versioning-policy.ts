@@ -5,9 +5,9 @@
  * lifecycle (`x-api-lifecycle`), so the page states what the check enforces.
  */
 import type {ChangeSeverity, VersioningPolicyData} from '../../config/changelog.ts';
-import {CHANGE_RULES} from '../../definition/changes/rules.ts';
+import {CHANGE_RULES} from '../../definition/index.ts';
 import {lifecycleOf, OPEN_ENUM_EXTENSION, openEnumsOf, type ApiDefinition} from '../../definition/index.ts';
-import {isObject} from '../../definition/refs.ts';
+import {isObject} from '../../definition/index.ts';
 import {inlineMarkdownToHtml} from './markdown-html.ts';
 
 /** The values of a component schema's enum, in the definition's order. */

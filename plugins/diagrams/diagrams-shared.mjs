@@ -28,7 +28,11 @@ export const RENDER_CONFIG = Object.freeze({
   sequence: {useMaxWidth: false},
 });
 
-/** `walkthrough/making-payouts.md`, 1 → `walkthrough-making-payouts-1`. */
+/**
+ * `walkthrough/making-payouts.md`, 1 → `walkthrough-making-payouts-1`.
+ * @param {string} relativePath
+ * @param {number} n
+ */
 export function diagramName(relativePath, n) {
   const slug = relativePath
     .replace(/\.mdx?$/, '')
@@ -38,11 +42,15 @@ export function diagramName(relativePath, n) {
   return `${slug}-${n}`;
 }
 
-/** Line endings and trailing blanks are not part of a diagram. */
+/**
+ * Line endings and trailing blanks are not part of a diagram.
+ * @param {string} source
+ */
 export function normalizeSource(source) {
   return source.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
 }
 
+/** @param {string} source */
 export function diagramHash(source) {
   return createHash('sha256')
     .update(JSON.stringify({source: normalizeSource(source), config: RENDER_CONFIG}))
@@ -52,15 +60,19 @@ export function diagramHash(source) {
 /**
  * The diagram's own `accTitle` and `accDescr` (one line, or `accDescr { ... }` over several),
  * whitespace collapsed; null for one that is missing.
+ * @param {string} source
  */
 export function accessibleText(source) {
-  const clean = (s) => (s ? s.replace(/\s+/g, ' ').trim() || null : null);
+  const clean = (/** @type {string | undefined} */ s) => (s ? s.replace(/\s+/g, ' ').trim() || null : null);
   const title = /^\s*accTitle\s*:(.*)$/m.exec(source)?.[1];
   const description = /^\s*accDescr\s*:(.*)$/m.exec(source)?.[1] ?? /^\s*accDescr\s*\{([^}]*)\}/m.exec(source)?.[1];
   return {title: clean(title), description: clean(description)};
 }
 
-/** The text alternative of the image: "Title. Description". */
+/**
+ * The text alternative of the image: "Title. Description".
+ * @param {{title: string, description: string}} text
+ */
 export function altText({title, description}) {
   return `${title}${/[.!?]$/.test(title) ? '' : '.'} ${description}`;
 }
@@ -68,18 +80,20 @@ export function altText({title, description}) {
 /**
  * The ```mermaid (or ~~~mermaid) fenced blocks of a Markdown file, in order: the same blocks, with
  * the same text, that remark hands the plugin as `code` nodes (a unit test holds the two to it).
+ * @param {string} markdown
  * @returns {{n: number, line: number, source: string}[]}
  */
 export function mermaidBlocks(markdown) {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  /** @type {{n: number, line: number, source: string}[]} */
   const blocks = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^( *)(`{3,}|~{3,})\s*(\S*)/.exec(lines[i]);
+    const open = /^( *)(`{3,}|~{3,})\s*(\S*)/.exec(lines[i] ?? '');
     if (!open) continue;
-    const [, indent, fence, lang] = open;
+    const [, indent = '', fence = '```', lang] = open;
     const close = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
     let end = i + 1;
-    while (end < lines.length && !close.test(lines[end])) end++;
+    while (end < lines.length && !close.test(lines[end] ?? '')) end++;
     if (lang === 'mermaid') {
       const body = lines.slice(i + 1, end).map((l) => l.replace(new RegExp(`^ {0,${indent.length}}`), ''));
       blocks.push({n: blocks.length + 1, line: i + 1, source: normalizeSource(body.join('\n'))});

@@ -77,27 +77,15 @@ export function llmsFullTxt(header: Header, twins: {link: Link; markdown: string
 export type FullBudget = {fixedBytes: number; bytesPerApiPage: number};
 
 /**
- * The site's budget: about 759 KB at 57 API pages (49 operations, 8 webhook events), growing by
- * what one more API page adds, so a bigger API still builds while a twin that swells fails it.
- * The guides' share is 360 KB: every walkthrough step shows its call in curl, Node.js and Python,
- * the sandbox guide holds the table of test inputs (one row per failure an integrator can
- * produce, about 20 KB), which an assistant writing tests needs whole, and the contract pages hold
- * what an integrator must get exactly right: the idempotency outcomes, per-subscription delivery
- * state and the receivers' dead-letter policy, the order keys, and the money rules with their
- * figures (together about 73 KB more than before them, 731 KB in all), and the API introduction
- * holds the versioning policy and the changelog, every change of every release with its links and
- * migration note (about 27 KB at two releases, 759 KB in all, with 10 KB left for the next
- * release's entries), which an assistant upgrading a client needs whole; each release adds to it.
- * The procedures that hold through a fault add about 31 KB (791 KB in all, budget 799 KB): what a
- * 5xx after the work leaves behind, deferring an order past a maintenance window (its code whole),
- * the receivers' retries up to the event retention, events a disabled subscription missed, the fees
- * in one table, the sandbox's fault controls and the workflows that run each procedure. Two
- * claim-by-claim reviews against the sandbox added about 11 KB more (802 KB, budget 809 KB): what a
- * replayed answer is, which amount each limit counts, what deleting or pausing a subscription
- * leaves in the events API, what `data.changes` holds. Tools for assistants and webhook handlers
- * add about 9 KB (811 KB, budget 819 KB): the endpoint check and its cases, the MCP server's
- * one-line setups and tool table, and how the local sandbox differs; the operation twins' errors as
- * one section per status (the page's own headings) took 3 KB off.
+ * The site's budget: a share for the guides and the API overview pages, and one per API page, so a
+ * bigger API still builds while a twin that swells fails it. The guides' share is large because an
+ * assistant needs these whole: every walkthrough step's call in curl, Node.js and Python; the
+ * sandbox's table of test inputs, which an assistant writing tests needs; the contract pages (the
+ * idempotency outcomes, per-subscription delivery state, the receivers' dead-letter policy, the
+ * order keys, the money rules); the procedures that hold through a fault; the tools for assistants
+ * and webhook handlers; and, on the API introduction, the versioning policy and the changelog, which
+ * grows with each release. The file's size is not written here: `npm run bench:scale -- 1` prints it,
+ * and tests/e2e/llms.spec.ts holds the build to this budget.
  */
 export const LLMS_FULL_BUDGET: FullBudget = {fixedBytes: 420_000, bytesPerApiPage: 7_000};
 

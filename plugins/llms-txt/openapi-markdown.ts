@@ -18,12 +18,14 @@
  * - it reads only the model, so it does not depend on what the theme draws.
  */
 import {SCHEME_LABELS} from '../../config/security-schemes';
+import {asSentence, factWords, oneOfWords, typeWords, type Literals} from '../../config/schema-words';
 import {twinPath} from '../../config/twin-path';
 import type {
   ApiDefinition,
   Body,
   Example,
   Field,
+  Json,
   ListFilter,
   Operation,
   Parameter,
@@ -108,39 +110,33 @@ export class OpenApiMarkdown {
     });
   }
 
+  /** The type's words (config/schema-words.ts), as the page and get_operation say it. */
   typeLabel(schema: SchemaFacts): string {
-    if (schema.type.includes('array')) return `array of ${schema.items ? this.typeLabel(schema.items) : 'any'}`;
-    const base = schema.type.filter((t) => t !== 'null');
-    let label = base.join(' or ') || 'any';
-    if (schema.format) label += ` (${schema.format})`;
-    if (schema.schemaName && (label === 'object' || schema.enum)) label += ` (${schema.schemaName})`;
-    if (schema.type.includes('null')) label += ' or null';
-    return label;
+    return typeWords(schema);
   }
 
-  /** Description plus what a reader needs to send a valid value: enum, bounds, pattern, default. */
+  /**
+   * Description plus what a reader needs to send a valid value, in the page's words
+   * (config/schema-words.ts) as sentences: bounds, pattern, values (with their notes), default.
+   */
   describe(schema: SchemaFacts): string {
     const parts: string[] = [];
     if (schema.description) parts.push(cell(this.links(schema.description)));
-    if (schema.enum) {
-      const notes = schema.enumDescriptions ?? {};
-      const values = schema.enum.filter((v) => v !== null);
-      parts.push(
-        Object.keys(notes).length
-          ? `Values: ${values.map((v) => `${code(v)}${notes[String(v)] ? ` (${cell(notes[String(v)]!)})` : ''}`).join('; ')}.`
-          : `One of ${values.map(code).join(', ')}.`,
-      );
-    }
-    const range = (min: unknown, max: unknown, unit: string) => {
-      if (min !== undefined && max !== undefined) parts.push(`${min} to ${max}${unit}.`);
-      else if (min !== undefined) parts.push(`At least ${min}${unit}.`);
-      else if (max !== undefined) parts.push(`At most ${max}${unit}.`);
+    const literals: Literals = {
+      value: (value) => code(typeof value === 'string' ? value : JSON.stringify(value)),
+      pattern: code,
     };
-    range(schema.minLength, schema.maxLength, ' characters');
-    range(schema.minimum, schema.maximum, '');
-    range(schema.minItems, schema.maxItems, ' items');
-    if (schema.pattern) parts.push(`Pattern: ${code(schema.pattern)}.`);
-    if (schema.default !== undefined) parts.push(`Default: ${code(JSON.stringify(schema.default))}.`);
+    // An enum with notes: each value with its note, where the page gives them a line each.
+    const notes = schema.enumDescriptions ?? {};
+    const noted = (value: Json) =>
+      `${literals.value(value)}${notes[String(value)] ? ` (${notes[String(value)]})` : ''}`;
+    for (const fact of factWords(schema, literals)) {
+      const words =
+        fact.kind === 'enum' && Object.keys(notes).length
+          ? oneOfWords(schema.enum!.filter((v) => v !== null).map(noted))
+          : fact.words;
+      parts.push(cell(asSentence(words)));
+    }
     return parts.join(' ');
   }
 

@@ -15,6 +15,7 @@ import {checkLimit} from '../limits.ts';
 import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {BANK_ACCOUNT_ENDINGS, BANK_FAILURES} from '../test-inputs.ts';
+import type {OperationId} from '../../definition/index.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {deleteHandler, getHandler, listHandler} from './generic.ts';
 import {fromExample, inSeconds} from './templates.ts';
@@ -130,7 +131,7 @@ function checkCurrency(method: JsonObject, currency: string): void {
   }
 }
 
-const flatFee = (world: World, operationId: string, currency: string) =>
+const flatFee = (world: World, operationId: OperationId, currency: string) =>
   toUnits(moneyAt(world.example(operationId), 'fee').amount) / (currency === 'BTC' ? 1000n : 1n);
 
 function checkAmount(call: Call): void {

@@ -9,6 +9,7 @@ import {moneyAt, stringAt, type JsonObject} from '../api-data.ts';
 import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {defineStep} from '../steps.ts';
+import type {OperationId} from '../../definition/index.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {amountOutcome} from '../test-inputs.ts';
 import {accountIdFor} from './accounts.ts';
@@ -17,7 +18,7 @@ import {fromExample, inSeconds, requestDefault, signetInvoice} from './templates
 const QUOTE_SECONDS = 15 * 60;
 const SETTLE_MS = 1000;
 
-function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: string): JsonObject {
+function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: OperationId): JsonObject {
   const errors = amountErrors(call.body.amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');

@@ -33,6 +33,7 @@ import {ProblemError, validationFailed} from '../problems.ts';
 import {decodeLnurl} from '../lnurl.ts';
 import {parseBitcoinAddress} from '../bitcoin-address.ts';
 import {LIGHTNING_ADDRESSES, ONCHAIN_MINIMUM_BTC, TIMEOUT_SECONDS, lightningTrigger} from '../test-inputs.ts';
+import type {OperationId} from '../../definition/index.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {receive, receiveRequestAt, receiveRequestLnurlDetails} from './receive-requests.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
@@ -150,7 +151,7 @@ const receivedAs = (world: World, btc: {amount: string; currency: string}, curre
 const toBtc = (world: World, m: {amount: string; currency: string}) =>
   m.currency === 'BTC' ? toUnits(m.amount) : convertAt(toUnits(m.amount), btcRate(world, m.currency), 'BTC', 'down');
 
-function store(world: World, operationId: string, quote: JsonObject): Answer201 {
+function store(world: World, operationId: OperationId, quote: JsonObject): Answer201 {
   quote.expiration = inSeconds(world, exampleLifetime(world, operationId));
   world.store.put('PaymentQuote', quote);
   return {status: 201, body: world.publicView('PaymentQuote', quote)};

@@ -3,7 +3,8 @@
  * schema requires a realistic value; the request's own fields, a fresh id and the current time
  * replace the example's. So an answer has the documented shape by construction.
  */
-import {isObject} from '../../definition/refs.ts';
+import type {OperationId} from '../../definition/index.ts';
+import {isObject} from '../../definition/index.ts';
 import {randomBytes} from 'node:crypto';
 import {stringAt, type Json, type JsonObject} from '../api-data.ts';
 import type {World} from '../world.ts';
@@ -11,7 +12,7 @@ import {segwitAddress} from '../bitcoin-address.ts';
 
 export function fromExample(
   world: World,
-  operationId: string,
+  operationId: OperationId,
   body: JsonObject = {},
   extra: JsonObject = {},
 ): JsonObject {
@@ -28,13 +29,13 @@ export function fromExample(
 export const inSeconds = (world: World, seconds: number) => world.clock.iso(world.clock.now() + seconds * 1000);
 
 /** How long the documented example lives: its `expiration` minus its `created`, in seconds. */
-export function exampleLifetime(world: World, operationId: string): number {
+export function exampleLifetime(world: World, operationId: OperationId): number {
   const e = world.example(operationId);
   return Math.round((Date.parse(stringAt(e, 'expiration')) - Date.parse(stringAt(e, 'created'))) / 1000);
 }
 
 /** The operation's documented success example whose `field` has `value` (e.g. a payment of type ONCHAIN). */
-export function exampleWhere(world: World, operationId: string, field: string, value: unknown): JsonObject {
+export function exampleWhere(world: World, operationId: OperationId, field: string, value: unknown): JsonObject {
   const op = world.definition.operation(operationId);
   for (const example of world.definition.responseExamples(op)) {
     if (isObject(example) && example[field] === value) return example;
@@ -55,7 +56,7 @@ export const signetInvoice = (units: bigint) => `lntbs${units * 10n}n1p${bech32C
 export const signetAddress = () => segwitAddress('signet', 0, randomBytes(20));
 
 /** The `default` the request schema of an operation gives a body field, such as `expiresInSeconds`. */
-export function requestDefault(world: World, operationId: string, field: string): Json {
+export function requestDefault(world: World, operationId: OperationId, field: string): Json {
   const op = world.definition.operation(operationId);
   const value = op.model.requestBody?.schema.children.find((child) => child.name === field)?.default;
   if (value === undefined) throw new Error(`the definition gives ${operationId} no default for ${field}`);

@@ -8,7 +8,7 @@
 import {createServer, type Server} from 'node:http';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {waitFor} from '../unit/sandbox-process';
 import {startMcp, type McpSession} from '../mcp-client';
 

@@ -10,7 +10,7 @@ import {request} from 'node:http';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {waitFor} from '../unit/sandbox-process';
 import {ROOT, startMcp} from '../mcp-client';
 

@@ -9,10 +9,11 @@ import {readFileSync} from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {freePort, listenOnFreePort} from '../support/ports.mjs';
+import {freePort, listenOnFreePort} from '../../tooling/ports.mjs';
 import {ROOT, startMcp, type McpSession} from '../mcp-client';
 import {RELEVANCE} from '../search-relevance-queries';
 import {READ_TOOLS, WRITE_TOOLS} from '../mcp-tool-names';
+import {SANDBOX_LIMIT} from '../../sandbox/rate-limit-figures.ts';
 
 let mcp: McpSession;
 beforeAll(async () => {
@@ -150,7 +151,7 @@ describe('sandbox tools', () => {
         .text,
     );
     expect(first.status).toBe(201);
-    expect(first.headers['ratelimit-limit']).toBe('25');
+    expect(first.headers['ratelimit-limit']).toBe(String(SANDBOX_LIMIT));
     expect(first.body.status).toBe('UNPAID');
     const again = JSON.parse(
       (

@@ -9,7 +9,8 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {hitPage, loadSiteSearch, lunr, readGlobalData, searchTags, type SearchDocument} from '../search-client';
-import {API_SLUGS, GUIDE_ROUTES} from '../../config/routes';
+import {GUIDE_ROUTES} from '../../config/guide-routes';
+import {apiRoutes} from '../api-routes';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 import {apiTerms, indexWords} from '../../packages/kestrel-search/indexing/search-api-terms';
 import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
@@ -28,6 +29,7 @@ import {
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
+const API_SLUGS = apiRoutes(path.join(BUILD, 'openapi.json')).operationSlugs;
 
 /** A word's entry in the inverted index: the documents of each field that hold it (and lunr's number for the word). */
 type Posting = {_index: number} & Partial<

@@ -6,10 +6,11 @@
  * with those words). Needs `npm run build`.
  */
 import {describe, expect, test} from 'vitest';
-import {API_SLUGS} from '../../config/routes';
+import {apiRoutes} from '../api-routes';
 import {hitPage, loadSiteSearch} from '../search-client';
 
 const site = loadSiteSearch();
+const API_SLUGS = apiRoutes().operationSlugs;
 
 /** Each operation's page title, as its page's first section in the API index gives it. */
 function operationTitles(): {route: string; title: string}[] {

@@ -4,18 +4,13 @@
  * an operation page's error code that takes the reader to its row.
  */
 import {readFileSync} from 'node:fs';
+import {RETRY_WORDS, type RetryAdvice} from '../../config/retry-advice';
 import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
 
-type Entry = {status: number; retry: 'no' | 'same-key' | 'same-key-once-fixed' | 'new-key'};
+type Entry = {status: number; retry: RetryAdvice};
 const errorCode = JSON.parse(readFileSync('build/openapi.json', 'utf8')).components.schemas.ErrorCode as {
   enum: string[];
   'x-error-catalogue': Record<string, Entry>;
-};
-const RETRY_TEXT: Record<Entry['retry'], string> = {
-  no: 'No',
-  'same-key': 'Yes, with the same Idempotency-Key',
-  'same-key-once-fixed': 'Once fixed, with the same key',
-  'new-key': 'Once fixed, with a new key',
 };
 
 test('the catalogue shows every code of ErrorCode with its status and retry advice', async ({page, problems}) => {
@@ -31,7 +26,7 @@ test('the catalogue shows every code of ErrorCode with its status and retry advi
     const cells = row.getByRole('cell');
     const {status, retry} = errorCode['x-error-catalogue'][code]!;
     await expect(cells.nth(0), code).toHaveText(String(status));
-    await expect(cells.nth(2), code).toHaveText(RETRY_TEXT[retry]);
+    await expect(cells.nth(2), code).toHaveText(RETRY_WORDS[retry]);
     await expect(cells.nth(1), code).not.toBeEmpty();
     await expect(cells.nth(3), code).not.toBeEmpty();
     await expect(cells.nth(4), code).not.toBeEmpty();
@@ -64,6 +59,6 @@ test('the Markdown twin of /api/introduction carries a row per code with its sta
   for (const [i, code] of errorCode.enum.entries()) {
     const {status, retry} = errorCode['x-error-catalogue'][code]!;
     expect(rows[i]).toContain(`| \`${code}\` | ${status} |`);
-    expect(rows[i]).toContain(`| ${RETRY_TEXT[retry]} |`);
+    expect(rows[i]).toContain(`| ${RETRY_WORDS[retry]} |`);
   }
 });

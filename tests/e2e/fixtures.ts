@@ -2,10 +2,10 @@
  * The shared test fixture: every page a test opens must load with no console error and no failed
  * request to our own origin. Third-party requests never leave the machine: the browser resolves
  * only 127.0.0.1, and the analytics script host to a stand-in that answers with an empty script
- * (tests/support/browser-network.mjs; the inline gtag stub still records every call in dataLayer).
+ * (tooling/browser-network.mjs; the inline gtag stub still records every call in dataLayer).
  */
 import {test as base, expect, type Page, type ConsoleMessage, type Request} from '@playwright/test';
-import {ANALYTICS_HOST} from '../support/browser-network.mjs';
+import {ANALYTICS_HOST} from '../../tooling/browser-network.mjs';
 
 /** The error catalogue's column headers on /api/introduction, in order. */
 export const ERROR_CATALOGUE_COLUMNS = ['Code', 'Status', 'Meaning', 'Retry', 'What to do', 'Answered by'];
@@ -210,7 +210,7 @@ export function pageHeading(page: Page) {
   return page.locator('main h1, article h1').first();
 }
 
-export {GUIDE_ROUTES} from '../../config/routes';
+export {GUIDE_ROUTES} from '../../config/guide-routes';
 
 /** A Content-Security-Policy header as a map from directive to its sources. */
 export function cspDirectives(csp: string): Map<string, string[]> {

@@ -4,9 +4,9 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import kebabCase from 'lodash/kebabCase';
 import {test, expect, pageHeading, GUIDE_ROUTES} from './fixtures';
-import {API_SLUGS} from '../../config/routes';
+import {API_OVERVIEW_ROUTES} from '../../config/routes';
+import {apiRoutes} from '../api-routes';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
 import {twinPath} from '../../config/twin-path';
 import {fullBytesBudget, LLMS_FULL_BUDGET} from '../../plugins/llms-txt/llms-files';
@@ -29,14 +29,10 @@ const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.*))?$/gm)].map
 }));
 const twinLinks = links.filter((l) => l.url.endsWith('.md'));
 const local = (url: string) => url.replace(SITE, '');
-const definition = JSON.parse(built('openapi.json'));
-const WEBHOOK_SLUGS = Object.values(
-  definition.webhooks as Record<string, Record<string, {operationId: string}>>,
-).flatMap((item) => Object.values(item).map((op) => kebabCase(op.operationId)));
+const {operationSlugs: API_SLUGS, webhookSlugs: WEBHOOK_SLUGS} = apiRoutes();
 const PAGE_ROUTES = [
   ...GUIDE_ROUTES,
-  '/api/',
-  '/api/introduction',
+  ...API_OVERVIEW_ROUTES,
   ...[...API_SLUGS, ...WEBHOOK_SLUGS].map((s) => `/api/${s}`),
 ];
 const twinOf = (route: string) => built(twinPath(route).slice(1));

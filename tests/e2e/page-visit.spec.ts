@@ -20,13 +20,11 @@
  * - last (it opens every tab panel and disclosure), at 390 px: no table row taller than 600 px,
  *   reference tables drawn as entries that do not scroll sideways, prose tables with their first
  *   two columns on screen (page-checks/phone-tables.ts).
- * The pages come from the built sitemap and config/routes.ts, so a new page is visited without
- * editing this file.
+ * The pages come from the built sitemap, the guides' front matter and the built definition, so a
+ * new page is visited without editing this file.
  */
-import {readFileSync} from 'node:fs';
-import kebabCase from 'lodash/kebabCase';
 import {test, expect, pageHeading, GUIDE_ROUTES} from './fixtures';
-import {API_SLUGS} from '../../config/routes';
+import {apiRoutes} from '../api-routes';
 import {sitemapRoutes} from '../built-files';
 import {expectedPages} from '../api-page-contents';
 import {firstVisit, watchScripts} from '../../bench/script-weights.mjs';
@@ -40,7 +38,8 @@ import {expectEveryTabChoosable} from './page-checks/tab-walk';
 import {EXPECTED_REFERENCE_TABLES, PHONE, expectTablesReadOnAPhone} from './page-checks/phone-tables';
 
 const SITEMAP = sitemapRoutes();
-const OPERATION_ROUTES = API_SLUGS.map((slug) => `/api/${slug}`);
+const API_ROUTES = apiRoutes();
+const OPERATION_ROUTES = API_ROUTES.operationSlugs.map((slug) => `/api/${slug}`);
 const API_PAGE_ROUTES = new Set(expectedPages().map((p) => p.route));
 const AXE_ROUTES = new Set([
   ...GUIDE_ROUTES,
@@ -53,13 +52,8 @@ const AXE_ROUTES = new Set([
 ]);
 
 /** slug -> [METHOD, path] from the bundled definition the build serves. */
-const definition = JSON.parse(readFileSync('build/openapi.json', 'utf8'));
 const OPERATIONS = new Map<string, [string, string]>(
-  Object.entries(definition.paths as Record<string, Record<string, {operationId?: string}>>).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([, op]) => op?.operationId)
-      .map(([method, op]) => [kebabCase(op.operationId), [method.toUpperCase(), path]] as [string, [string, string]]),
-  ),
+  API_ROUTES.operations.map(({slug, method, path}) => [slug, [method, path]]),
 );
 
 type Budget = (typeof BUDGETS)[keyof typeof BUDGETS];
@@ -89,8 +83,7 @@ test('the visits cover every page of the sitemap, every guide and every API page
   for (const route of [...SITEMAP, ...GUIDE_ROUTES, ...OPERATION_ROUTES, ...API_PAGE_ROUTES]) {
     expect(VISITED).toContain(route);
   }
-  expect(OPERATION_ROUTES).toHaveLength(49);
-  expect(SITEMAP.filter((route) => pageType(route) === 'operation')).toHaveLength(API_SLUGS.length);
+  expect(SITEMAP.filter((route) => pageType(route) === 'operation')).toHaveLength(OPERATION_ROUTES.length);
   // The layout and tab sample holds every page type of the sitemap, and is visited.
   const pageTypes = ['API overview', 'guide', 'operation', 'webhook'];
   expect([...new Set(SITEMAP.map(pageType))].sort()).toEqual(pageTypes);

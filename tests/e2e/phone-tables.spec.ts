@@ -15,7 +15,7 @@
 import type {Locator} from '@playwright/test';
 import {test, expect, ERROR_CATALOGUE_COLUMNS} from './fixtures';
 import {axeAudit} from './page-checks/axe';
-import {PHONE} from '../support/phone-table-measures.mjs';
+import {PHONE} from '../../tooling/phone-table-measures.mjs';
 
 const DESKTOP = {width: 1280, height: 900};
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import {test, expect, allowNotFoundDocument, explorer, openExplorer, GUIDE_ROUTES, type Problems} from './fixtures';
 import {loadSiteSearch, lunr} from '../search-client';
 import {CLOSE_ICON_SIZE} from '../../packages/kestrel-search/theme/SearchBar/highlight';
-import {PHONE} from '../support/phone-table-measures.mjs';
+import {PHONE} from '../../tooling/phone-table-measures.mjs';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
 import {indexFileProblem, serializedIndexOf} from '../../packages/kestrel-search/engine/index-file';
 import type {IndexFile as StoredIndexFile} from '../../packages/kestrel-search/engine/types';

@@ -98,9 +98,8 @@ base('the pages tested are every operation and webhook page the build publishes'
   const published = [...sitemap.matchAll(/<loc>[^<]*?(\/api\/[^<]+)<\/loc>/g)]
     .map((m) => m[1]!.replace(/\/$/, ''))
     .filter((route) => !(API_OVERVIEW_ROUTES as readonly string[]).includes(route) && route !== '/api');
+  // PAGES is the model of the build's definition: its operations and webhook events, each once.
   expect(published.sort()).toEqual(PAGES.map((p) => p.route).sort());
-  expect(PAGES.filter((p) => p.kind === 'operation')).toHaveLength(49);
-  expect(PAGES.filter((p) => p.kind === 'webhook')).toHaveLength(8);
 });
 
 test.describe('API pages with JavaScript off', () => {

@@ -1,10 +1,10 @@
 /**
  * The browser the tests drive, as the tests rely on it: it reaches this machine only (a remote
  * host does not resolve, the analytics host is answered by the stand-in on 127.0.0.1), and a test's
- * window holds only the test's page, no omnibox popups loaded beside it (tests/support/chromium.mjs).
+ * window holds only the test's page, no omnibox popups loaded beside it (tooling/chromium.mjs).
  */
 import {test, expect} from './fixtures';
-import {ANALYTICS_HOST} from '../support/browser-network.mjs';
+import {ANALYTICS_HOST} from '../../tooling/browser-network.mjs';
 
 test('a remote host does not resolve; the analytics host answers with an empty script', async ({page, problems}) => {
   const analytics = await page.goto(`https://${ANALYTICS_HOST}/gtag/js?id=G-TEST`);

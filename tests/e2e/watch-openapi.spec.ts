@@ -9,7 +9,7 @@ import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} f
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NOT_COPIED = new Set([

@@ -1,5 +1,5 @@
 /**
- * The browser tests start Chromium through tests/support/chromium-merged-features.sh: Chromium reads
+ * The browser tests start Chromium through tooling/chromium-merged-features.sh: Chromium reads
  * only its last --disable-features switch, so the script merges them all into one, and passes
  * every other argument through as it came.
  */
@@ -8,7 +8,7 @@ import {chmodSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {TEST_BROWSER} from '../support/chromium.mjs';
+import {TEST_BROWSER} from '../../tooling/chromium.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kestrel-chromium-'));
 // A stand-in for Chromium that prints the arguments it was started with, one per line.

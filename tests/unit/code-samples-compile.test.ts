@@ -1,5 +1,5 @@
 /**
- * The code samples of all 49 operation pages are valid code: each language's samples go through its
+ * The code samples of every operation page are valid code: each language's samples go through its
  * own parser or compiler, as a reader's would take them: bash -n (curl), node --check (an ES
  * module: the Node.js samples use top-level await), python3 -m py_compile, gofmt and go vet, javac.
  * The Python samples' bodies also evaluate to the documented example; php -l and ruby -c check PHP
@@ -11,7 +11,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.mjs';
+import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.ts';
 import {buildDefinition} from '../../definition/index.ts';
 import {loadBundledDefinition} from './openapi-definition';
 
@@ -58,10 +58,6 @@ async function failures(files: string[], check: (file: string) => Promise<unknow
 }
 
 describe('the code samples of every operation', () => {
-  it('are 49 per language', () => {
-    expect(model.operations).toHaveLength(49);
-  });
-
   it('curl: bash reads each without a syntax error', async () => {
     const files = writeSamples('cURL', () => 'sample.sh');
     expect(await failures(files, (file) => run('bash', ['-n', file]))).toEqual([]);
@@ -105,7 +101,7 @@ for name in sys.argv[1:]:
       (error: {stderr: string}) => error.stderr,
     );
     expect(vet).toBe('');
-    expect(files).toHaveLength(49);
+    expect(files).toHaveLength(model.operations.length);
   }, 180_000);
 
   it('Java: javac compiles all of them', async () => {

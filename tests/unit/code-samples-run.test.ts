@@ -12,10 +12,10 @@ import {createServer, type Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.mjs';
-import {TIMEOUT_SECONDS} from '../../plugins/api-reference/code-sample-templates.mjs';
+import {addCodeSamples, exampleRequest} from '../../plugins/api-reference/code-samples.ts';
+import {TIMEOUT_SECONDS} from '../../snippets/settings.ts';
 import {buildDefinition} from '../../definition/index.ts';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {loadBundledDefinition} from './openapi-definition';
 import {startSandbox, type Sandbox} from './sandbox-process';
 

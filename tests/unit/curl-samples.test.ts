@@ -7,19 +7,19 @@
  */
 import {afterEach, describe, expect, it} from 'vitest';
 import {execFile} from 'node:child_process';
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {GUIDE_FILES, ROOT, SAMPLE_ENV, readPage, shellCommands} from './guide-http';
+import {sampleFile} from '../../snippets/walkthrough/files.ts';
+import {WALKTHROUGH_STEPS} from '../../snippets/walkthrough/steps.ts';
 
 const run = promisify(execFile);
 const CURL_DIR = 'examples/walkthroughs/curl';
-// order-key.sh, beside the samples, prints a key and calls nobody (idempotency-clients.test.ts runs it).
-const SAMPLES = readdirSync(path.join(ROOT, CURL_DIR))
-  .filter((f) => f !== 'order-key.sh')
-  .map((f) => `${CURL_DIR}/${f}`);
+// One a step of the walkthroughs, as gen-api writes them (order-key.sh, beside them, calls nobody).
+const SAMPLES = WALKTHROUGH_STEPS.map((step) => sampleFile('curl', step.slug));
 const SCRIPTS = [...SAMPLES, 'examples/sandbox/quickstart.sh', 'examples/sandbox/advance-clock.sh'];
 
 /** Each curl command of a shell script or snippet, as its words. */

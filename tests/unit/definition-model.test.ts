@@ -9,7 +9,7 @@ import path from 'node:path';
 import {Ajv2020} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {afterAll, describe, expect, it} from 'vitest';
-import {API_GROUPS, API_SLUGS} from '../../config/routes';
+import {apiRoutes} from '../api-routes';
 import {
   buildDefinition,
   findOperation,
@@ -17,6 +17,7 @@ import {
   flattenFields,
   loadDefinition,
   requestBodySchema,
+  slugOf,
   type Field,
   type JsonObject,
 } from '../../definition/index.ts';
@@ -27,6 +28,8 @@ const model = buildDefinition(structuredClone(doc));
 const paths = (root: Field) => flattenFields(root).map((f) => f.path);
 
 describe('the model of the real definition', () => {
+  // The one test that writes the number of operations: deleting one by accident fails here, loudly;
+  // every other test derives the count from the definition.
   it('has one operation per method under paths (49) and one webhook per event (8)', () => {
     const methodsUnder = (section: unknown) =>
       Object.values(section as Record<string, Record<string, unknown>>).flatMap((item) =>
@@ -38,12 +41,42 @@ describe('the model of the real definition', () => {
     expect(model.webhooks).toHaveLength(8);
   });
 
-  it('gives every operation the slug and group the site routes it under (config/routes.ts)', () => {
-    expect(model.operations.map((op) => op.slug).sort()).toEqual([...API_SLUGS].sort());
-    const groups = model.groups
-      .filter((g) => g.name !== 'Webhooks')
-      .map((g) => ({label: g.name, slugs: [...g.slugs].sort()}));
-    expect(groups).toEqual(API_GROUPS.map((g) => ({label: g.label, slugs: [...g.slugs].sort()})));
+  it('gives every operation the page /api/{kebab-case operationId}, in the group of its one tag', () => {
+    for (const op of model.operations) {
+      expect(op.slug, op.operationId).toBe(slugOf(op.operationId));
+      expect(op.tags, op.operationId).toEqual([op.group]);
+    }
+    expect(findOperation(model, 'issue-invoice')).toMatchObject({operationId: 'issueInvoice', group: 'Invoices'});
+    // The groups are the definition's tags, in its order: the API sidebar's order.
+    const tags = (doc.tags as JsonObject[]).map((tag) => tag.name);
+    expect(model.groups.map((g) => g.name)).toEqual(tags);
+  });
+
+  it('moves a page, its group and every route list the tests derive when the definition changes', () => {
+    // One edit at the source: issueInvoice renamed and retagged, and the Deposits tag listed first.
+    const changed = structuredClone(doc);
+    const issue = (changed.paths as Record<string, Record<string, JsonObject>>)['/invoices']!.post!;
+    issue.operationId = 'raiseInvoice';
+    issue.tags = ['Deposits'];
+    const tags = changed.tags as JsonObject[];
+    tags.unshift(
+      ...tags.splice(
+        tags.findIndex((t) => t.name === 'Deposits'),
+        1,
+      ),
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-api-routes-'));
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(changed));
+    const routes = apiRoutes(file);
+    rmSync(dir, {recursive: true, force: true});
+    expect(routes.operationSlugs).toContain('raise-invoice');
+    expect(routes.operationSlugs).not.toContain('issue-invoice');
+    expect(routes.operationSlugs).toHaveLength(model.operations.length);
+    expect(routes.operationGroups[0]?.label).toBe('Deposits');
+    expect(routes.operationGroups[0]?.slugs).toContain('raise-invoice');
+    expect(routes.operationGroups.find((g) => g.label === 'Invoices')?.slugs).not.toContain('raise-invoice');
+    expect(routes.webhookSlugs).toEqual(model.webhooks.map((w) => w.slug));
   });
 
   it('gives webhooks their event type and the slugs of their pages, in the Webhooks group', () => {

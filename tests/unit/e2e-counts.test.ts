@@ -1,5 +1,5 @@
 /**
- * How `npm test` counts the browser tests when a spec fails to load (tests/support/e2e-counts.mjs), on
+ * How `npm test` counts the browser tests when a spec fails to load (tooling/e2e-counts.mjs), on
  * fixture specs run through Playwright in a temporary git repository: Playwright then runs no test
  * at all, and every test of the run must count as failed (the broken spec's as at the last commit,
  * one for a new spec), with the broken specs named.
@@ -10,7 +10,7 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
-import {e2eCounts, loadFailureNote} from '../support/e2e-counts.mjs';
+import {e2eCounts, loadFailureNote} from '../../tooling/e2e-counts.mjs';
 
 const spec = (titles: string[]) =>
   `import {test, expect} from '@playwright/test';\n${titles.map((t) => `test('${t}', () => expect(1).toBe(1));\n`).join('')}`;

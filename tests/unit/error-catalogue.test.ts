@@ -4,7 +4,8 @@
  * operations whose documented errors name it; every code an operation documents has a row.
  */
 import {describe, expect, it} from 'vitest';
-import {RETRY_WORDS, errorCodeAnchor, errorCodeHref} from '../../config/error-catalogue';
+import {errorCodeAnchor, errorCodeHref} from '../../config/error-catalogue';
+import {RETRY_WORDS} from '../../config/retry-advice';
 import {buildDefinition, type JsonObject} from '../../definition/index.ts';
 import {errorCatalogue} from '../../plugins/api-reference/error-catalogue.ts';
 import {loadBundledDefinition} from './openapi-definition';

@@ -76,17 +76,20 @@ const CONVENTIONS: ReadonlyArray<readonly [string, Rule]> = [
   ['mcp', kebab],
   ['packages/kestrel-theme', kebab],
   ['packages/kestrel-theme/theme', swizzles],
+  ['src/theme', swizzles],
   ['packages/kestrel-theme/substitutes', browserModules],
   ['packages/kestrel-search', kebab],
   ['packages/kestrel-search/theme', swizzles],
   ['plugins', kebab],
   ['sandbox', kebab],
+  ['snippets', kebab],
   ['scripts', kebab],
   ['src/components', swizzles],
   ['src/css', kebab],
   ['src/types', kebab],
   ['static', kebab],
   ['tests', kebab],
+  ['tooling', kebab],
   ['workflows', kebab],
   ['webhook-check', kebab],
 ];
@@ -134,7 +137,7 @@ describe('file names', () => {
   const files = repositoryFiles();
 
   it('reads the repository', () => {
-    expect(files).toContain('packages/kestrel-theme/theme/MDXComponents/index.tsx');
+    expect(files).toContain('packages/kestrel-theme/theme/CodeBlock/index.tsx');
     expect(files).toContain('plugins/llms-txt/index.ts');
     expect(files.length).toBeGreaterThan(500);
   });

@@ -10,12 +10,13 @@
  * a request, and `writeOnly` ones neither required nor allowed in an answer.
  */
 import {readdirSync, readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parse as parseYaml} from 'yaml';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
+import {renderFacts} from '../../plugins/prose-facts/render.ts';
+import {expandPartials} from '../../plugins/rendered-partials/partials.ts';
 import addFormats from 'ajv-formats';
 import {
   BUNDLED_DEFINITION,
@@ -24,11 +25,9 @@ import {
   pointerOf,
   readDefinition,
   resolve,
+  slugOf,
   type JsonObject,
 } from '../../definition/index.ts';
-
-const require = createRequire(import.meta.url);
-const kebabCase = require('lodash/kebabCase') as (value: string) => string;
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -110,7 +109,9 @@ export function readFences(markdown: string, firstLine = 1): {fences: Fence[]; p
 }
 
 export function readPage(file: string): Page {
-  const source = readFileSync(path.join(ROOT, file), 'utf8');
+  // The page as readers get it: its `%fact:NAME%` tokens rendered from their sources, and its
+  // `<RenderedMarkdown of="NAME" />` lines replaced by the parts rendered from theirs.
+  const source = expandPartials(renderFacts(readFileSync(path.join(ROOT, file), 'utf8'), file), file);
   const fm = /^---\n([\s\S]*?)\n---\n/.exec(source);
   if (!fm) throw new Error(`${file}: no front matter`);
   const firstLine = fm[0].split('\n').length;
@@ -725,7 +726,7 @@ export class Definition {
         const own = ((op.parameters as Json[] | undefined) ?? []).map((p, i) => this.deref(p, `${at}/parameters/${i}`));
         const security = (op.security as Record<string, string[]>[] | undefined) ?? [];
         this.operations.push({
-          slug: kebabCase(String(op.operationId)),
+          slug: slugOf(String(op.operationId)),
           operationId: String(op.operationId),
           method: method.toUpperCase(),
           path: template,
@@ -744,7 +745,7 @@ export class Definition {
       const at = `${item.at}/post`;
       this.webhooks.push({
         eventType,
-        slug: kebabCase(String(op.operationId)),
+        slug: slugOf(String(op.operationId)),
         node: op,
         at,
         parameters: ((op.parameters as Json[] | undefined) ?? []).map((p, i) => this.deref(p, `${at}/parameters/${i}`)),

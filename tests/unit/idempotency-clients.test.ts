@@ -23,6 +23,7 @@ import {OrderAttempts, orderKey, withOrderKey} from '../../examples/walkthroughs
 import {SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
 import {startSandbox, type Sandbox} from './sandbox-process';
+import {WALKTHROUGH_STEPS} from '../../snippets/walkthrough/steps.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const rows = loadDefinition().idempotency!.outcomes.filter(
@@ -480,16 +481,10 @@ describe('order keys against the local sandbox: curl', () => {
   }, 30_000);
   it('creates a payout with create-a-payout.sh and initiates it with initiate-a-payout.sh, each with its order-key.sh key; a rerun of the create replays it', async () => {
     await s.fund('3000.00', 'EUR');
+    // The bank account the walkthrough's own step creates (it reads nothing from the environment).
     const method = await s.client().request<Json>('POST', '/payment-methods/bank', {
       idempotencyKey: crypto.randomUUID(),
-      body: {
-        currency: 'EUR',
-        country: 'DE',
-        accountHolderName: 'Alster Coffee Trading GmbH',
-        accountHolderType: 'BUSINESS',
-        bankCode: 'COBADEFFXXX',
-        accountNumber: 'DE89370400440532013000',
-      },
+      body: WALKTHROUGH_STEPS.find((step) => step.slug === 'create-bank-payment-method')!.body as Json,
     });
     const originator = await s.client().request<Json>('POST', '/payout-originators', {
       idempotencyKey: crypto.randomUUID(),

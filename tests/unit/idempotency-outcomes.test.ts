@@ -2,7 +2,8 @@
  * The idempotency outcomes table (`x-idempotency` on the `Idempotency-Key` parameter), read through
  * the definition model: it has a row for every code a request with an `Idempotency-Key` can get and
  * no other, each row agrees with the error catalogue's status and `retry`, the model refuses a
- * malformed row naming it, and the guide on `/` shows exactly the table the definition holds.
+ * malformed row naming it, and the guide on `/` shows the table rendered from it, in the retry
+ * words of config/retry-advice.ts: a changed row of the definition changes the page.
  */
 import {describe, it, expect} from 'vitest';
 import {readFileSync} from 'node:fs';
@@ -13,10 +14,9 @@ import {
   idempotentAnswerCodes,
   type JsonObject,
 } from '../../definition/index.ts';
-import {
-  renderIdempotencyOutcomes,
-  withIdempotencyOutcomes,
-} from '../../plugins/api-reference/idempotency-outcomes-markdown.ts';
+import {RETRY_WORDS} from '../../config/retry-advice.ts';
+import {renderIdempotencyOutcomes} from '../../plugins/rendered-partials/idempotency-outcomes.ts';
+import {expandPartials, PARTIALS} from '../../plugins/rendered-partials/partials.ts';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 
 const doc = loadBundledDefinition() as JsonObject;
@@ -123,19 +123,53 @@ describe('x-idempotency', () => {
 });
 
 describe('the guide on /', () => {
-  it('shows the table rendered from the definition (node plugins/api-reference/idempotency-outcomes-markdown.ts --write docs/introduction.md)', () => {
-    const page = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
-    expect(page).toContain(renderIdempotencyOutcomes(model));
-    expect(withIdempotencyOutcomes(page, model)).toBe(page);
+  const source = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
+  /** The page's table rows as its readers get them, rendered from `table`. */
+  const rowsOf = (table: JsonObject) => {
+    const page = expandPartials(source, 'docs/introduction.md', {
+      ...PARTIALS,
+      'idempotency-outcomes': () => renderIdempotencyOutcomes(buildDefinition(table)),
+    });
+    const section = page.slice(page.indexOf('\n### Idempotency\n'), page.indexOf('\n### Rate limits'));
+    return {section, rows: section.split('\n').filter((l) => l.startsWith('| `'))};
+  };
+
+  it('holds one line where the table goes, and no copy of it', () => {
+    expect(source).toContain('\n<RenderedMarkdown of="idempotency-outcomes" />\n');
+    expect(source).not.toContain('| Answer |');
+    expect(source).not.toContain('Kestrel keeps an answer against its key');
   });
 
-  it('shows every code of the table, each under what its row says', () => {
-    const page = readFileSync(path.join(ROOT, 'docs/introduction.md'), 'utf8');
-    const section = page.slice(page.indexOf('\n### Idempotency\n'));
-    for (const row of rules.outcomes.filter((r) => r.code)) {
-      const line = section.split('\n').find((l) => l.startsWith('| ') && l.includes(`\`${row.code}\``));
-      expect(line, row.code).toBeDefined();
-      expect(line!.split(' | ')[1]!.startsWith(row.kept ? 'Yes' : 'No'), row.code).toBe(true);
+  it('shows every code of the table once, each under what its row says and its retry in the words of config/retry-advice.ts', () => {
+    const {section, rows} = rowsOf(doc);
+    expect(section).toContain('| Answer | Kept against the key | Retry |');
+    expect(section).toContain(`for ${rules.retentionHours} hours`);
+    for (const row of rules.outcomes) {
+      const shown = row.code ? `\`${row.code}\`` : '`2xx` (success)';
+      const lines = rows.filter((l) => l.includes(shown));
+      expect(lines, String(row.code)).toHaveLength(1);
+      const cells = lines[0]!.split(' | ');
+      expect(cells[1]!.startsWith(row.kept ? 'Yes' : 'No'), String(row.code)).toBe(true);
+      expect(cells[2], String(row.code)).toBe(`${RETRY_WORDS[row.next]} |`);
     }
+  });
+
+  it('changes with the definition and nothing else: another retention, or another next for a code, is what the page shows', () => {
+    const changed = withTable((t) => {
+      t.retentionHours = 48;
+      Object.assign(
+        t.outcomes.find((r) => r.code === 'RATE_LIMITED')!,
+        {next: 'new-key'},
+      );
+    });
+    const {section, rows} = rowsOf(changed);
+    expect(section).toContain('for 48 hours');
+    expect(section).not.toContain(`for ${rules.retentionHours} hours`);
+    const rateLimited = rows.find((l) => l.includes('`RATE_LIMITED`'))!;
+    // It joins the other answers that are not kept and take a new key.
+    expect(rateLimited).toMatch(/`429` `RATE_LIMITED` \| No \| Once fixed, with a new key \|$/);
+    expect(rowsOf(doc).rows.find((l) => l.includes('`RATE_LIMITED`'))).toContain(
+      '| Yes, with the same Idempotency-Key |',
+    );
   });
 });

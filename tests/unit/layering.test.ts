@@ -1,9 +1,22 @@
 /**
- * One-way layering. Code that runs at build time (plugins, scripts, the sandbox, the themes'
- * bundler and html patches, the site config) and code that runs in the browser (the swizzles,
- * client modules, site components) never import each other; both may import config/, which
- * imports nothing outside itself. So a constant both sides need lives in config/, and no bundle
- * pulls in build-time code (nor a build step the browser's).
+ * One-way layering, by role:
+ *
+ * - product: what the site is and serves, run at build time or as our commands' servers: the
+ *   plugins, the definition model, the sandbox, the MCP server, the workflows' runner, the webhook
+ *   check, the theme packages' build-time parts, the site config and sidebars;
+ * - browser: what runs in the reader's browser (the site's components and swizzles, the themes'
+ *   components, client modules);
+ * - shared: what both need, importing nothing outside itself (config/, the snippet engine, the
+ *   search's ranking);
+ * - tooling: what builds, measures and tests the product without being part of it (scripts/,
+ *   the benches' libraries in bench/, tooling/ for what the commands and test runners share, the
+ *   test runners' configs);
+ * - tests, which may import anything, and examples, which readers copy and which stand alone.
+ *
+ * Product code never imports tooling, so nothing a reader runs or the site ships depends on how we
+ * test or measure it; product and browser code never import each other, so no bundle pulls in
+ * build-time code; and the theme packages, which change Docusaurus, never import the site's own
+ * components (the site places those with its own swizzles in src/theme/).
  *
  * Every .ts/.tsx/.mts/.js/.mjs/.cjs file of the repository is read; its imports, requires,
  * dynamic imports and `/// <reference path>`s are found by TypeScript's own pre-processor, and
@@ -18,58 +31,73 @@ import {describe, expect, it} from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-type Layer = 'browser' | 'build-time' | 'shared' | 'tests' | 'examples';
+type Layer = 'browser' | 'shared' | 'product' | 'tooling' | 'tests' | 'examples';
 
 /** Which layer each folder (or file) is in; the longest matching entry wins. */
 const LAYERS: ReadonlyArray<readonly [string, Layer]> = [
   ['config/', 'shared'],
+  // The snippet engine: the build writes the reference samples and the walkthroughs' with it, the Try-it explorer its curl copy.
+  ['snippets/', 'shared'],
   ['src/', 'browser'],
   ['packages/kestrel-theme/theme/', 'browser'],
   ['packages/kestrel-theme/substitutes/', 'browser'],
   ['packages/kestrel-search/theme/', 'browser'],
-  ['packages/kestrel-theme/index.ts', 'build-time'],
-  ['packages/kestrel-theme/ssr-template.ts', 'build-time'],
-  ['packages/kestrel-theme/bundler/', 'build-time'],
-  ['packages/kestrel-theme/html/', 'build-time'],
+  ['packages/kestrel-theme/index.ts', 'product'],
+  ['packages/kestrel-theme/ssr-template.ts', 'product'],
+  ['packages/kestrel-theme/bundler/', 'product'],
+  ['packages/kestrel-theme/html/', 'product'],
   // Reads and rewrites the drift record beside it (upstream-files.json): the drift test and `npm run upstream:record`.
-  ['packages/kestrel-theme/upstream-files.mjs', 'build-time'],
-  ['packages/kestrel-search/index.ts', 'build-time'],
-  ['packages/kestrel-search/indexing/', 'build-time'],
+  ['packages/kestrel-theme/upstream-files.mjs', 'tooling'],
+  ['packages/kestrel-search/index.ts', 'product'],
+  ['packages/kestrel-search/indexing/', 'product'],
   // The search's ranking: the indexer writes what it reads, the search box and Node search with it.
   ['packages/kestrel-search/engine/', 'shared'],
-  ['plugins/', 'build-time'],
-  // The definition model: read by the plugins, the scripts and the sandbox.
-  ['definition/', 'build-time'],
-  ['scripts/', 'build-time'],
-  // What the benches in scripts/ measure with: budgets, statistics, a process tree's memory.
-  ['bench/', 'build-time'],
-  ['sandbox/', 'build-time'],
+  ['plugins/', 'product'],
+  // The definition model: read by the plugins, the sandbox, the MCP server and the commands.
+  ['definition/', 'product'],
+  ['sandbox/', 'product'],
   // The MCP server: reads the build, the definition model, the search engine and the sandbox.
-  ['mcp/', 'build-time'],
+  ['mcp/', 'product'],
   // The Arazzo workflows' runner: reads the definition model; the tests run it against the sandbox.
-  ['workflows/', 'build-time'],
+  ['workflows/', 'product'],
   // The webhook conformance check: signs and delivers by the definition as the sandbox does.
-  ['webhook-check/', 'build-time'],
+  ['webhook-check/', 'product'],
   // The API sidebar that gen-api writes (sidebars-api.ts reads it).
-  ['api/', 'build-time'],
+  ['api/', 'product'],
+  // Commands: npm scripts, benches, release tools.
+  ['scripts/', 'tooling'],
+  // What the benches in scripts/ measure with: budgets, statistics, a process tree's memory.
+  ['bench/', 'tooling'],
+  // What the commands, the benches and the test runners share: free ports, the one Chromium,
+  // Vitest's counting reporter, the analytics stand-in.
+  ['tooling/', 'tooling'],
   ['tests/', 'tests'],
-  // What the test runners (scripts/test-all.mjs, playwright.config.ts), the benches and the diagram
-  // renderer share with the tests: free ports, the one Chromium, Vitest's counting reporter.
-  ['tests/support/', 'build-time'],
   ['examples/', 'examples'],
 ];
-/** Files at the root: the site config, sidebars, build options and the test runners' configs. */
-const ROOT_FILE_LAYER: Layer = 'build-time';
+/** Files at the root: the site's config and sidebars are the product; the rest configure tooling. */
+const PRODUCT_ROOT_FILES = new Set([
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'sidebars-api.ts',
+  'site-options.ts',
+  'link-checks.ts',
+]);
 
 /** What each layer may import. Tests may import anything; nothing but tests imports them. */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   browser: ['browser', 'shared'],
-  'build-time': ['build-time', 'shared'],
   shared: ['shared'],
-  tests: ['browser', 'build-time', 'shared', 'tests', 'examples'],
+  product: ['product', 'shared'],
+  tooling: ['tooling', 'product', 'shared'],
+  tests: ['browser', 'shared', 'product', 'tooling', 'tests', 'examples'],
   // Readers copy the examples: they stand alone.
   examples: ['examples'],
 };
+
+/** Imports a layer allows that are still refused: [importer folder, imported folder, why]. */
+const REFUSED: ReadonlyArray<readonly [string, string, string]> = [
+  ['packages/', 'src/', 'a theme package changes Docusaurus; the site places its own components (src/theme/)'],
+];
 
 const SKIP_DIRS = new Set([
   'node_modules',
@@ -105,7 +133,7 @@ const DOCUSAURUS_CLIENT_EXPORTS = new Set(
 const BROWSER_ALIAS = /^@(theme|theme-original|theme-init|generated)\//;
 
 function layerOf(file: string): Layer | undefined {
-  if (!file.includes('/')) return ROOT_FILE_LAYER;
+  if (!file.includes('/')) return PRODUCT_ROOT_FILES.has(file) ? 'product' : 'tooling';
   let best: readonly [string, Layer] | undefined;
   for (const entry of LAYERS) {
     const [prefix] = entry;
@@ -171,6 +199,9 @@ function crossings(file: string, source: string): string[] {
     if (!imported.layer) found.push(`${file} (${layer}) -> ${specifier}: ${imported.target} is in no layer`);
     else if (!MAY_IMPORT[layer].includes(imported.layer)) {
       found.push(`${file} (${layer}) -> ${specifier} (${imported.target}, ${imported.layer})`);
+    } else {
+      const refused = REFUSED.find(([from, to]) => file.startsWith(from) && imported.target.startsWith(to));
+      if (refused) found.push(`${file} -> ${specifier} (${imported.target}): ${refused[2]}`);
     }
   }
   return found;
@@ -182,9 +213,10 @@ describe('one-way layering', () => {
   it('finds the sources of every layer', () => {
     const count = (layer: Layer) => files.filter((file) => layerOf(file) === layer).length;
     expect(count('browser')).toBeGreaterThan(20);
-    expect(count('build-time')).toBeGreaterThan(40);
+    expect(count('product')).toBeGreaterThan(40);
+    expect(count('tooling')).toBeGreaterThan(20);
     expect(count('shared')).toBeGreaterThanOrEqual(7);
-    expect(files).toContain('packages/kestrel-theme/theme/MDXComponents/index.tsx');
+    expect(files).toContain('packages/kestrel-theme/theme/CodeBlock/index.tsx');
     expect(files).toContain('docusaurus.config.ts');
     expect(files.some((file) => file.startsWith('node_modules/') || file.startsWith('build/'))).toBe(false);
   });
@@ -192,6 +224,20 @@ describe('one-way layering', () => {
   it('no import crosses layers', () => {
     const found = files.flatMap((file) => crossings(file, readFileSync(path.join(ROOT, file), 'utf8')));
     expect(found).toEqual([]);
+  });
+
+  // The definition model's one door: code outside it (the tests aside, which may test a part)
+  // imports definition/index.ts, so what the model keeps to itself can change without a reader.
+  it('code outside definition/ imports it through definition/index.ts alone', () => {
+    const pastTheEntry = files
+      .filter((file) => !file.startsWith('definition/') && layerOf(file) !== 'tests')
+      .flatMap((file) =>
+        importsOf(readFileSync(path.join(ROOT, file), 'utf8'))
+          .map((specifier) => ({specifier, target: resolveImport(file, specifier)}))
+          .filter(({target}) => target?.startsWith('definition/') && target !== 'definition/index.ts')
+          .map(({specifier}) => `${file} -> ${specifier}`),
+      );
+    expect(pastTheEntry).toEqual([]);
   });
 
   it('config/ imports nothing outside config/', () => {
@@ -220,32 +266,52 @@ describe('the layering check itself', () => {
     expect(importsOf(source).sort()).toEqual(['../c', './a', './d', './types.d.ts', '@site/src/b', '@theme/E'].sort());
   });
 
-  it('reports build-time code importing the theme, by alias or by path, naming file and import', () => {
+  it('reports product and tooling code importing the theme, by alias or by path, naming file and import', () => {
     expect(crossings('plugins/x.ts', "import CodeBlock from '@theme/CodeBlock';")).toEqual([
-      'plugins/x.ts (build-time) -> @theme/CodeBlock (@theme/CodeBlock, browser)',
+      'plugins/x.ts (product) -> @theme/CodeBlock (@theme/CodeBlock, browser)',
     ]);
     expect(
       crossings('plugins/x.ts', "import Link from '@docusaurus/Link';\nimport type {Plugin} from '@docusaurus/types';"),
-    ).toEqual(['plugins/x.ts (build-time) -> @docusaurus/Link (@docusaurus/Link, browser)']);
+    ).toEqual(['plugins/x.ts (product) -> @docusaurus/Link (@docusaurus/Link, browser)']);
     expect(
       crossings('scripts/x.mjs', "import {neverBrowser} from '../packages/kestrel-theme/substitutes/neverBrowser.ts';"),
     ).toEqual([
-      'scripts/x.mjs (build-time) -> ../packages/kestrel-theme/substitutes/neverBrowser.ts (packages/kestrel-theme/substitutes/neverBrowser.ts, browser)',
+      'scripts/x.mjs (tooling) -> ../packages/kestrel-theme/substitutes/neverBrowser.ts (packages/kestrel-theme/substitutes/neverBrowser.ts, browser)',
     ]);
   });
 
-  it('reports browser code importing build-time code, and config/ importing either', () => {
+  it('reports browser code importing product code, and config/ importing either', () => {
     expect(
       crossings(
         'src/components/X/index.tsx',
         "import {apiTerms} from '@site/packages/kestrel-search/indexing/search-api-terms';",
       ),
     ).toEqual([
-      'src/components/X/index.tsx (browser) -> @site/packages/kestrel-search/indexing/search-api-terms (packages/kestrel-search/indexing/search-api-terms.ts, build-time)',
+      'src/components/X/index.tsx (browser) -> @site/packages/kestrel-search/indexing/search-api-terms (packages/kestrel-search/indexing/search-api-terms.ts, product)',
     ]);
     expect(crossings('config/x.ts', "import {brand} from '../src/components/PageActions';")).toEqual([
       'config/x.ts (shared) -> ../src/components/PageActions (src/components/PageActions/index.tsx, browser)',
     ]);
+  });
+
+  it('reports product code importing tooling, and a theme package importing the site', () => {
+    expect(crossings('sandbox/x.ts', "import {freePort} from '../tooling/ports.mjs';")).toEqual([
+      'sandbox/x.ts (product) -> ../tooling/ports.mjs (tooling/ports.mjs, tooling)',
+    ]);
+    expect(crossings('docusaurus.config.ts', "import {CHROMIUM_PATH} from './tooling/chromium.mjs';")).toEqual([
+      'docusaurus.config.ts (product) -> ./tooling/chromium.mjs (tooling/chromium.mjs, tooling)',
+    ]);
+    expect(
+      crossings(
+        'packages/kestrel-theme/theme/X/index.tsx',
+        "import PageActions from '@site/src/components/PageActions';",
+      ),
+    ).toEqual([
+      'packages/kestrel-theme/theme/X/index.tsx -> @site/src/components/PageActions (src/components/PageActions/index.tsx): ' +
+        'a theme package changes Docusaurus; the site places its own components (src/theme/)',
+    ]);
+    // The other way is the point of tooling: a command may run the product.
+    expect(crossings('scripts/x.mjs', "import {startSandbox} from '../sandbox/start.ts';")).toEqual([]);
   });
 
   it('lets both sides import config/ and packages', () => {

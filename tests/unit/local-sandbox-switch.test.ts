@@ -14,13 +14,14 @@ import {localSandbox, LOCAL_SANDBOX_ORIGIN} from '../../site-options';
 import {contentSecurityPolicy} from '../../plugins/security-headers';
 import {brand} from '../../config/brand';
 import {ROOT} from './openapi-definition';
+import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 
 const run = promisify(execFile);
 const PUBLIC_SERVERS = [
   {url: brand.api.production, description: 'Production'},
   {url: brand.api.sandbox, description: 'Sandbox'},
 ];
-const LOCAL = {url: 'http://127.0.0.1:4010/v1', description: 'Local sandbox'};
+const LOCAL = {...LOCAL_SANDBOX_SERVER};
 
 /** Runs the real bundler with the switch set to `value` (undefined: unset); returns both outputs' servers. */
 async function bundledServers(value: string | undefined) {
@@ -76,9 +77,11 @@ describe('the Content-Security-Policy', () => {
     expect(csp).not.toContain('127.0.0.1');
   });
   it('also connects to the local sandbox with it', () => {
-    expect(LOCAL_SANDBOX_ORIGIN).toBe('http://127.0.0.1:4010');
+    // An origin (scheme, host and port, no path), as connect-src takes it, on this machine's loopback.
+    expect(new URL(LOCAL_SANDBOX_ORIGIN).origin).toBe(LOCAL_SANDBOX_ORIGIN);
+    expect(LOCAL_SANDBOX_HOST).toBe('127.0.0.1');
     const csp = contentSecurityPolicy([], {localSandboxOrigin: LOCAL_SANDBOX_ORIGIN});
-    expect(connectSrc(csp).split(' ')).toContain('http://127.0.0.1:4010');
-    expect(csp.replace(connectSrc(csp), '')).not.toContain('127.0.0.1');
+    expect(connectSrc(csp).split(' ')).toContain(LOCAL_SANDBOX_ORIGIN);
+    expect(csp.replace(connectSrc(csp), '')).not.toContain(LOCAL_SANDBOX_HOST);
   });
 });

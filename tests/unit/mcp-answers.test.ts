@@ -17,9 +17,10 @@ import {OptionError, parseOptions, usage} from '../../mcp/options';
 import {PART_CHARS, pagedText, partOf} from '../../mcp/paging';
 import {SandboxConnection} from '../../mcp/sandbox-connection';
 import {Definition} from '../../sandbox/definition';
-import {LOCAL_DIFFERENCES, withDifferences} from '../../sandbox/local-differences';
+import {LOCAL_DIFFERENCES} from '../../sandbox/local-differences';
+import {expandPartials} from '../../plugins/rendered-partials/partials';
 import {createSandbox} from '../../sandbox/start';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {smallBuild, toolsClient, type ToolsClient} from './mcp-tools-client';
 import {loadBundledDefinition} from './openapi-definition';
 import {READ_TOOLS, WRITE_TOOLS} from '../mcp-tool-names';
@@ -185,8 +186,10 @@ describe('long answers', () => {
 
 describe('get_operation', () => {
   test('says what the local sandbox accepts where it differs, from the one list docs/sandbox.md shows', async () => {
-    const page = readFileSync('docs/sandbox.md', 'utf8');
-    expect(withDifferences(page)).toBe(page);
+    const source = readFileSync('docs/sandbox.md', 'utf8');
+    expect(source).toContain('\n<RenderedMarkdown of="local-sandbox-differences" />\n');
+    const page = expandPartials(source, 'docs/sandbox.md');
+    for (const difference of LOCAL_DIFFERENCES) expect(page).toContain(`\n- It ${difference.text}\n`);
     const subscription = await tools.call('get_operation', {operationId: 'createSubscription'});
     expect(subscription.text).toContain('## In the local sandbox\n');
     expect(subscription.text).toContain(`- The local sandbox ${LOCAL_DIFFERENCES[0]!.text}`);

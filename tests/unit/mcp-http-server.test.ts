@@ -12,7 +12,7 @@ import {serveHttp} from '../../mcp/http';
 import {SandboxConnection} from '../../mcp/sandbox-connection';
 import {createKestrelServer} from '../../mcp/server';
 import {ROOT} from '../mcp-client';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {smallBuild} from './mcp-tools-client';
 import {waitFor} from './sandbox-process';
 

@@ -8,7 +8,7 @@ import {afterAll, expect, test} from 'vitest';
 import {SandboxConnection, SandboxError} from '../../mcp/sandbox-connection';
 import {Definition} from '../../sandbox/definition';
 import {createSandbox} from '../../sandbox/start';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {loadBundledDefinition} from './openapi-definition';
 
 const log = () => {};

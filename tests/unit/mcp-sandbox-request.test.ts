@@ -11,7 +11,7 @@ import {afterAll, beforeAll, expect, test} from 'vitest';
 import {SandboxConnection} from '../../mcp/sandbox-connection';
 import {Definition} from '../../sandbox/definition';
 import {createSandbox} from '../../sandbox/start';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {smallBuild, toolsClient, type ToolsClient} from './mcp-tools-client';
 import {loadBundledDefinition} from './openapi-definition';
 

@@ -1,9 +1,9 @@
 /**
- * The Kestrel API definition against openapi/OPERATIONS.md, the fixed table that the guides and the
- * page routes (/api/{slug}) are written against: the same 49 operations, each with its slug
- * (kebabCase(operationId)), method, path, scope and tag, a 4xx answer, and the Idempotency-Key
- * header exactly where money is created or moved. Also the tags, security schemes, webhooks and
- * the hygiene of the split source.
+ * The Kestrel API definition's operations follow one set of rules: each has one tag (its group), one
+ * scope under both security schemes, a sentence-case summary and a short description, a 4xx
+ * answer, and the Idempotency-Key header exactly where it creates something or moves money. Also
+ * the tags, security schemes, webhooks and the hygiene of the split source. The definition is the
+ * only list of operations: this reads it, and writes no second one.
  */
 import {describe, it, expect} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
@@ -20,48 +20,25 @@ import {
   type JsonObject,
   type OperationEntry,
 } from './openapi-definition';
+import {rateLimitOf, type JsonObject as DefinitionObject} from '../../definition/index.ts';
+import {SANDBOX_LIMIT} from '../../sandbox/rate-limit-figures.ts';
 
 const require = createRequire(import.meta.url);
 const kebabCase = require('lodash/kebabCase') as (value: string) => string;
-
-interface Row {
-  group: string;
-  slug: string;
-  operationId: string;
-  method: string;
-  path: string;
-  scope: string;
-}
-
-const operationsMd = readFileSync(path.join(ROOT, 'openapi/OPERATIONS.md'), 'utf8');
-
-const rows: Row[] = operationsMd
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line.startsWith('|') && !line.startsWith('| ---') && !line.startsWith('| group'))
-  .map((line) => {
-    const cells = line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
-    const [group = '', slug = '', operationId = '', method = '', apiPath = '', scope = ''] = cells;
-    return {group, slug, operationId, method, path: apiPath, scope};
-  });
-
-const groups = [...new Set(rows.map((row) => row.group))];
-
-/** The slugs named in the "Money-moving or creating POSTs take `Idempotency-Key`" paragraph. */
-const moneyMovingSlugs = new Set(
-  (operationsMd.split(/Money-moving[^:]*:/)[1] ?? '')
-    .match(/[a-z]+(?:-[a-z]+)+/g)
-    ?.filter((word) => rows.some((row) => row.slug === word)) ?? [],
-);
 
 const doc = loadBundledDefinition();
 const all = operations(doc);
 const apiOperations = all.filter((entry) => entry.kind === 'path');
 const webhookOperations = all.filter((entry) => entry.kind === 'webhook');
-const byId = new Map(apiOperations.map((entry) => [entry.operation.operationId, entry]));
+const idOf = (entry: OperationEntry) => String(entry.operation.operationId);
+const tagOf = (entry: OperationEntry) => (Array.isArray(entry.operation.tags) ? String(entry.operation.tags[0]) : '');
+
+/** The one scope an operation asks for (the same under the API key and OAuth). */
+function scopeOf(entry: OperationEntry): string {
+  const security = entry.operation.security;
+  const first = Array.isArray(security) && isObject(security[0]) ? security[0].apiKey : undefined;
+  return Array.isArray(first) ? String(first[0]) : '';
+}
 
 function parametersOf(entry: OperationEntry): JsonObject[] {
   const raw: Json[] = [
@@ -75,33 +52,14 @@ function idempotencyKey(entry: OperationEntry): JsonObject | undefined {
   return parametersOf(entry).find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
 }
 
-describe('OPERATIONS.md', () => {
-  it('has 49 operations in 10 groups and a list of 16 operations that create something or move money', () => {
-    expect(rows).toHaveLength(49);
-    expect(groups).toHaveLength(10);
-    expect(moneyMovingSlugs.size).toBe(16);
-    for (const slug of ['create-bank-payment-method', 'create-a-payout-originator', 'create-subscription'])
-      expect(moneyMovingSlugs.has(slug), slug).toBe(true);
-    expect(moneyMovingSlugs.has('initiate-a-payout')).toBe(true);
-  });
-});
+/** The operations that take an Idempotency-Key: those that create something or move money. */
+const keyed = new Set(apiOperations.filter((entry) => idempotencyKey(entry)).map((entry) => kebabCase(idOf(entry))));
 
-describe('the operations match OPERATIONS.md', () => {
-  it('defines exactly the 49 operationIds of the table', () => {
-    expect(apiOperations.map((entry) => entry.operation.operationId).sort()).toEqual(
-      rows.map((row) => row.operationId).sort(),
-    );
-  });
-
-  it.each(rows.map((row) => [row.slug, row] as const))('%s', (_slug, row) => {
-    expect(kebabCase(row.operationId)).toBe(row.slug);
-    const entry = byId.get(row.operationId);
-    expect(entry, `operation ${row.operationId}`).toBeDefined();
-    if (!entry) return;
-    expect(entry.method.toUpperCase()).toBe(row.method);
-    expect(entry.name).toBe(row.path);
-    expect(entry.operation.tags).toEqual([row.group]);
-    expect(entry.operation.security).toEqual([{apiKey: [row.scope]}, {oauth2: [row.scope]}]);
+describe('each operation', () => {
+  it.each(apiOperations.map((entry) => [kebabCase(idOf(entry)), entry] as const))('%s', (_slug, entry) => {
+    expect(entry.operation.tags).toEqual([tagOf(entry)]);
+    expect(scopeOf(entry)).toMatch(/^partner\.[a-z-]+\.[a-z-]+$/);
+    expect(entry.operation.security).toEqual([{apiKey: [scopeOf(entry)]}, {oauth2: [scopeOf(entry)]}]);
     // A page title in sentence case, and a description of a few sentences.
     expect(entry.operation.summary).toMatch(/^[A-Z][^.]*[^.\s]$/);
     // The first paragraph (lists add one on filterable fields) holds 2 to 5 sentences.
@@ -112,6 +70,11 @@ describe('the operations match OPERATIONS.md', () => {
       .split(/(?<=[.!?])\s+(?=[A-Z])/);
     expect(sentences.length).toBeGreaterThanOrEqual(2);
     expect(sentences.length).toBeLessThanOrEqual(5);
+  });
+
+  it('has its own operationId and so its own page', () => {
+    const slugs = apiOperations.map((entry) => kebabCase(idOf(entry)));
+    expect(new Set(slugs).size).toBe(apiOperations.length);
   });
 });
 
@@ -128,17 +91,23 @@ describe('every operation answers errors', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it.each(rows.map((row) => [row.slug, row] as const))('%s', (slug, row) => {
-    const entry = byId.get(row.operationId);
-    if (!entry) throw new Error(`missing ${row.operationId}`);
+  it('is taken by the operations that create something or move money, such as these', () => {
+    for (const slug of [
+      'create-bank-payment-method',
+      'create-a-payout-originator',
+      'create-subscription',
+      'initiate-a-payout',
+    ])
+      expect(keyed.has(slug), slug).toBe(true);
+  });
+
+  it.each(apiOperations.map((entry) => [kebabCase(idOf(entry)), entry] as const))('%s', (slug, entry) => {
     const key = idempotencyKey(entry);
-    if (moneyMovingSlugs.has(slug)) {
-      expect(key, 'takes the Idempotency-Key header').toBeDefined();
-      expect(key?.required).toBe(true);
+    if (keyed.has(slug)) {
+      expect(key?.required, 'a required Idempotency-Key header').toBe(true);
       expect(entry.operation['x-idempotent-write']).toBe(true);
       expect(Object.keys(isObject(entry.operation.responses) ? entry.operation.responses : {})).toContain('409');
     } else {
-      expect(key, 'takes no Idempotency-Key header').toBeUndefined();
       if (['post', 'patch'].includes(entry.method)) expect(entry.operation['x-idempotent-write']).toBe(false);
       else expect(entry.operation['x-idempotent-write']).toBeUndefined();
     }
@@ -175,9 +144,11 @@ describe('Idempotency-Key', () => {
 });
 
 describe('tags, servers and security', () => {
-  it('lists the groups as tags in the order of OPERATIONS.md, then Webhooks', () => {
+  it('lists each tag an operation uses, then Webhooks, each with a description', () => {
     const tags = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
-    expect(tags.map((tag) => tag.name)).toEqual([...groups, 'Webhooks']);
+    const used = new Set(apiOperations.map(tagOf));
+    expect(tags.map((tag) => tag.name).sort()).toEqual([...used, 'Webhooks'].sort());
+    expect(tags.at(-1)?.name).toBe('Webhooks');
     for (const tag of tags) expect(String(tag.description ?? '')).not.toBe('');
   });
 
@@ -188,7 +159,7 @@ describe('tags, servers and security', () => {
     ]);
   });
 
-  it('defines the API key and OAuth schemes, with every scope of the table and no other', () => {
+  it('defines the API key and OAuth schemes, with every scope an operation asks for and no other', () => {
     expect(getAt(doc, '#/components/securitySchemes/apiKey')).toMatchObject({type: 'http', scheme: 'bearer'});
     const flow = getAt(doc, '#/components/securitySchemes/oauth2/flows/authorizationCode');
     expect(flow).toMatchObject({
@@ -197,12 +168,17 @@ describe('tags, servers and security', () => {
       refreshUrl: 'https://auth.kestrel.example/oauth2/token',
     });
     const scopes = isObject(flow) && isObject(flow.scopes) ? Object.keys(flow.scopes) : [];
-    expect(scopes.sort()).toEqual([...new Set(rows.map((row) => row.scope))].sort());
+    expect(scopes.sort()).toEqual([...new Set(apiOperations.map(scopeOf))].sort());
   });
 
   it('states the rate limits and the sandbox test amounts in the description', () => {
     const description = String(getAt(doc, '#/info/description') ?? '');
-    expect(description).toMatch(/100 requests per window in\s+production, 25 in the sandbox/);
+    // The definition's own prose repeats x-rate-limit and the sandbox's figure; the guides render them.
+    const {requestsPerWindow, windowSeconds} = rateLimitOf(doc as unknown as DefinitionObject);
+    expect(description).toContain(`in fixed ${windowSeconds}-second windows`);
+    expect(description).toMatch(
+      new RegExp(`${requestsPerWindow} requests per window in\\s+production, ${SANDBOX_LIMIT} in the sandbox`),
+    );
     expect(description).toMatch(/`\.13`/);
     expect(description).toMatch(/`\.66`/);
   });

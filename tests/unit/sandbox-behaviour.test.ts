@@ -9,15 +9,18 @@ import {execFile} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {answerProblems, US_BANK_ACCOUNT} from './sandbox-answers';
-import {ROOT} from './openapi-definition';
+import {ROOT, loadBundledDefinition} from './openapi-definition';
+import {eventRetentionDaysOf} from '../../definition/index.ts';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures';
 
 const WINDOW_S = WINDOW_MS / 1000;
+/** How long an event is kept: the definition's x-events. */
+const RETENTION_DAYS = eventRetentionDaysOf(loadBundledDefinition() as never);
 
 const runFile = promisify(execFile);
 const AUTH = {Authorization: 'Bearer sk_sandbox_behaviour'};
@@ -301,12 +304,12 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     ).toBe('INSUFFICIENT_FUNDS');
   });
 
-  it('events are kept 30 days: an older one answers 404 EVENT_NOT_FOUND and leaves the list', async () => {
+  it(`events are kept ${RETENTION_DAYS} days: an older one answers 404 EVENT_NOT_FOUND and leaves the list`, async () => {
     const invoice = await api.invoice('4.00');
     const byEntity = `/events?$filter=${encodeURIComponent(`data/entityId eq '${invoice.id}'`)}`;
     const [event] = (await api.get(byEntity)).body.items;
     expect(event.eventType).toBe('invoice.created');
-    await sandbox.advance(30 * 24 * 3600 - 60);
+    await sandbox.advance(RETENTION_DAYS * 24 * 3600 - 60);
     expect((await api.get(`/events/${event.id}`)).status).toBe(200);
     await sandbox.advance(61);
     const gone = await api.get(`/events/${event.id}`);

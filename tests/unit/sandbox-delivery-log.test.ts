@@ -13,7 +13,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {Definition} from '../../sandbox/definition';
 import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {waitFor} from './sandbox-process';
 

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import {Definition} from '../../sandbox/definition';
 import {createSandbox, type SandboxSettings} from '../../sandbox/start';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {loadBundledDefinition} from './openapi-definition';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field

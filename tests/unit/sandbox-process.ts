@@ -5,7 +5,7 @@
  * local-sandbox browser tests both use it.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import path from 'node:path';
 import {WINDOW_MS} from '../../sandbox/rate-limit-figures';
 

@@ -4,16 +4,18 @@
  * each answer as the definition documents it, then the object's final status after the clock
  * moves, the event that reports it, and that event's signed delivery to the webhook receiver
  * example. Also: the table covers every error code of the catalogue and every failed or reversed
- * status, and docs/sandbox.md shows exactly the table the sandbox obeys.
+ * status, and /sandbox/ shows the tables rendered from the rows the sandbox obeys: a changed row
+ * changes the page.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Server} from 'node:http';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {NOT_LOCAL, TEST_INPUTS, type Step, type TestInput} from '../../sandbox/test-inputs';
-import {renderTestInputs, withTestInputs} from '../../sandbox/test-inputs-markdown';
+import {renderTestInputs} from '../../plugins/rendered-partials/test-inputs';
+import {expandPartials, PARTIALS} from '../../plugins/rendered-partials/partials';
 import {SANDBOX_LIMIT} from '../../sandbox/rate-limit-figures';
 import {buildDefinition, errorStatus, type JsonObject} from '../../definition/index.ts';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
@@ -160,11 +162,57 @@ describe('the test-input table', () => {
     expect(reasons.filter((r) => !shown.includes(r))).toEqual([]);
   });
 
-  it('docs/sandbox.md shows the table rendered from the module (node sandbox/test-inputs-markdown.ts --write docs/sandbox.md)', () => {
-    const page = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8');
-    expect(page).toContain(renderTestInputs());
-    expect(withTestInputs(page)).toBe(page);
-    for (const row of TEST_INPUTS) expect(page, row.id).toContain(row.input.replace(/\|/g, '\\|'));
+  it('docs/sandbox.md holds one line where the tables go, and no copy of a row', () => {
+    const source = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8');
+    expect(source).toContain('\n<RenderedMarkdown of="sandbox-test-inputs" />\n');
+    expect(source).not.toContain('| Input | Request to type | What happens |');
+    expect(source).not.toContain('### Codes the local sandbox cannot produce');
+  });
+
+  it('/sandbox/ shows a row per test input under its group, each outcome with the status the catalogue gives its code', () => {
+    const source = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8');
+    const page = expandPartials(source, 'docs/sandbox.md');
+    /** The rows of the table under the group's heading. */
+    const rowsOf = (group: string) => {
+      const start = page.indexOf(`\n### ${group}\n`);
+      expect(start, group).toBeGreaterThan(0);
+      return page
+        .slice(start, page.indexOf('\n### ', start + 1))
+        .split('\n')
+        .filter((l) => l.startsWith('| ') && !l.startsWith('| Input |') && !l.startsWith('| --- |'));
+    };
+    const groups = [...new Set(TEST_INPUTS.map((row) => row.group))];
+    expect(groups.length).toBeGreaterThan(5);
+    for (const group of groups) {
+      const shown = rowsOf(group);
+      const inputs = TEST_INPUTS.filter((row) => row.group === group);
+      expect(shown, group).toHaveLength(inputs.length);
+      inputs.forEach((row, i) => {
+        const line = shown[i]!;
+        expect(line.startsWith(`| ${row.input.replace(/\|/g, '\\|')} |`), `${row.id}: ${line}`).toBe(true);
+        for (const [, code] of row.outcome.matchAll(/\{problem ([A-Z_]+)\}/g))
+          expect(line, row.id).toContain(`\`${errorStatus(ERROR_CODES, code!)}\` with code \`${code}\``);
+      });
+    }
+    expect(page).not.toContain('{problem ');
+  });
+
+  it('changes with sandbox/test-inputs.ts and the catalogue and nothing else: a changed outcome, or status, is what the page shows', () => {
+    const source = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8');
+    const row = TEST_INPUTS.find((r) => r.outcome.includes('{problem INVOICE_NOT_CANCELLABLE}'))!;
+    const rows = TEST_INPUTS.map((r) =>
+      r === row ? {...r, outcome: '{problem INVOICE_NOT_CANCELLABLE}. The invoice stays `PAID`.'} : r,
+    );
+    const errorCodes = ERROR_CODES.map((c) => (c.code === 'INVOICE_NOT_CANCELLABLE' ? {...c, status: 422} : c));
+    const page = expandPartials(source, 'docs/sandbox.md', {
+      ...PARTIALS,
+      'sandbox-test-inputs': () => renderTestInputs({rows, errorCodes}),
+    });
+    const line = (text: string) => text.split('\n').find((l) => l.startsWith(`| ${row.input} |`))!;
+    expect(line(page)).toMatch(/\| `422` with code `INVOICE_NOT_CANCELLABLE`\. The invoice stays `PAID`\. \|$/);
+    expect(line(expandPartials(source, 'docs/sandbox.md'))).toMatch(
+      /\| `409` with code `INVOICE_NOT_CANCELLABLE`\. \|$/,
+    );
   });
 });
 

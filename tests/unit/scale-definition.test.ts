@@ -1,6 +1,6 @@
 /**
  * The scale bench's definition (bench/scale-definition.mjs): every path copied K times, each
- * operation with its own operationId, summary and path, so the site builds 49 * K operation pages.
+ * operation with its own operationId, summary and path, so the site builds K times as many operation pages.
  */
 import {describe, it, expect} from 'vitest';
 import {operationCount, scaleDefinition} from '../../bench/scale-definition.mjs';

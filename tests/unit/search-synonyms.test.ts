@@ -12,7 +12,8 @@ import {
 } from '../../packages/kestrel-search/engine/query-synonyms';
 import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
 import {searchOverSections} from '../search-client';
-import {API_SLUGS} from '../../config/routes';
+import {loadBundledDefinition} from './openapi-definition';
+import {buildDefinition} from '../../definition/index.ts';
 
 const searchWith = (pipeline: string[], docs: {title: string; content: string}[]) => searchOverSections(docs, pipeline);
 
@@ -30,7 +31,8 @@ const routes = async (s: ReturnType<typeof searchWith>, query: string) =>
 describe('search synonyms (packages/kestrel-search/engine/query-synonyms.ts)', () => {
   it('map to words Kestrel uses: each target word is in an API slug or a guide word the table names', () => {
     checkSynonyms(SEARCH_SYNONYMS);
-    const slugWords = new Set(API_SLUGS.flatMap((s) => s.split('-')));
+    const slugs = buildDefinition(loadBundledDefinition()).operations.map((op) => op.slug);
+    const slugWords = new Set(slugs.flatMap((s) => s.split('-')));
     // The few targets that are guide words, not slug words.
     const guideWords = new Set(['revoke', 'webhook', 'limit', 'onchain']);
     for (const [key, words] of Object.entries(SEARCH_SYNONYMS)) {

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Server} from 'node:http';
 import {createServer, parseHeadersFile, headersFor} from '../../scripts/serve-build.mjs';
-import {listenOnFreePort} from '../support/ports.mjs';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'serve-'));
 mkdirSync(path.join(root, 'rate-limits'));

@@ -6,7 +6,7 @@ import {describe, it, expect} from 'vitest';
 import {spawnSync} from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {ROOT} from './openapi-definition';
 
 async function occupied(): Promise<{port: number; close: () => void}> {

@@ -1,5 +1,5 @@
 /**
- * How `npm test` counts Vitest's tests (tests/support/vitest-count-reporter.mjs), on fixture suites: a
+ * How `npm test` counts Vitest's tests (tooling/vitest-count-reporter.mjs), on fixture suites: a
  * test that never ran because its suite's or file's beforeAll failed counts as failed, not
  * skipped; a file whose afterAll failed counts as one failure and is named with its error; a test
  * skipped on purpose stays skipped. And `.only` is refused: it would silently skip every other test.
@@ -32,7 +32,7 @@ function runFixtures(extraFiles: Record<string, string> = {}) {
         '--config',
         path.join(FIXTURES, 'vitest.config.mts'),
         '--reporter=default',
-        '--reporter=./tests/support/vitest-count-reporter.mjs',
+        '--reporter=./tooling/vitest-count-reporter.mjs',
       ],
       {cwd: ROOT, env: {...process.env, VITEST_COUNTS_FILE: countsFile, CI: ''}, encoding: 'utf8'},
     );

@@ -71,9 +71,7 @@ describe('the wrappers of upstream components', () => {
 
   it('reach, through @theme-init/, the one upstream theme that provides each component', () => {
     const wrapped = wrapperImports('@theme-init/');
-    expect(wrapped.map((w) => w.component).sort()).toEqual(
-      ['AnnouncementBar', 'CodeBlock', 'DocItem/Content', 'MDXComponents'].sort(),
-    );
+    expect(wrapped.map((w) => w.component).sort()).toEqual(['AnnouncementBar', 'CodeBlock'].sort());
     const problems: string[] = [];
     for (const {file, component} of wrapped) {
       const providers = providersOf(component, UPSTREAM_THEMES);
@@ -86,5 +84,24 @@ describe('the wrappers of upstream components', () => {
         problems.push(`${file}: @theme/${component} is not ours`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the site's own swizzles (src/theme/)", () => {
+  const SITE_THEME = path.join(ROOT, 'src/theme');
+  const siteImports = (prefix: string) =>
+    files(SITE_THEME).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.filter((ref) => ref.fileName.startsWith(prefix))
+        .map((ref) => ({file: path.relative(ROOT, file), component: ref.fileName.slice(prefix.length)})),
+    );
+
+  it("wrap, through @theme-original/, a component some theme provides (in the site it names the last theme's)", () => {
+    expect(siteImports('@theme-init/')).toEqual([]);
+    const wrapped = siteImports('@theme-original/');
+    expect(wrapped.map((w) => w.component).sort()).toEqual(['DocItem/Content', 'MDXComponents']);
+    for (const {file, component} of wrapped)
+      expect(providersOf(component, [...UPSTREAM_THEMES, ...OUR_THEMES]), `${file} wraps ${component}`).not.toEqual([]);
   });
 });

@@ -16,23 +16,19 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {execFile} from 'node:child_process';
 import {randomUUID} from 'node:crypto';
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 import {LIGHTNING_INVOICES} from '../../sandbox/test-inputs';
 import {ROOT, SAMPLE_ENV, definition, readPage, exchangesOf} from './guide-http';
+import {SAMPLE_LANGUAGES, sampleFile, type SampleLanguage} from '../../snippets/walkthrough/files.ts';
+import {WALKTHROUGH_STEPS} from '../../snippets/walkthrough/steps.ts';
 
 const run = promisify(execFile);
 const def = definition();
-const LANGUAGES = ['curl', 'nodejs', 'python'] as const;
-type Language = (typeof LANGUAGES)[number];
-
-function sampleFile(language: Language, slug: string): string {
-  if (language === 'curl') return `examples/walkthroughs/curl/${slug}.sh`;
-  if (language === 'nodejs') return `examples/walkthroughs/node/steps/${slug}.ts`;
-  return `examples/walkthroughs/python/${slug.replace(/-/g, '_')}.py`;
-}
+const LANGUAGES = SAMPLE_LANGUAGES;
+type Language = SampleLanguage;
 
 function command(language: Language, file: string): [string, string[]] {
   if (language === 'curl') return ['bash', [file]];
@@ -255,20 +251,9 @@ describe('the walkthrough samples', () => {
     expect(row('RECEIVER_HANDLE')).toContain(`\`${SAMPLE_ENV.RECEIVER_HANDLE}\``);
   });
 
-  it('are all run by this suite: no sample file is left out', () => {
+  it('are all run by this suite: no step of the table the samples are written from is left out', () => {
     const slugs = new Set(Object.values(FLOWS).flatMap((steps) => steps.map((s) => s.slug)));
-    // order-key.sh is the helper that makes a curl user's Idempotency-Key (idempotency-clients.test.ts runs it).
-    expect(
-      readdirSync(path.join(ROOT, 'examples/walkthroughs/curl'))
-        .filter((f) => f !== 'order-key.sh')
-        .map((f) => f.replace(/\.sh$/, ''))
-        .sort(),
-    ).toEqual([...slugs].sort());
-    // print.ts is the helper that prints each Node.js sample's answer.
-    const nodeSamples = readdirSync(path.join(ROOT, 'examples/walkthroughs/node/steps')).filter(
-      (f) => f !== 'print.ts',
-    );
-    expect(nodeSamples.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...slugs].sort());
+    expect(WALKTHROUGH_STEPS.map((step) => step.slug).sort()).toEqual([...slugs].sort());
   });
 
   it.each(Object.keys(FLOWS).flatMap((page) => LANGUAGES.map((language) => [page, language] as const)))(

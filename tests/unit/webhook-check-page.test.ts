@@ -12,11 +12,14 @@ import {INVOICE_STATUS} from '../../webhook-check/probe';
 import {kestrelRules} from '../../webhook-check/rules';
 import {ROOT} from './guide-http';
 import {NODE_RECEIVER} from './webhook-receivers';
+import {renderFacts} from '../../plugins/prose-facts/render.ts';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** A page as readers get it, its facts rendered from their sources (plugins/prose-facts). */
+const page = (file: string) => renderFacts(read(file), file);
 /** The text of a page's "Check your endpoint" section, up to the next heading of its level or above. */
 function section(file: string): string {
-  const text = read(file);
+  const text = page(file);
   const start = text.search(/^#{2,3} Check your endpoint$/m);
   expect(start, file).toBeGreaterThan(0);
   const level = /^#+/.exec(text.slice(start))![0].length;

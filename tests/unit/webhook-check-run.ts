@@ -5,7 +5,7 @@
  */
 import {spawn} from 'node:child_process';
 import path from 'node:path';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {runCommand} from '../../webhook-check/command';
 import {kestrelRules} from '../../webhook-check/rules';
 import {ROOT} from './guide-http';

@@ -13,7 +13,7 @@ import {webhookDeliveryOf} from '../../definition/index.ts';
 import {replayMissedEvents} from '../../examples/webhooks/node/replay-missed-events';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
-import {freePort} from '../support/ports.mjs';
+import {freePort} from '../../tooling/ports.mjs';
 import {answerProblems} from './sandbox-answers';
 import {loadBundledDefinition} from './openapi-definition';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';

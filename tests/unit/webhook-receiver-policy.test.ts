@@ -17,7 +17,9 @@ import {
   FIRST_RETRY_MS,
   MAX_RETRY_MS,
 } from '../../examples/webhooks/node/server';
-import {EVENT_RETENTION_MS} from '../../sandbox/world';
+import {renderFacts} from '../../plugins/prose-facts/render.ts';
+import {loadBundledDefinition} from './openapi-definition';
+import {eventRetentionDaysOf} from '../../definition/index.ts';
 import {ROOT} from './guide-http';
 import {waitFor} from './sandbox-process';
 import {
@@ -43,10 +45,12 @@ async function stop(receiver: RunningReceiver) {
 }
 
 describe('the event retention the receivers retry for and keep processed ids for', () => {
-  it('is one constant, the same in the three receivers and in the sandbox', () => {
+  // The examples stand alone, so each receiver writes the retention as its own constant: each is
+  // the definition's x-events, which the sandbox forgets events by and the guides state.
+  it("is the definition's x-events retention, in each of the three receivers", () => {
     const constant = (file: string, pattern: RegExp) =>
       Number(pattern.exec(readFileSync(path.join(ROOT, file), 'utf8'))?.[1]);
-    expect(EVENT_RETENTION_DAYS * 24 * 3600_000).toBe(EVENT_RETENTION_MS);
+    expect(EVENT_RETENTION_DAYS).toBe(eventRetentionDaysOf(loadBundledDefinition() as never));
     expect(constant('examples/webhooks/python/receiver.py', /^EVENT_RETENTION_DAYS = (\d+)$/m)).toBe(
       EVENT_RETENTION_DAYS,
     );
@@ -72,7 +76,8 @@ describe('the event retention the receivers retry for and keep processed ids for
 });
 
 describe('the policy on /webhooks/setting-up-webhooks', () => {
-  const section = readFileSync(path.join(ROOT, 'docs/webhooks/setting-up-webhooks.md'), 'utf8').split(
+  const page = 'docs/webhooks/setting-up-webhooks.md';
+  const section = renderFacts(readFileSync(path.join(ROOT, page), 'utf8'), page).split(
     '### Events your worker cannot process',
   )[1]!;
 

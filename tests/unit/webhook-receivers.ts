@@ -9,7 +9,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {createServer, type Server, type ServerResponse} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {freePort, listenOnFreePort} from '../support/ports.mjs';
+import {freePort, listenOnFreePort} from '../../tooling/ports.mjs';
 import {signature} from '../../sandbox/webhooks';
 import {ROOT} from './guide-http';
 import {waitFor} from './sandbox-process';

@@ -6,7 +6,7 @@
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {GUIDES} from '../../config/routes';
+import {GUIDES} from '../../config/guide-routes';
 import {loadDefinition, slugOf} from '../../definition/index';
 import {FAULTS, listWorkflows} from '../../workflows/index';
 import {evaluate, fill, holds, type Scope} from '../../workflows/expressions';

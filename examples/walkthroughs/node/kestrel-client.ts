@@ -17,110 +17,27 @@
  */
 import {randomUUID} from 'node:crypto';
 import {RETRYABLE_STATUSES, jitteredDelay, parseRetryAfter} from '../../core/backoff.js';
+import type {RequestBody, Schema} from '../../kestrel-api-types.js';
 
 export const SANDBOX_BASE_URL = 'https://api.sandbox.kestrel.example/v1';
 /** The longest single wait between attempts; a longer Retry-After ends the retries. */
 const MAX_WAIT_MS = 30_000;
 
 // #region types
+// The request and answer types come from the API definition (kestrel-api-types.ts, generated).
 /** A decimal string and a currency code: `{"amount": "150.00", "currency": "USD"}`. */
-export interface Money {
-  amount: string;
-  currency: string;
-}
-
-export type InvoiceStatus = 'UNPAID' | 'PENDING' | 'PAID' | 'CANCELLED';
-
-export interface Invoice {
-  id: string;
-  status: InvoiceStatus;
-  amount: Money;
-  description: string | null;
-  reference: string | null;
-  payeeAccountId: string;
-  payeeHandle: string;
-  issuerAccountId: string;
-  cancellationReason: 'REQUESTED' | 'EXPIRED' | null;
-  expiration: string;
-  created: string;
-  updated: string;
-}
-
-export interface InvoiceCreate {
-  amount: Money;
-  description?: string;
-  reference?: string;
-  expiresInSeconds?: number;
-}
-
+export type Money = Schema<'Money'>;
+export type InvoiceStatus = Schema<'InvoiceStatus'>;
+export type Invoice = Schema<'Invoice'>;
+export type InvoiceCreate = Schema<'InvoiceCreate'>;
 /** A Lightning invoice that pays a Kestrel invoice, valid until `expiration`. */
-export interface InvoiceQuote {
-  id: string;
-  invoiceId: string;
-  lnInvoice: string;
-  amount: Money;
-  invoiceAmount: Money;
-  exchangeRate: string;
-  expiration: string;
-  created: string;
-}
-
-export interface PaymentQuote {
-  id: string;
-  type: 'LIGHTNING' | 'LNURL' | 'ONCHAIN';
-  destination: string;
-  amount: Money;
-  fee: Money;
-  totalAmount: Money;
-  exchangeRate: string | null;
-  description: string | null;
-  expiration: string;
-  created: string;
-}
-
-export interface Payment {
-  id: string;
-  quoteId: string;
-  type: 'LIGHTNING' | 'LNURL' | 'ONCHAIN';
-  status: 'PENDING' | 'COMPLETED' | 'FAILED';
-  destination: string;
-  amount: Money;
-  fee: Money;
-  totalAmount: Money;
-  failureReason: string | null;
-  created: string;
-  updated: string;
-}
-
-export interface CurrencyExchangeQuote {
-  id: string;
-  /** EXPIRED: nobody executed the quote before its expiration. */
-  status: 'NEW' | 'PENDING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
-  source: Money;
-  target: Money;
-  rate: string;
-  fee: Money;
-  expiration: string;
-  created: string;
-  updated: string;
-}
-
-export interface RateTicker {
-  baseCurrency: string;
-  quoteCurrency: string;
-  bid: string;
-  ask: string;
-  mid: string;
-  updated: string;
-}
-
-export interface Balance {
-  currency: string;
-  available: Money;
-  pending: Money;
-  total: Money;
-  updated: string;
-}
+export type InvoiceQuote = Schema<'InvoiceQuote'>;
+export type PaymentQuote = Schema<'PaymentQuote'>;
+export type Payment = Schema<'Payment'>;
+/** `status` EXPIRED: nobody executed the quote before its expiration. */
+export type CurrencyExchangeQuote = Schema<'CurrencyExchangeQuote'>;
+export type RateTicker = Schema<'RateTicker'>;
+export type Balance = Schema<'AccountBalance'>;
 
 /** Every list answer: `{"items": [...], "count": N}`. */
 export interface Page<T> {
@@ -341,10 +258,7 @@ export class KestrelClient {
   }
 
   // Payment quotes and payments
-  createLightningPaymentQuote(
-    body: {lnInvoice: string; amount?: Money; sourceCurrency?: string},
-    idempotencyKey: string = randomUUID(),
-  ) {
+  createLightningPaymentQuote(body: RequestBody<'createLightningPaymentQuote'>, idempotencyKey: string = randomUUID()) {
     return this.request<PaymentQuote>('POST', '/payment-quotes/lightning', {body, idempotencyKey});
   }
   executePaymentQuote(quoteId: string, idempotencyKey: string = randomUUID()) {
@@ -358,10 +272,7 @@ export class KestrelClient {
   getCurrencyExchangeRateTickers() {
     return this.request<Page<RateTicker>>('GET', '/rates/ticker');
   }
-  createCurrencyExchangeQuote(
-    body: {sourceCurrency: string; targetCurrency: string; amount: Money},
-    idempotencyKey: string = randomUUID(),
-  ) {
+  createCurrencyExchangeQuote(body: RequestBody<'createCurrencyExchangeQuote'>, idempotencyKey: string = randomUUID()) {
     return this.request<CurrencyExchangeQuote>('POST', '/currency-exchange-quotes', {body, idempotencyKey});
   }
   executeCurrencyExchangeQuote(quoteId: string, idempotencyKey: string = randomUUID()) {

@@ -16,6 +16,7 @@
  */
 import {pathToFileURL} from 'node:url';
 import {withBackoff, type BackoffOptions} from '../../core/backoff.js';
+import type {Answer} from '../../kestrel-api-types.js';
 import {sqliteEventStore, type KestrelEvent} from './server';
 
 export interface ReplayOptions {
@@ -79,7 +80,7 @@ export async function replayMissedEvents(
       if (!(response instanceof Error)) await response.body?.cancel();
       return {listed, replayed, complete: false, stoppedBy};
     }
-    const body = (await response.json()) as {items: KestrelEvent[]; count: number};
+    const body = (await response.json()) as Answer<'getEvents'>;
 
     for (const event of body.items) {
       listed += 1;

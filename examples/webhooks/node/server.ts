@@ -25,26 +25,14 @@ import {createServer, type IncomingMessage, type Server} from 'node:http';
 import {DatabaseSync} from 'node:sqlite';
 import {pathToFileURL} from 'node:url';
 import {parseRetryAfter} from '../../core/backoff.js';
+import type {Schema} from '../../kestrel-api-types.js';
 import {KestrelSignatureError, verifyKestrelSignature} from './verify-signature';
 
-/** A webhook event: thin, it names the entity that changed. */
-export interface KestrelEvent {
-  id: string;
-  eventType: string;
-  webhookVersion: string;
-  data: {entityId: string; changes: string[]};
-  created: string;
-  deliverySuccess: boolean;
-  /** Per subscription it was sent to; the events API answers it, a delivery's body leaves it out. */
-  deliveries?: {
-    subscriptionId: string;
-    status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
-    attempts: number;
-    lastAttempt: string | null;
-    lastResponseStatus: number | null;
-    nextAttempt: string | null;
-  }[];
-}
+/**
+ * A webhook event: thin, it names the entity that changed. `deliveries`, per subscription it was
+ * sent to, is in the events API's answers; a delivery's body leaves it out.
+ */
+export type KestrelEvent = Schema<'Event'>;
 
 /**
  * Where the receiver keeps each event before it answers: a 2xx promises Kestrel the event is safe,

@@ -1,6 +1,6 @@
 /**
  * The code samples of an operation page, as written into the definition at build time
- * (`x-codeSamples`, plugins/api-reference/code-samples.mjs): one tab per language (the classic theme's tabs,
+ * (`x-codeSamples`, plugins/api-reference/code-samples.ts): one tab per language (the classic theme's tabs,
  * the choice kept across pages under `docusaurus.tab.code-samples`), each highlighted at build
  * time (plugins/highlight-code, through the page data) and shown by src/components/HighlightedCode
  * with its copy button. Nothing here generates or highlights code in the browser. Every language's

@@ -12,7 +12,8 @@
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import {RETRY_WORDS, type ErrorCatalogueOperation, type ErrorCatalogueRow} from '@site/config/error-catalogue';
+import type {ErrorCatalogueOperation, ErrorCatalogueRow} from '@site/config/error-catalogue';
+import {RETRY_WORDS} from '@site/config/retry-advice';
 import {UNFOLDED_LIST_LENGTH} from '@site/config/reference-tables';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 

@@ -10,10 +10,10 @@ import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent, type
 import './prismLanguages';
 import CodeBlock from '@theme/CodeBlock';
 import {IDEMPOTENCY_KEY_HEADER, type TryItOperation, type TryItParameter} from '@site/config/try-it';
+import {tryItCurl} from '@site/snippets/try-it';
 import AnswerView from './AnswerView';
 import ParameterField from './ParameterField';
 import {checkBody, checkParameters, type Check, type Problem} from './checks';
-import {curlCommand} from './curl';
 import {buildRequest, parameterKey} from './request';
 import {send, type Answer} from './send';
 import {loadChecks} from './loadChecks';
@@ -251,7 +251,7 @@ export default function Explorer({operation}: {operation: TryItOperation}): Reac
 
       <div role="group" aria-label="The request as curl">
         <p className={styles.label}>The request as curl</p>
-        <CodeBlock language="bash">{curlCommand(request)}</CodeBlock>
+        <CodeBlock language="bash">{tryItCurl(request)}</CodeBlock>
       </div>
     </form>
   );

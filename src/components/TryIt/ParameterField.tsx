@@ -1,20 +1,8 @@
 /** One parameter's form control: a list of its values when the schema enumerates them, else a text box. */
 import React, {type ReactNode} from 'react';
 import type {TryItParameter} from '@site/config/try-it';
+import {constraintsOf} from './hint';
 import styles from './styles.module.css';
-
-/** The schema's constraints in words, shown under the field: `integer, at least 1, at most 100, default 50`. */
-export function constraintsOf(p: TryItParameter): string {
-  const s = p.schema;
-  const words = [s.type.join(' or '), s.format].filter(Boolean);
-  if (s.minimum !== undefined) words.push(`at least ${s.minimum}`);
-  if (s.maximum !== undefined) words.push(`at most ${s.maximum}`);
-  if (s.minLength !== undefined) words.push(`at least ${s.minLength} characters`);
-  if (s.maxLength !== undefined) words.push(`at most ${s.maxLength} characters`);
-  if (s.pattern !== undefined) words.push(`pattern ${s.pattern}`);
-  if (s.default !== undefined) words.push(`default ${String(s.default)}`);
-  return words.join(', ');
-}
 
 /**
  * A description's first sentence, its `code` spans drawn as code: the whole description is on the

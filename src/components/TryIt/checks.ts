@@ -1,19 +1,15 @@
 /**
  * The explorer's checks before sending, in words that name the field: the body must be JSON and
  * match the request schema, each parameter its own. The checks themselves are the build's
- * precompiled Ajv validators (plugins/try-it-validators.ts); this turns their errors into messages.
+ * precompiled Ajv validators (plugins/try-it-validators.ts); this turns their errors into the
+ * messages the local sandbox gives for the same errors (config/violation-words.ts).
  */
 import type {TryItOperation, TryItParameter} from '../../../config/try-it';
+import {specificViolations, violationField, violationWords, type Violation} from '../../../config/violation-words';
 import {parameterKey} from './request';
 
 /** The part of an Ajv error the messages read (Ajv's ErrorObject). */
-export interface CheckError {
-  keyword: string;
-  /** JSON pointer of the value that failed: `/amount/currency`, `/items/0/id`. */
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
+export type CheckError = Violation;
 
 /** A compiled check: true when the value passes, else `errors` says why (Ajv's ValidateFunction). */
 export interface Check {
@@ -27,52 +23,20 @@ export interface Problem {
   message: string;
 }
 
-/** A JSON pointer's tokens as a field path: object keys joined by dots, array indexes in brackets. */
-export function fieldPath(pointer: string): string {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return tokens.reduce(
-    (path, token) => (/^\d+$/.test(token) ? `${path}[${token}]` : path ? `${path}.${token}` : token),
-    '',
-  );
-}
-
-const join = (parent: string, name: string) => (parent ? `${parent}.${name}` : name);
-
-/** One Ajv error as the field it is about and what is wrong with it. */
+/** One Ajv error as the field it is about and what is wrong with it, in the sandbox's words (config/violation-words.ts). */
 export function describeError(error: CheckError): Problem {
-  const at = fieldPath(error.instancePath);
-  const {params} = error;
-  switch (error.keyword) {
-    case 'required':
-      return {field: join(at, String(params.missingProperty)), message: 'is required'};
-    case 'additionalProperties':
-      return {field: join(at, String(params.additionalProperty)), message: 'is not a field of this request'};
-    case 'enum':
-      return {
-        field: at,
-        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
-      };
-    case 'pattern':
-      return {field: at, message: `must match the pattern ${String(params.pattern)}`};
-    case 'format':
-      return {field: at, message: `must be a valid ${String(params.format)}`};
-    case 'type':
-      return {field: at, message: `must be of type ${String(params.type)}`};
-    default:
-      return {field: at, message: error.message ?? `fails the ${error.keyword} rule`};
-  }
+  return {field: violationField(error), message: violationWords(error)};
 }
 
 /** The problems `check` found, one per field and message, in the order found. */
 export function problemsOf(check: Check): Problem[] {
   const seen = new Set<string>();
-  return (check.errors ?? []).map(describeError).filter((p) => {
-    const key = `${p.field}\n${p.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  return specificViolations(check.errors ?? [])
+    .map(describeError)
+    .filter((p) => {
+      const key = `${p.field}\n${p.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
 }
 
 export type BodyCheck = {value: unknown; problems: []} | {value?: undefined; problems: Problem[]};

@@ -1,6 +1,6 @@
 /**
  * The request the explorer sends, as plain data built from what the reader entered: the one value
- * that both the network call (send.ts) and the curl command (curl.ts) are made from, so the curl
+ * that both the network call (send.ts) and the curl command (snippets/try-it.ts) are made from, so the curl
  * shown is exactly what was sent.
  */
 import {IDEMPOTENCY_KEY_HEADER, type TryItOperation, type TryItParameter} from '../../../config/try-it';

@@ -101,9 +101,10 @@ test('GET with a path parameter: the invoice issued just before comes back, 200,
   expect(sent.map((r) => [r.method(), r.url(), r.headers().authorization])).toEqual([
     ['GET', `${LOCAL_SANDBOX_SERVER.url}/invoices/${invoice.id}`, `Bearer ${TOKEN}`],
   ]);
-  // The curl shown is the request that went out.
-  await expect(answer.curl).toContainText(`curl -X GET '${LOCAL_SANDBOX_SERVER.url}/invoices/${invoice.id}'`);
-  await expect(answer.curl).toContainText(`-H 'Authorization: Bearer ${TOKEN}'`);
+  // The curl shown is the request that went out, with the key read from the environment, not the token typed.
+  await expect(answer.curl).toContainText(`curl '${LOCAL_SANDBOX_SERVER.url}/invoices/${invoice.id}'`);
+  await expect(answer.curl).toContainText(`--header @<(printf 'Authorization: Bearer %s\\n' "$KESTREL_API_KEY")`);
+  await expect(answer.curl).not.toContainText(TOKEN);
   void problems;
 });
 

@@ -12,7 +12,7 @@
 import {test as base} from '../fixtures';
 import {startSandbox, type Sandbox} from '../../unit/sandbox-process';
 import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../../../sandbox/local-sandbox.mjs';
-import {withFirstRule} from '../../support/browser-network.mjs';
+import {withFirstRule} from '../../../tooling/browser-network.mjs';
 
 export {expect} from '../fixtures';
 

@@ -3,16 +3,17 @@
  * each type in the sitemap, and the pages with the most tab groups, so that it is the same on every
  * run and covers each type's extremes.
  */
-import {API_SLUGS} from '../../../config/routes';
+import {API_OVERVIEW_ROUTES} from '../../../config/routes';
+import {apiRoutes} from '../../api-routes';
 import {sitemapRoutes} from '../../built-files';
 
 export type PageType = 'guide' | 'API overview' | 'operation' | 'webhook';
 
-const OPERATION_ROUTES = new Set(API_SLUGS.map((slug) => `/api/${slug}`));
+const OPERATION_ROUTES = new Set(apiRoutes().operationSlugs.map((slug) => `/api/${slug}`));
 
 export function pageType(route: string): PageType {
   if (OPERATION_ROUTES.has(route)) return 'operation';
-  if (route === '/api/' || route === '/api/introduction') return 'API overview';
+  if ((API_OVERVIEW_ROUTES as readonly string[]).includes(route)) return 'API overview';
   if (route.startsWith('/api/')) return 'webhook';
   return 'guide';
 }

@@ -5,16 +5,33 @@
  * first two columns on screen; and the pages whose sources wrap reference tables draw each as
  * entries (a lost marker fails rather than passing as "no reference table").
  */
-import {readFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
 import type {Page} from '@playwright/test';
 import {expect} from '../fixtures';
-import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../../support/phone-table-measures.mjs';
+import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../../../tooling/phone-table-measures.mjs';
 
 export {PHONE};
 
-/** The reference tables a page wraps in <ReferenceTable> (folded or not), counted in its source. */
+/** The reference tables a page wraps in <ReferenceTable> (folded or not), counted in its source and its rendered parts. */
 const referenceTablesIn = (file: string): number =>
-  readFileSync(file, 'utf8').match(/^<ReferenceTable(?: [^>]*)?>$/gm)?.length ?? 0;
+  expandedSource(file).match(/^<ReferenceTable(?: [^>]*)?>$/gm)?.length ?? 0;
+
+/**
+ * A page's source with its rendered parts put in, as the build reads it. The parts are rendered
+ * from the definition model, an ES module that Playwright's CommonJS loader cannot import, so a
+ * Node process of its own (with tsx, for the
+ * extensionless imports the bundler resolves) renders them.
+ */
+function expandedSource(file: string): string {
+  const script = [
+    "import {readFileSync} from 'node:fs';",
+    "import {expandPartials} from './plugins/rendered-partials/partials.ts';",
+    `process.stdout.write(expandPartials(readFileSync(${JSON.stringify(file)}, 'utf8'), ${JSON.stringify(file)}));`,
+  ].join('\n');
+  return execFileSync(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '--eval', script], {
+    encoding: 'utf8',
+  });
+}
 
 /**
  * The check of one page at 390 px, on a page already open at that width. It opens the page's tab
