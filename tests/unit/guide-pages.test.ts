@@ -11,6 +11,8 @@
  * - internal links only to published routes and to headings that exist; embedded example files
  *   that exist; MDX that compiles.
  */
+import {existsSync} from 'node:fs';
+import path from 'node:path';
 import {describe, it, expect} from 'vitest';
 import {compile} from '@mdx-js/mdx';
 import {resolveCodeFile} from '../../plugins/remark-code-file';
@@ -358,7 +360,11 @@ describe('links', () => {
   it.each(cases)('%s: links only to published routes, to headings that exist, and to kestrel.example', (_id, p) => {
     const errors: string[] = [];
     for (const [, target] of p.prose.matchAll(/\]\(([^)\s]+)\)/g)) {
-      if (target!.startsWith('mailto:')) {
+      if (target!.startsWith('pathname:///')) {
+        // A file the site serves as it is (the definition, the API's types): one the build copies from static/.
+        const file = target!.slice('pathname:///'.length);
+        if (!existsSync(path.join(ROOT, 'static', file))) errors.push(`${target}: not a file in static/`);
+      } else if (target!.startsWith('mailto:')) {
         if (!/@kestrel\.example$/.test(target!)) errors.push(`${target}: not a Kestrel address`);
       } else if (/^[a-z]+:/.test(target!)) {
         const url = new URL(target!);

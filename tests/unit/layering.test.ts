@@ -105,6 +105,8 @@ const SKIP_DIRS = new Set([
   '.docusaurus',
   'build',
   'build-local-sandbox',
+  // What the site serves as files (the definition, the API's types for download): not sources.
+  'static',
   'reports',
   'test-results',
   'playwright-report',
