@@ -33,9 +33,10 @@ export default defineConfig({
   // A test left with .only would silently skip every other test: refused always (.ci/run does not set CI).
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  timeout: 30_000,
-  // A 2-core machine hydrating a heavy API page can take a few seconds.
-  expect: {timeout: 10_000},
+  // Hang guards, not measures: a loaded 2-core machine hydrating a heavy API page can take many
+  // seconds, and a test waits on conditions, never on these limits.
+  timeout: 90_000,
+  expect: {timeout: 20_000},
   use: {
     // Only this machine's servers, and the analytics stand-in for the analytics host.
     launchOptions: {executablePath: TEST_BROWSER.executablePath, args: [...TEST_BROWSER.args, ...loopbackOnlyArgs()]},

@@ -4,7 +4,10 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/after-build/**/*.test.ts'],
-    testTimeout: 20_000,
+    // A hang guard, not a measure: with two busy loops beside it on 2 cores a test that compiles
+    // or runs dozens of samples, or waits on a sandbox's scheduled steps, takes several times its
+    // idle time; a test that hangs still fails, after two minutes.
+    testTimeout: 120_000,
     // A hang guard: hooks here start servers and MCP clients, which a loaded machine may keep
     // waiting for more than Vitest's default 10 s.
     hookTimeout: 60_000,

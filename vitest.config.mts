@@ -5,7 +5,10 @@ export default defineConfig({
   oxc: {jsx: {runtime: 'automatic'}},
   test: {
     include: ['tests/unit/**/*.test.ts'],
-    testTimeout: 20_000,
+    // A hang guard, not a measure: with two busy loops beside it on 2 cores a test that compiles
+    // or runs dozens of samples, or waits on a sandbox's scheduled steps, takes several times its
+    // idle time; a test that hangs still fails, after two minutes.
+    testTimeout: 120_000,
     // A hang guard, not a measure: a hook that starts or stops sandboxes, receivers and MCP
     // clients waits on other processes, which a loaded 2-core machine may keep waiting for more
     // than Vitest's default 10 s.

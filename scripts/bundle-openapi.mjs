@@ -7,7 +7,9 @@
 //   node scripts/bundle-openapi.mjs <out-dir>  -> <out-dir>/openapi.yaml, <out-dir>/openapi.json
 //
 // It runs the Redocly CLI (the same tool and configuration, redocly.yaml, as `npx redocly lint`),
-// checks that both outputs parse and agree, and exits non-zero with a message on any failure.
+// checks that both outputs parse and agree, renders the facts the prose names (`%fact:NAME%`,
+// plugins/prose-facts/definition.ts), and exits non-zero with a message on any failure, such as a
+// name that is no fact.
 // With KESTREL_LOCAL_SANDBOX=1 both outputs also list the local sandbox server (sandbox/local-sandbox.mjs),
 // so the API pages generated from them offer it in the explorer.
 // The outputs are build artifacts: do not edit or commit them.
@@ -17,6 +19,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {addCodeSamples} from '../plugins/api-reference/code-samples.ts';
+import {renderDefinitionFacts, unrenderedFacts} from '../plugins/prose-facts/definition.ts';
 import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from '../sandbox/local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
@@ -130,6 +133,16 @@ const operations = Object.values(fromJson.paths ?? {}).flatMap((item) =>
   ['get', 'put', 'post', 'delete', 'patch'].filter((method) => item[method]),
 );
 if (operations.length === 0) fail('the bundle holds no operations.');
+
+// The prose names facts as `%fact:NAME%` (plugins/prose-facts): rendered here from this same
+// definition's extensions and the sandbox's figures, so no reader of the bundle sees a token.
+try {
+  fromJson = renderDefinitionFacts(fromJson);
+} catch (error) {
+  fail(/** @type {Error} */ (error).message);
+}
+const unrendered = unrenderedFacts(fromJson);
+if (unrendered.length) fail(`fact tokens left unrendered at ${unrendered.join(', ')}`);
 
 // Code samples are written here, at build time, so that no code generator ships to the browser.
 try {

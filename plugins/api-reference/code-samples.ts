@@ -72,14 +72,30 @@ export function exampleRequest(model: ApiDefinition, operation: Operation): Snip
   return {method: operation.method, url: `${sandboxServer(model)}${path}${search}`, headers, body, idempotent};
 }
 
+/** The code of one language (its key in config/code-sample-languages.ts) for a request. */
+function sampleSource(request: SnippetRequest, key: string): string {
+  const template = TEMPLATES[key];
+  if (!template) throw new Error(`code-samples: no template for the language "${key}"`);
+  return template(request);
+}
+
 /** `x-codeSamples` for one operation of the model: one entry per language, in the order of the tabs. */
 export function codeSamplesFor(model: ApiDefinition, operation: Operation): CodeSample[] {
   const request = exampleRequest(model, operation);
-  return CODE_SAMPLE_LANGUAGES.map((language) => {
-    const template = TEMPLATES[language.key];
-    if (!template) throw new Error(`code-samples: no template for the language "${language.key}"`);
-    return {lang: language.codeSampleLanguage, label: language.label, source: template(request)};
-  });
+  return CODE_SAMPLE_LANGUAGES.map((language) => ({
+    lang: language.codeSampleLanguage,
+    label: language.label,
+    source: sampleSource(request, language.key),
+  }));
+}
+
+/**
+ * The operation's reference sample in one language, the text of its tab on the operation page,
+ * for a reader that shows one language (the page's Markdown twin) and works from any bundle,
+ * whether or not the bundle script has written `x-codeSamples` into it yet.
+ */
+export function referenceSample(model: ApiDefinition, operation: Operation, key: string): string {
+  return sampleSource(exampleRequest(model, operation), key);
 }
 
 /** Adds `x-codeSamples` to every operation of a bundled definition (in place) and returns it. */

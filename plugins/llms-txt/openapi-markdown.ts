@@ -17,6 +17,7 @@
  *   HTML inlines schemas without their names;
  * - it reads only the model, so it does not depend on what the theme draws.
  */
+import {CODE_SAMPLE_LANGUAGES} from '../../config/code-sample-languages.ts';
 import {SCHEME_LABELS} from '../../config/security-schemes';
 import {asSentence, factWords, oneOfWords, typeWords, type Literals} from '../../config/schema-words';
 import {twinPath} from '../../config/twin-path';
@@ -34,6 +35,15 @@ import type {
   SecurityRequirement,
   Webhook,
 } from '../../definition/index.ts';
+import {referenceSample} from '../api-reference/code-samples.ts';
+
+/** The language of the twin's example request, one of the operation page's tabs. */
+const CURL = (() => {
+  const language = CODE_SAMPLE_LANGUAGES.find((l) => l.key === 'curl');
+  if (!language)
+    throw new Error('openapi-markdown: config/code-sample-languages.ts has no language with the key "curl"');
+  return language;
+})();
 
 export type ApiPage = {
   kind: 'operation' | 'webhook';
@@ -270,27 +280,13 @@ export class OpenApiMarkdown {
     ];
   }
 
-  private curl(operation: Operation, url: string, body: unknown): string {
-    const method = operation.method;
-    const lines = [`curl -X ${method} '${url}'`];
-    const query = operation.parameters.query.filter((p) => p.required);
-    if (query.length) {
-      lines[0] = `curl -X ${method} '${url}?${query.map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? ''))}`).join('&')}'`;
-    }
-    // Double quotes where the shell must expand: the key from the environment, a fresh UUID.
-    if (operation.security.length) lines.push(`-H "Authorization: Bearer $KESTREL_API_KEY"`);
-    for (const p of operation.parameters.header.filter((x) => x.required)) {
-      lines.push(
-        p.name === 'Idempotency-Key'
-          ? `-H "Idempotency-Key: $(uuidgen)"`
-          : `-H '${p.name}: ${String(p.example ?? '')}'`,
-      );
-    }
-    if (body !== undefined) {
-      lines.push(`-H 'Content-Type: application/json'`);
-      lines.push(`-d '${compactJson(body).replace(/'/g, "'\\''")}'`);
-    }
-    return ['```bash', lines.join(' \\\n  '), '```'].join('\n');
+  /**
+   * The operation page's cURL sample, from the one snippet engine (snippets/reference/), so the
+   * twin shows the request as the page does and no second renderer writes it: it calls the
+   * sandbox with the documented example, and the key reaches curl from printf, not its arguments.
+   */
+  private curl(operation: Operation): string {
+    return ['```' + CURL.highlight, referenceSample(this.model, operation, CURL.key), '```'].join('\n');
   }
 
   /**
@@ -379,12 +375,7 @@ export class OpenApiMarkdown {
       out.push(this.schemaTable(requestBody.schema, 'request', shown), '');
       out.push(...this.exampleBlocks(requestBody.examples.slice(1)));
     }
-    out.push(
-      '## Example request',
-      '',
-      this.curl(operation, `${server}${operation.path}`, requestBody?.examples[0]?.value),
-      '',
-    );
+    out.push('## Example request', '', this.curl(operation), '');
 
     // Every status is a section, as on the page (#response-201, #response-404).
     const errors = this.errors(operation.responses);

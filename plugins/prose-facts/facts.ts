@@ -1,7 +1,8 @@
 /**
- * The named facts that guide prose states, each rendered from the one place it lives: the API
+ * The named facts that guide prose and the API definition's own descriptions state (render.ts,
+ * definition.ts), each rendered from the one place it lives: the API
  * definition's extensions (`x-rate-limit`, `x-webhook-delivery`, `x-webhook-signature`, `x-events`,
- * read through definition/index.ts) for what is part of the API contract,
+ * read through definition/index.ts; `x-idempotency` for the idempotency retention) for what is part of the API contract,
  * and sandbox/ for what only the local sandbox decides. A page writes `%fact:NAME%` where a fact
  * goes (render.ts), so a change at the source changes every page, its Markdown twin, the search
  * index and what the MCP server reads, with no other edit.
@@ -32,6 +33,16 @@ function retryTable(attemptMinutes: readonly number[]): string {
     return `| ${i + 1} | ${i === last ? `${when}, the last attempt` : when} |`;
   });
   return ['| Attempt | Time after the first attempt |', '| --- | --- |', ...rows].join('\n');
+}
+
+/** The retry schedule as a Markdown table with one column per attempt, as the definition's introduction writes it. */
+function retryTableAcross(attemptMinutes: readonly number[]): string {
+  const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [
+    row(['Attempt', ...attemptMinutes.map((_, i) => i + 1)]),
+    row(['---', ...attemptMinutes.map(() => '---')]),
+    row(['After', ...attemptMinutes.map((m) => (m === 0 ? 0 : minutesInWords(m)))]),
+  ].join('\n');
 }
 
 /** The fact table of a definition model and the sandbox's figures. */
@@ -69,8 +80,11 @@ export function factsOf(
     ['webhook.first-gap', minutesInWords(gaps[0]!)],
     ['webhook.longest-gap', minutesInWords(Math.max(...gaps))],
     ['webhook.retry-table', retryTable(minutes)],
+    ['webhook.retry-table-across', retryTableAcross(minutes)],
     ['webhook.secret-overlap', minutesInWords(delivery.secretRotationOverlapHours * 60)],
     ['events.retention-days', String(retentionDays)],
+    // How long an Idempotency-Key keeps its answer (x-idempotency on the Idempotency-Key parameter).
+    ...(model.idempotency ? [['idempotency.retention-hours', String(model.idempotency.retentionHours)] as const] : []),
     ['signature.tolerance-seconds', String(signature.toleranceSeconds)],
     ['signature.tolerance-minutes', String(toleranceMinutes)],
     // How far outside the tolerance `npm run webhooks -- check` signs its stale and future deliveries.

@@ -9,13 +9,14 @@
 import type {MarkdownConfig, ParseFrontMatter} from '@docusaurus/types';
 import {bundledFacts, type Facts} from './facts.ts';
 
-const TOKEN = /%fact:([^%\s]*)%/g;
+/** A fact token, `%fact:NAME%`, with the name as its group. */
+export const FACT_TOKEN = /%fact:([^%\s]*)%/g;
 
 /** `text` of the page `file` with every fact token replaced by its value. */
 export function renderFacts(text: string, file: string, facts?: Facts): string {
   if (!text.includes('%fact:')) return text;
   const table = facts ?? bundledFacts();
-  return text.replace(TOKEN, (_token, name: string) => {
+  return text.replace(FACT_TOKEN, (_token, name: string) => {
     const value = table.get(name);
     if (value === undefined) {
       throw new Error(

@@ -28,7 +28,7 @@ beforeAll(async () => {
   child.current.stdout!.on('data', (c: Buffer) => (output += c));
   child.current.stderr!.on('data', (c: Buffer) => (output += c));
   await waitFor('the HTTP server', async () => output.includes('ready at'), 30_000);
-}, 40_000);
+});
 afterAll(() => {
   child.current?.kill('SIGTERM');
 });

@@ -269,7 +269,7 @@ describe('sandbox tools', () => {
     } finally {
       await other.close();
     }
-  }, 30_000);
+  });
 });
 
 describe('resources and prompt', () => {

@@ -174,7 +174,7 @@ test('offline after the first load: pages already visited still open by client-s
   context,
   problems,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(pageHeading(page)).toHaveText('Kestrel API introduction');
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');

@@ -75,7 +75,6 @@ test.describe('llms.txt', () => {
   test('llms-full.txt holds the summary and every twin, within its budget (LLMS_FULL_BUDGET)', () => {
     const full = built('llms-full.txt');
     const apiPages = API_SLUGS.length + WEBHOOK_SLUGS.length;
-    expect(fullBytesBudget(LLMS_FULL_BUDGET, apiPages)).toBeLessThanOrEqual(820_000);
     expect(Buffer.byteLength(full)).toBeLessThan(fullBytesBudget(LLMS_FULL_BUDGET, apiPages));
     expect(full.startsWith(llms.slice(0, llms.indexOf('\n## ')).trimEnd())).toBe(true);
     const parts = full.split('\n---\n\nSource: ').slice(1);

@@ -123,7 +123,7 @@ describe('types generated from the definition', () => {
     expect(errors.filter((e) => e.startsWith(`${EXAMPLE}:`))).toEqual([
       expect.stringContaining(`Type '"${RENAMED}"' is not assignable to type 'OperationId'`),
     ]);
-  }, 30_000);
+  });
 
   it('fail the sandbox when a handler a module exports is left out of its table, naming it', () => {
     const table = readFileSync(path.join(ROOT, TABLE), 'utf8');
@@ -132,7 +132,7 @@ describe('types generated from the definition', () => {
     expect(errors.filter((e) => e.startsWith(`${TABLE}:`))).toEqual([
       `${TABLE}: Type '"getEvents"' does not satisfy the constraint 'never'.`,
     ]);
-  }, 30_000);
+  });
 
   it('refuse a definition without operations, with a clear error', async () => {
     await expect(apiTypesSource({paths: {}}, '')).rejects.toThrow('the definition has no operations in its paths.');

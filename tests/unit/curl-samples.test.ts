@@ -105,7 +105,7 @@ async function fakeKestrel(steps: Step[]) {
 async function runSample(file: string, base: string) {
   return run('bash', [path.join(ROOT, file)], {
     env: {...process.env, ...SAMPLE_ENV, KESTREL_API_BASE: base, KESTREL_API_KEY: 'sk_sandbox_curl_test'},
-    timeout: 30_000,
+    timeout: 120_000,
   }).then(
     ({stdout, stderr}) => ({code: 0, stdout, stderr}),
     (error: {code: number; stdout: string; stderr: string}) => ({

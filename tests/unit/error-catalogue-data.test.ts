@@ -14,6 +14,8 @@ import {parse as parseYaml} from 'yaml';
 import {GUIDE_FILES, ROOT, readPage} from './guide-http';
 import {loadBundledDefinition} from './openapi-definition';
 import {buildDefinition, type JsonObject} from '../../definition/index.ts';
+import {factsOf} from '../../plugins/prose-facts/facts.ts';
+import {renderDefinitionFacts} from '../../plugins/prose-facts/definition.ts';
 
 interface Entry {
   status: number;
@@ -25,8 +27,13 @@ const schema = parseYaml(readFileSync(path.join(ROOT, 'openapi/components/schema
   'x-enumDescriptions': Record<string, string>;
   'x-error-catalogue': Record<string, Entry>;
 };
-const catalogue = schema['x-error-catalogue'];
-const idempotency = buildDefinition(loadBundledDefinition() as JsonObject).idempotency!;
+const model = buildDefinition(loadBundledDefinition() as JsonObject);
+// The actions name facts (`%fact:NAME%`) that the bundle renders, as a reader reads them.
+const catalogue = renderDefinitionFacts(
+  schema['x-error-catalogue'] as unknown as JsonObject,
+  factsOf(model),
+) as unknown as Record<string, Entry>;
+const idempotency = model.idempotency!;
 /**
  * The key a guide's advice must name after a code: the catalogue's retry (which is the idempotency
  * table's `next` wherever the table has the code), a request fixed after an answer that is not kept
@@ -55,7 +62,7 @@ describe('x-error-catalogue on ErrorCode', () => {
     },
   );
 
-  it('reaches the bundled definition unchanged, where the API reference reads it', () => {
+  it('reaches the bundled definition unchanged but for its facts rendered, where the API reference reads it', () => {
     const bundled = loadBundledDefinition() as {components: {schemas: Record<string, Record<string, unknown>>}};
     expect(bundled.components.schemas.ErrorCode!['x-error-catalogue']).toEqual(catalogue);
   });

@@ -338,7 +338,7 @@ describe('order keys against the local sandbox: Node.js', () => {
     expect(await initiate()).toEqual(initiated); // a rerun replays: the order stays on its attempt
     expect(attempts.attempt('1042', 'initiateAPayout')).toBe(2);
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
-  }, 30_000);
+  });
 
   it('creates a payout and initiates it with the keys of one order, attempt 1 each; a restarted create replays the same payout', async () => {
     const attempts = new OrderAttempts(path.join(s.dir, 'node.json'));
@@ -360,7 +360,7 @@ describe('order keys against the local sandbox: Node.js', () => {
     expect([restarted.status, restarted.replayed, restarted.body.id]).toEqual([201, 'true', created.id]);
     expect(await s.payoutsWithReference('ORDER 5042')).toBe(1);
     expect([attempts.attempt('5042', 'createAPayout'), attempts.attempt('5042', 'initiateAPayout')]).toEqual([1, 1]);
-  }, 30_000);
+  });
 
   it('a 5xx is retried with the same key and the payout runs once', async () => {
     const attempts = new OrderAttempts(path.join(s.dir, 'node.json'));
@@ -380,7 +380,7 @@ describe('order keys against the local sandbox: Node.js', () => {
     expect(keys).toEqual([orderKey('1043', 'initiateAPayout', 1), orderKey('1043', 'initiateAPayout', 1)]);
     expect(attempts.attempt('1043', 'initiateAPayout')).toBe(1);
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
-  }, 30_000);
+  });
 });
 
 describe('order keys against the local sandbox: Python', () => {
@@ -434,7 +434,7 @@ print(json.dumps(result))
     expect(paid).toEqual({status: 'INITIATED', keys: [orderKey('2042', 'initiateAPayout', 2)], attempt: 2});
     expect(run(payout.id, '2042')).toEqual(paid);
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
-  }, 30_000);
+  });
 
   it('a 5xx is retried with the same key and the payout runs once', async () => {
     const payout = await s.payout();
@@ -446,7 +446,7 @@ print(json.dumps(result))
       attempt: 1,
     });
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
-  }, 30_000);
+  });
 });
 
 describe('order keys against the local sandbox: curl', () => {
@@ -478,7 +478,7 @@ describe('order keys against the local sandbox: curl', () => {
     expect([paid.exit, paid.answer.id, paid.answer.status]).toEqual([0, payout.id, 'INITIATED']);
     expect(initiate(payout.id, '3042', 2)).toEqual(paid); // a rerun replays
     expect(await s.usd()).toBeCloseTo(before - Number(payout.sourceAmount.amount), 2);
-  }, 30_000);
+  });
   it('creates a payout with create-a-payout.sh and initiates it with initiate-a-payout.sh, each with its order-key.sh key; a rerun of the create replays it', async () => {
     await s.fund('3000.00', 'EUR');
     // The bank account the walkthrough's own step creates (it reads nothing from the environment).
@@ -515,5 +515,5 @@ describe('order keys against the local sandbox: curl', () => {
     const again = create();
     expect([again.exit, again.answer.id]).toEqual([0, created.answer.id]);
     expect(await s.payoutsWithReference('BRIGHTWATER INV 2291')).toBe(1);
-  }, 30_000);
+  });
 });

@@ -91,8 +91,15 @@ describe('llmsFullTxt', () => {
 });
 
 describe('fullBytesBudget', () => {
-  it("is about 770 KB at the portal's 57 API pages (the changelog and the versioning policy included) and grows by a share per API page", () => {
-    expect(fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(819_000);
-    expect(fullBytesBudget(LLMS_FULL_BUDGET, 570) - fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(513 * 7_000);
+  it('is the fixed share plus one share per API page', () => {
+    const budget = {fixedBytes: 1_000, bytesPerApiPage: 10};
+    expect(fullBytesBudget(budget, 0)).toBe(1_000);
+    expect(fullBytesBudget(budget, 57)).toBe(1_570);
+  });
+
+  it("grows the site's budget (LLMS_FULL_BUDGET) with the API, by its share per API page", () => {
+    const {fixedBytes, bytesPerApiPage} = LLMS_FULL_BUDGET;
+    expect(fullBytesBudget(LLMS_FULL_BUDGET, 0)).toBe(fixedBytes);
+    expect(fullBytesBudget(LLMS_FULL_BUDGET, 570) - fullBytesBudget(LLMS_FULL_BUDGET, 57)).toBe(513 * bytesPerApiPage);
   });
 });

@@ -7,10 +7,13 @@ import {describe, it, expect} from 'vitest';
 import {OpenApiMarkdown, compactJson, firstSentence} from '../../plugins/llms-txt/openapi-markdown';
 import {loadBundledDefinition} from './openapi-definition';
 import {buildDefinition} from '../../definition/index.ts';
+import {addCodeSamples} from '../../plugins/api-reference/code-samples.ts';
 import {fencedBlocks, markupOutsideCode} from '../llms-markdown';
 
 const doc = loadBundledDefinition();
 const model = buildDefinition(doc);
+// The bundle as the build publishes it, with each operation page's samples (x-codeSamples).
+const published = buildDefinition(await addCodeSamples(structuredClone(doc)));
 const pages = new OpenApiMarkdown(model, '').pages();
 const operations = pages.filter((p) => p.kind === 'operation');
 const webhooks = pages.filter((p) => p.kind === 'webhook');
@@ -36,7 +39,9 @@ describe('API twins from the definition', () => {
   it.each(operations.map((p) => [p.slug, p] as const))('%s: method, path, scope, responses and errors', (_, p) => {
     expect(p.markdown).toContain(`${p.method} https://api.kestrel.example/v1${p.path}`);
     expect(p.markdown).toMatch(/- \*\*Scope:\*\* `partner\.[a-z.-]+`/);
-    expect(p.markdown).toContain('## Example request\n\n```bash\ncurl -X ' + p.method);
+    // The request is the page's cURL tab word for word: the snippet engine's, not a second rendering.
+    const tab = published.operations.find((o) => o.slug === p.slug)!.codeSamples.find((s) => s.lang === 'cURL')!;
+    expect(p.markdown).toContain(`## Example request\n\n\`\`\`bash\n${tab.source}\n\`\`\`\n`);
     // A section per status, as the page has a heading per status (#response-201, #response-404).
     const responses = p.markdown.split('\n## Responses\n')[1]!;
     const statuses = [...responses.matchAll(/^### (\d{3})$/gm)].map((m) => m[1]);
@@ -64,8 +69,14 @@ describe('API twins from the definition', () => {
     expect(response).toMatch(/\| `id` \| string \(uuid\) \| yes \|/);
     expect(response).toMatch(/\| `status` \| string \(InvoiceStatus\) \| yes \| .*`UNPAID`/);
     expect(md).toMatch(/### 422\n\n`VALIDATION_FAILED`/);
-    expect(md).toContain('-H "Idempotency-Key: $(uuidgen)"');
-    expect(md).toContain('-H "Authorization: Bearer $KESTREL_API_KEY"');
+    const example = md.slice(md.indexOf('## Example request'), md.indexOf('## Responses'));
+    expect(example).toContain("curl 'https://api.sandbox.kestrel.example/v1/invoices' \\\n  --request POST");
+    expect(example).toContain('IDEMPOTENCY_KEY=$(uuidgen');
+    expect(example).toContain('--header "Idempotency-Key: $IDEMPOTENCY_KEY"');
+    // The key reaches curl through a file descriptor, never in its arguments.
+    expect(example).toContain(`--header @<(printf 'Authorization: Bearer %s\\n' "$KESTREL_API_KEY")`);
+    expect(example).not.toContain('Bearer $KESTREL_API_KEY');
+    expect(example).toContain('"reference": "order-1042"');
   });
 
   it('gives a list operation its query options and the item fields', () => {

@@ -17,7 +17,7 @@ let tools: ToolsClient;
 beforeAll(async () => {
   sandbox = await startSandbox();
   tools = await toolsClient(build.dir, new SandboxConnection({url: sandbox.base, log: () => {}}));
-}, 40_000);
+});
 afterAll(async () => {
   await tools?.close();
   await sandbox?.stop('SIGTERM');

@@ -13,7 +13,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {valueAt} from '../../definition/json-pointer.mjs';
-import {buildDefinition, resolve} from '../../definition/index.ts';
+import {buildDefinition, resolve, type JsonObject as DefinitionObject} from '../../definition/index.ts';
+import {renderDefinitionFacts} from '../../plugins/prose-facts/definition.ts';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DEFINITION = path.join(ROOT, 'openapi/openapi.yaml');
@@ -26,9 +27,20 @@ export interface JsonObject {
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 let cached: JsonObject | undefined;
+let rendered: JsonObject | undefined;
 
-/** The bundled definition: every external $ref turned into a local `#/components/...` one. */
+/**
+ * The bundled definition as a reader gets it: every external $ref turned into a local
+ * `#/components/...` one, and the facts its prose names (`%fact:NAME%`) rendered as
+ * scripts/bundle-openapi.mjs renders them.
+ */
 export function loadBundledDefinition(): JsonObject {
+  rendered ??= renderDefinitionFacts(loadUnrenderedDefinition() as DefinitionObject) as unknown as JsonObject;
+  return rendered;
+}
+
+/** The plain Redocly bundle, its prose still naming facts as `%fact:NAME%`. */
+export function loadUnrenderedDefinition(): JsonObject {
   if (cached) return cached;
   const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');

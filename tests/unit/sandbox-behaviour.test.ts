@@ -401,7 +401,7 @@ describe('idempotency', () => {
       'true',
     ]);
     expect((await api.get(`/invoices?$filter=${encodeURIComponent("reference eq 'race-1'")}`)).body.count).toBe(1);
-  }, 30_000);
+  });
 });
 
 describe('auth and the rate limit', () => {
@@ -429,7 +429,7 @@ describe('auth and the rate limit', () => {
     expect(denied.headers.get('www-authenticate')).toBe(
       'Bearer realm="kestrel", error="insufficient_scope", scope="partner.invoice.create"',
     );
-  }, 30_000);
+  });
 
   it(`${SANDBOX_LIMIT} requests per ${WINDOW_S} s per key, with RateLimit headers, then 429 with Retry-After; another key has its own window`, async () => {
     const s = await start([]);
@@ -459,7 +459,7 @@ describe('auth and the rate limit', () => {
     expect(seen.every((x) => Number(x.reset) >= 1 && Number(x.reset) <= WINDOW_S)).toBe(true);
     const other = await client(() => s, {Authorization: 'Bearer sk_sandbox_other'}).send('GET', '/account/balances');
     expect(other.status).toBe(200);
-  }, 30_000);
+  });
 
   it('every request counts and every answer carries the RateLimit headers: 401, 404 and 405 too', async () => {
     const s = await start([]);
@@ -485,7 +485,7 @@ describe('auth and the rate limit', () => {
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers.get('ratelimit-limit')).toBe(String(SANDBOX_LIMIT));
     expect(Number(unauthenticated.headers.get('ratelimit-remaining'))).toBeLessThan(SANDBOX_LIMIT);
-  }, 30_000);
+  });
 
   it('--no-rate-limit sends no limit headers and never 429', async () => {
     const s = await start(['--no-rate-limit']);
@@ -495,7 +495,7 @@ describe('auth and the rate limit', () => {
     );
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect((await api.get('/account/balances')).headers.get('ratelimit-limit')).toBeNull();
-  }, 30_000);
+  });
 });
 
 describe('webhooks', () => {

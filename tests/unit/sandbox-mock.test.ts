@@ -397,7 +397,7 @@ describe('starting and stopping', () => {
     const {CLI} = await import('./sandbox-process');
     const second = spawnSync(process.execPath, [CLI, '--port', String(first.port)], {
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     await first.stop('SIGTERM');
     expect(second.status).not.toBe(0);
@@ -418,7 +418,7 @@ describe('starting and stopping', () => {
     async (flags, message) => {
       const {spawnSync} = await import('node:child_process');
       const {CLI} = await import('./sandbox-process');
-      const run = spawnSync(process.execPath, [CLI, ...flags], {encoding: 'utf8', timeout: 20_000});
+      const run = spawnSync(process.execPath, [CLI, ...flags], {encoding: 'utf8', timeout: 120_000});
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(message);
     },

@@ -106,5 +106,5 @@ describe('the clock script of the guide', () => {
     } finally {
       await s.stop('SIGTERM');
     }
-  }, 30_000);
+  });
 });

@@ -30,8 +30,10 @@ describe('receive requests present no single-use BOLT11 invoice', () => {
 
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_receive_requests');
 
+  // A manual clock: the payments and receives settle when the test moves time, never because a
+  // loaded machine let real time run on between two calls.
   beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
+    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
   }, 60_000);
   afterAll(() => sandbox?.stop('SIGTERM'));
 

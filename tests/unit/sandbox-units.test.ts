@@ -205,7 +205,7 @@ describe('--state FILE', () => {
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
-  }, 30_000);
+  });
 });
 
 function writeBroken(file: string) {

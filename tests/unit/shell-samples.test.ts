@@ -1,7 +1,8 @@
 /**
  * Every shell sample a reader may paste or run: the scripts under examples/, the shell blocks of
  * the guides, the API pages and the examples' READMEs, the curl sample of every operation page and
- * the Try-it explorer's copy of each operation's request.
+ * the Try-it explorer's copy of each operation's request, and the example request of each
+ * operation page's Markdown twin (llms-full.txt holds them too).
  * Each curl command caps its time with --max-time, and no command hands a secret (API key, webhook
  * or client secret, token) to a program in its arguments, where every user of the machine can read
  * it with `ps`: secrets reach curl from printf, a shell builtin, through a file descriptor.
@@ -12,6 +13,7 @@ import path from 'node:path';
 import {addCodeSamples} from '../../plugins/api-reference/code-samples.ts';
 import {buildDefinition, tryItOperation} from '../../definition/index.ts';
 import {buildRequest} from '../../src/components/TryIt/request';
+import {OpenApiMarkdown} from '../../plugins/llms-txt/openapi-markdown';
 import {tryItCurl} from '../../snippets/try-it.ts';
 import {loadBundledDefinition} from './openapi-definition';
 import {ROOT, isEmbed, readFences, shellCommands} from './guide-http';
@@ -69,7 +71,13 @@ const tryItCopies: ShellSample[] = model.operations.map((operation) => ({
     }),
   ),
 }));
-const samples = [...scripts, ...blocks, ...generated, ...tryItCopies];
+// The Markdown twin of each operation page, as assistants read it (/api/{slug}.md, llms-full.txt).
+const twins: ShellSample[] = new OpenApiMarkdown(model, '').pages().flatMap((page) =>
+  readFences(page.markdown)
+    .fences.filter((fence) => SHELL_FENCES.has(fence.lang))
+    .map((fence) => ({where: `the Markdown twin of ${page.slug}`, text: fence.body, offset: fence.line})),
+);
+const samples = [...scripts, ...blocks, ...generated, ...tryItCopies, ...twins];
 
 /** `curl` where it starts a command, outside comments: every one the word splitter must find too. */
 const curlMentions = (text: string) =>
@@ -84,6 +92,10 @@ describe('the shell samples', () => {
     expect(scripts.length).toBeGreaterThanOrEqual(35);
     expect(blocks.length).toBeGreaterThanOrEqual(15);
     expect(generated.length).toBeGreaterThan(0);
+    // Each operation's twin shows its request: none is left out of the checks below.
+    expect(twins.map(({where}) => where).sort()).toEqual(
+      model.operations.map((operation) => `the Markdown twin of ${operation.slug}`).sort(),
+    );
   });
 
   it('end every curl command with --max-time, whatever host it calls', () => {

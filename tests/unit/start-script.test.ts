@@ -17,7 +17,7 @@ async function occupied(): Promise<{port: number; close: () => void}> {
 }
 
 const start = (args: string[]) =>
-  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), ...args], {encoding: 'utf8', timeout: 20_000});
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), ...args], {encoding: 'utf8', timeout: 120_000});
 
 describe('npm start with a port in use', () => {
   it('names the portal port', async () => {

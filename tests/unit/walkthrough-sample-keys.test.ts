@@ -34,7 +34,7 @@ describe.each(Object.entries(SAMPLES))('the %s issue-invoice sample', (_name, [c
         IDEMPOTENCY_KEY: key ?? '',
         PYTHONDONTWRITEBYTECODE: '1',
       },
-      timeout: 30_000,
+      timeout: 120_000,
     });
     const printed = /^Idempotency-Key: (\S+)$/m.exec(stderr)?.[1];
     return {invoice: JSON.parse(stdout) as {id: string}, printed};

@@ -279,7 +279,7 @@ describe('the walkthrough samples', () => {
         const result = await run(cmd, args, {
           cwd: ROOT,
           env: {...env, IDEMPOTENCY_KEY: randomUUID()},
-          timeout: 30_000,
+          timeout: 120_000,
         }).catch((error: {code?: number; stdout?: string; stderr?: string}) => ({
           stdout: error.stdout ?? '',
           stderr: `exit ${error.code}: ${error.stderr ?? ''}`,

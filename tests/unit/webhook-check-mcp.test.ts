@@ -25,7 +25,7 @@ beforeAll(async () => {
   const standIn = await standInPort();
   apiPort = standIn.port;
   receiver = await startFixture('no-dedup', dir.dir, standIn.apiBase);
-}, 30_000);
+});
 afterAll(async () => {
   await tools?.close();
   receiver?.child.kill('SIGKILL');

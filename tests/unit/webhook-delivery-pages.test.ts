@@ -1,11 +1,11 @@
 /**
  * Every place that states how Kestrel delivers webhooks agrees with the definition's
  * `x-webhook-delivery`, which the sandbox delivers by: the retry schedule on /api/introduction
- * (drawn from it), and the definition's own prose (info.description's table, and each sentence of
- * its descriptions that gives the number of attempts, the retry window, the gaps, the answer timeout
- * or the secret-rotation overlap). The guides render these figures from the definition
- * (plugins/prose-facts; prose-facts.test.ts changes the source and reads every page), so they hold
- * no copy to check here.
+ * (drawn from it), and the definition's own prose as the bundle renders it (info.description's
+ * table, and each sentence that gives the number of attempts, the retry window, the gaps, the
+ * answer timeout or the secret-rotation overlap). The definition's sources name these figures as
+ * fact tokens (plugins/prose-facts/definition.ts), so what is checked by hand is that none of them
+ * writes one in figures. The guides render the same facts (prose-facts.test.ts).
  */
 import {describe, expect, it} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
@@ -32,13 +32,22 @@ function minutes(words: string): number {
   return Number(m[1]) * (m[2] === 'hour' ? 60 : 1);
 }
 
-/** The files whose prose states delivery rules by hand: the definition's sources and the API introduction. */
-function statingFiles(): string[] {
+/** The files whose prose is written by hand: the definition's sources and the API introduction. */
+function handWrittenFiles(): string[] {
   const yaml = (dir: string): string[] =>
     readdirSync(path.join(ROOT, dir), {withFileTypes: true}).flatMap((e) =>
       e.isDirectory() ? yaml(`${dir}/${e.name}`) : e.name.endsWith('.yaml') ? [`${dir}/${e.name}`] : [],
     );
-  return ['api/introduction.mdx', ...yaml('openapi')];
+  return ['api/introduction.mdx', ...yaml('openapi').filter((f) => !f.startsWith('openapi/releases/'))];
+}
+
+/** Every string of the bundled definition, with the JSON pointer where it is. */
+function strings(node: unknown, pointer = ''): [string, string][] {
+  if (typeof node === 'string') return [[`#${pointer}`, node]];
+  if (Array.isArray(node)) return node.flatMap((item, i) => strings(item, `${pointer}/${i}`));
+  if (node && typeof node === 'object')
+    return Object.entries(node).flatMap(([key, item]) => strings(item, `${pointer}/${key}`));
+  return [];
 }
 
 /** Each sentence of the file (YAML folding and Markdown line breaks undone). */
@@ -92,16 +101,17 @@ describe('the maintenance page', () => {
   });
 });
 
-describe('every sentence that states a delivery rule', () => {
-  const files = statingFiles();
+/** Each sentence of `texts` that states a delivery rule in figures, and those that disagree with x-webhook-delivery. */
+function scan(texts: [where: string, text: string][]) {
   const found: Record<string, string[]> = {attempts: [], window: [], gaps: [], timeout: [], overlap: []};
   const wrong: string[] = [];
-  for (const file of files) {
+  for (const [where, text] of texts) {
     // The receivers' own retries of an event they acknowledged are theirs, not Kestrel's (webhook-receiver-policy.test.ts).
-    for (const s of sentences(read(file)).filter((s) => !/dead.letter|failed tries/i.test(s))) {
+    for (const s of sentences(text).filter((s) => !/dead.letter|failed tries/i.test(s))) {
       const check = (rule: string, value: number, expected: number) => {
-        found[rule]!.push(`${file}: ${s}`);
-        if (value !== expected) wrong.push(`${file}: "${s}" says ${value} for ${rule}, x-webhook-delivery ${expected}`);
+        found[rule]!.push(`${where}: ${s}`);
+        if (value !== expected)
+          wrong.push(`${where}: "${s}" says ${value} for ${rule}, x-webhook-delivery ${expected}`);
       };
       for (const m of s.matchAll(/\b(\d+) attempts\b/g)) check('attempts', Number(m[1]), rules.attemptMinutes.length);
       if (/retr|attempt/i.test(s))
@@ -117,16 +127,33 @@ describe('every sentence that states a delivery rule', () => {
           check('overlap', Number(m[1]), rules.secretRotationOverlapHours);
     }
   }
+  return {found, wrong};
+}
 
-  it('agrees with x-webhook-delivery', () => {
-    expect(wrong).toEqual([]);
+describe('every sentence that states a delivery rule', () => {
+  // The definition's prose names the figures as facts (`%fact:webhook.attempts%`), rendered when it
+  // is bundled; definition-prose-facts.test.ts changes a fact and reads the bundle.
+  const handWritten = scan(handWrittenFiles().map((file) => [file, read(file)]));
+  const rendered = scan(strings(doc));
+
+  it("is written in the definition's sources as a fact token, never in figures by hand", () => {
+    expect(
+      Object.values(handWritten.found)
+        .flat()
+        .filter((s) => s.startsWith('openapi/')),
+    ).toEqual([]);
+    expect(handWritten.wrong).toEqual([]);
   });
 
-  it('is found where the definition states each rule (so the check above reads them)', () => {
-    expect(found.attempts!.length).toBeGreaterThanOrEqual(4);
-    expect(found.window!.length).toBeGreaterThanOrEqual(4);
-    expect(found.gaps!.length).toBeGreaterThanOrEqual(2);
-    expect(found.timeout!.length).toBeGreaterThanOrEqual(5);
-    expect(found.overlap!.length).toBeGreaterThanOrEqual(3);
+  it('as the bundled definition renders it, agrees with x-webhook-delivery', () => {
+    expect(rendered.wrong).toEqual([]);
+  });
+
+  it('is found where the definition states each rule (so the checks above read them)', () => {
+    expect(rendered.found.attempts!.length).toBeGreaterThanOrEqual(4);
+    expect(rendered.found.window!.length).toBeGreaterThanOrEqual(4);
+    expect(rendered.found.gaps!.length).toBeGreaterThanOrEqual(1);
+    expect(rendered.found.timeout!.length).toBeGreaterThanOrEqual(4);
+    expect(rendered.found.overlap!.length).toBeGreaterThanOrEqual(3);
   });
 });
