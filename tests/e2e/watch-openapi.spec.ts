@@ -88,7 +88,14 @@ test('a saved change under openapi/ shows on the open page, and a broken definit
     await expect(description).toContainText(AFTER, {timeout: 60_000});
     expect(readFileSync(path.join(site, 'api', 'issue-invoice.json'), 'utf8')).toContain('edited while the site runs');
   } finally {
-    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    if (server?.pid && server.exitCode === null && server.signalCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch (error) {
+        // The group may have ended on its own between the check and the kill.
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
     rmSync(site, {recursive: true, force: true});
   }
 });

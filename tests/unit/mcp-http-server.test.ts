@@ -33,8 +33,17 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  // A process a failed test left running: its whole group (npm, the shell and node).
-  for (const child of started) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  // A process a failed test left running: its whole group (npm, the shell and node). A child ended
+  // by a signal has no exit code but a signal code; a group whose last member has just gone
+  // answers ESRCH, which is what this wanted.
+  for (const child of started) {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
   build.remove();
 });
 
