@@ -6,6 +6,7 @@ import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../sandbox/local-sandbox.m
 import {PACKAGE_NAME} from './pack/manifest.ts';
 import {DEFAULT_BUILD_DIR} from './site-build.ts';
 import {TOOL_SETS, type ToolSet} from './tool-sets.ts';
+import {commandFlags} from '../sandbox/command-flags.ts';
 
 /** How each form of the server is started: from a checkout, or from its package with npx. */
 const STARTED = {
@@ -53,13 +54,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     tools: 'all',
     help: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new OptionError(`${flag} needs a value.`);
-      return v;
-    };
+  for (const [flag, value] of commandFlags(argv, (message) => new OptionError(message))) {
     if (flag === '--http') {
       const text = value();
       const port = Number(text);

@@ -11,6 +11,7 @@
 import type {AccountWorlds} from './account-worlds.ts';
 import type {DeliveryAttempt} from './delivery-log.ts';
 import {ProblemError} from './problems.ts';
+import {methodNotAllowed} from './control-body.ts';
 
 export const DELIVERIES_PATH = '/_sandbox/deliveries';
 export const DEFAULT_LIMIT = 50;
@@ -27,8 +28,7 @@ export function deliveriesRoute(
   method: string,
   url: URL,
 ): {status: number; body: DeliveryLogPage} {
-  if (method !== 'GET')
-    throw new ProblemError('METHOD_NOT_ALLOWED', `${DELIVERIES_PATH} takes GET.`, {headers: {Allow: 'GET'}});
+  if (method !== 'GET') throw methodNotAllowed(DELIVERIES_PATH, ['GET']);
   const params = url.searchParams;
   const unknown = [...params.keys()].filter((name) => !PARAMETERS.includes(name));
   if (unknown.length > 0)

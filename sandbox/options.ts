@@ -5,6 +5,7 @@
 import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from './local-sandbox.mjs';
 import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
+import {commandFlags} from './command-flags.ts';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
@@ -78,52 +79,34 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
     quiet: false,
     help: false,
   };
-  const value = (i: number, flag: string): string => {
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new OptionError(`${flag} needs a value.`);
-    return v;
-  };
-  const number = (text: string, flag: string, check: (n: number) => boolean, what: string): number => {
-    const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || !check(n))
-      throw new OptionError(`${flag} needs ${what}, got "${text}".`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
+  for (const [flag, value] of commandFlags(argv, (message) => new OptionError(message))) {
+    /** The flag's value as a number `check` accepts, or an error naming the flag and what it takes. */
+    const number = (check: (n: number) => boolean, what: string): number => {
+      const text = value();
+      const n = Number(text);
+      if (text.trim() === '' || !Number.isFinite(n) || !check(n))
+        throw new OptionError(`${flag} needs ${what}, got "${text}".`);
+      return n;
+    };
+    const seconds = () => number((n) => n >= 0 && n <= 86_400, 'a number of seconds from 0 to 86400');
     switch (flag) {
       case '--port':
-        options.port = number(
-          value(i++, flag),
-          flag,
-          (n) => Number.isInteger(n) && n >= 1 && n <= 65535,
-          'a port number from 1 to 65535',
-        );
+        options.port = number((n) => Number.isInteger(n) && n >= 1 && n <= 65535, 'a port number from 1 to 65535');
         break;
       case '--pay-after':
-        options.payAfterSeconds = number(
-          value(i++, flag),
-          flag,
-          (n) => n >= 0 && n <= 86_400,
-          'a number of seconds from 0 to 86400',
-        );
+        options.payAfterSeconds = seconds();
         break;
       case '--state':
-        options.state = value(i++, flag);
+        options.state = value();
         break;
       case '--compact-after':
-        options.compactAfterSeconds = number(
-          value(i++, flag),
-          flag,
-          (n) => n >= 0 && n <= 86_400,
-          'a number of seconds from 0 to 86400',
-        );
+        options.compactAfterSeconds = seconds();
         break;
       case '--no-rate-limit':
         options.rateLimit = false;
         break;
       case '--token': {
-        const [token, account] = tokenMapping(value(i++, flag));
+        const [token, account] = tokenMapping(value());
         const earlier = options.tokens.get(token);
         if (earlier !== undefined && earlier !== account)
           throw new OptionError(`--token ${token} is given for two accounts, ${earlier} and ${account}.`);
@@ -134,26 +117,16 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
         options.manualClock = true;
         break;
       case '--scopes':
-        options.scopes = value(i++, flag)
+        options.scopes = value()
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean);
         break;
       case '--retry-speedup':
-        options.retrySpeedup = number(
-          value(i++, flag),
-          flag,
-          (n) => n >= 1 && n <= 1_000_000,
-          'a factor from 1 to 1000000',
-        );
+        options.retrySpeedup = number((n) => n >= 1 && n <= 1_000_000, 'a factor from 1 to 1000000');
         break;
       case '--cap':
-        options.cap = number(
-          value(i++, flag),
-          flag,
-          (n) => Number.isInteger(n) && n >= 1,
-          'a whole number of objects, at least 1',
-        );
+        options.cap = number((n) => Number.isInteger(n) && n >= 1, 'a whole number of objects, at least 1');
         break;
       case '--quiet':
         options.quiet = true;

@@ -323,6 +323,31 @@ const notFound = (code: string, method: string, path: string): TestInput => ({
 });
 const FUNDS = '200.00';
 
+/** Where a row reads its object afterwards, and the event that reports the change about that saved id. */
+type Target = Required<Pick<Then, 'path' | 'event' | 'entity'>>;
+const INVOICE: Target = {path: '/invoices/{invoiceId}', event: 'invoice.updated', entity: 'invoiceId'};
+const RECEIVE_REQUEST: Target = {
+  path: '/receive-requests/{receiveRequestId}',
+  event: 'receive-request.receive-completed',
+  entity: 'receiveRequestId',
+};
+const PAYMENT: Target = {path: '/payments/{paymentId}', event: 'payment.updated', entity: 'paymentId'};
+const PAYOUT: Target = {path: '/payouts/{payoutId}', event: 'payout.updated', entity: 'payoutId'};
+const DEPOSIT: Target = {path: '/deposits/{depositId}', event: 'deposit.updated', entity: 'depositId'};
+const EXCHANGE_QUOTE: Target = {
+  path: '/currency-exchange-quotes/{quoteId}',
+  event: 'currency-exchange-quote.updated',
+  entity: 'quoteId',
+};
+/** A row's end: `wait` clock seconds later the object has `fields`, and its event reported the change. */
+const settles = (target: Target, wait: number, fields: JsonObject): Then => ({
+  wait,
+  path: target.path,
+  fields,
+  event: target.event,
+  entity: target.entity,
+});
+
 export const TEST_INPUTS: TestInput[] = [
   // Invoices: the customer's payment, by the amount's last two decimals.
   {
@@ -332,13 +357,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome:
       'About 10 seconds from the quote the invoice is `PENDING`, a second later `PAID`, and the amount is credited.',
     steps: invoiceSteps('10.00'),
-    then: {
-      wait: 12,
-      path: '/invoices/{invoiceId}',
-      fields: {status: 'PAID'},
-      event: 'invoice.updated',
-      entity: 'invoiceId',
-    },
+    then: settles(INVOICE, 12, {status: 'PAID'}),
   },
   {
     id: 'invoice-expires',
@@ -347,13 +366,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome:
       'Nobody pays. At its `expiration`, `expiresInSeconds` of sandbox time after issue (24 hours if you leave it out), the invoice is `CANCELLED` with `cancellationReason` `EXPIRED`. `POST /_sandbox/clock` moves the clock there.',
     steps: invoiceSteps('10.13', {expiresInSeconds: 300}),
-    then: {
-      wait: 300,
-      path: '/invoices/{invoiceId}',
-      fields: {status: 'CANCELLED', cancellationReason: 'EXPIRED'},
-      event: 'invoice.updated',
-      entity: 'invoiceId',
-    },
+    then: settles(INVOICE, 300, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}),
   },
   {
     id: 'invoice-payment-fails',
@@ -415,13 +428,7 @@ export const TEST_INPUTS: TestInput[] = [
         status: 201,
       },
     ],
-    then: {
-      wait: 12,
-      path: '/receive-requests/{receiveRequestId}',
-      fields: {totalReceived: usd('10.00')},
-      event: 'receive-request.receive-completed',
-      entity: 'receiveRequestId',
-    },
+    then: settles(RECEIVE_REQUEST, 12, {totalReceived: usd('10.00')}),
   },
   {
     id: 'receive-open-amount',
@@ -431,13 +438,7 @@ export const TEST_INPUTS: TestInput[] = [
     steps: [
       {method: 'POST', path: '/receive-requests', body: {currency: 'USD'}, saveAs: 'receiveRequestId', status: 201},
     ],
-    then: {
-      wait: 12,
-      path: '/receive-requests/{receiveRequestId}',
-      fields: {totalReceived: usd(OPEN_AMOUNT_PAYMENT.USD!)},
-      event: 'receive-request.receive-completed',
-      entity: 'receiveRequestId',
-    },
+    then: settles(RECEIVE_REQUEST, 12, {totalReceived: usd(OPEN_AMOUNT_PAYMENT.USD!)}),
   },
 
   // Lightning payments: the invoice you pay.
@@ -448,13 +449,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'The payment is `COMPLETED` 2 seconds later.',
     fundUsd: FUNDS,
     steps: [lightningQuote(LIGHTNING_INVOICES.pays), executePayment],
-    then: {
-      wait: 3,
-      path: '/payments/{paymentId}',
-      fields: {status: 'COMPLETED'},
-      event: 'payment.updated',
-      entity: 'paymentId',
-    },
+    then: settles(PAYMENT, 3, {status: 'COMPLETED'}),
   },
   {
     id: 'lightning-no-route',
@@ -499,13 +494,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: `The payment is \`FAILED\` with \`failureReason\` \`${reason}\` ${reason === 'TIMEOUT' ? TIMEOUT_SECONDS : 2} seconds later; \`totalAmount\` comes back.`,
     fundUsd: FUNDS,
     steps: [lightningQuote(LIGHTNING_INVOICES[name]), executePayment],
-    then: {
-      wait,
-      path: '/payments/{paymentId}',
-      fields: {status: 'FAILED', failureReason: reason},
-      event: 'payment.updated',
-      entity: 'paymentId',
-    },
+    then: settles(PAYMENT, wait, {status: 'FAILED', failureReason: reason}),
   })),
 
   // LNURL and Lightning addresses.
@@ -525,13 +514,7 @@ export const TEST_INPUTS: TestInput[] = [
       },
       executePayment,
     ],
-    then: {
-      wait: 3,
-      path: '/payments/{paymentId}',
-      fields: {status: 'COMPLETED'},
-      event: 'payment.updated',
-      entity: 'paymentId',
-    },
+    then: settles(PAYMENT, 3, {status: 'COMPLETED'}),
   },
   {
     id: 'lnurl-unreachable',
@@ -583,13 +566,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: `The payment is \`PENDING\` with \`confirmations\` 0 until its first confirmation, ${STANDARD_CONFIRMATION_MINUTES} minutes later (the \`STANDARD\` tier's \`estimatedConfirmationMinutes\`), then \`COMPLETED\` with \`confirmations\` 1.`,
     fundUsd: FUNDS,
     steps: [onchainQuote(usd('20.00')), executePayment],
-    then: {
-      wait: STANDARD_CONFIRMATION_MINUTES * 60,
-      path: '/payments/{paymentId}',
-      fields: {status: 'COMPLETED', onchain: {confirmations: 1}},
-      event: 'payment.updated',
-      entity: 'paymentId',
-    },
+    then: settles(PAYMENT, STANDARD_CONFIRMATION_MINUTES * 60, {status: 'COMPLETED', onchain: {confirmations: 1}}),
   },
   {
     id: 'onchain-below-minimum',
@@ -679,13 +656,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'The payout moves `INITIATED`, `PENDING`, then `COMPLETED`, 2 seconds apart.',
     fundUsd: FUNDS,
     steps: [...payoutSteps(GOOD_ACCOUNT), initiate],
-    then: {
-      wait: 5,
-      path: '/payouts/{payoutId}',
-      fields: {status: 'COMPLETED'},
-      event: 'payout.updated',
-      entity: 'payoutId',
-    },
+    then: settles(PAYOUT, 5, {status: 'COMPLETED'}),
   },
   {
     id: 'payout-fails',
@@ -694,13 +665,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: `The payout is \`FAILED\` after \`PENDING\`, with a \`failureReason\`; \`sourceAmount\` comes back.`,
     fundUsd: FUNDS,
     steps: [...payoutSteps(failingAccount(BANK_ACCOUNT_ENDINGS.payoutFails)), initiate],
-    then: {
-      wait: 5,
-      path: '/payouts/{payoutId}',
-      fields: {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails},
-      event: 'payout.updated',
-      entity: 'payoutId',
-    },
+    then: settles(PAYOUT, 5, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}),
   },
   {
     id: 'payout-limit-exceeded',
@@ -725,13 +690,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'At its `expiration` the payout is `EXPIRED`; initiating it answers {problem QUOTE_EXPIRED}.',
     ...withBank,
     steps: [payout(), {...initiate, wait: PAYOUT_HOLD_SECONDS + 1, code: 'QUOTE_EXPIRED'}],
-    then: {
-      wait: 0,
-      path: '/payouts/{payoutId}',
-      fields: {status: 'EXPIRED'},
-      event: 'payout.updated',
-      entity: 'payoutId',
-    },
+    then: settles(PAYOUT, 0, {status: 'EXPIRED'}),
   },
   {
     id: 'payout-not-initiable',
@@ -792,13 +751,7 @@ export const TEST_INPUTS: TestInput[] = [
       {method: 'DELETE', path: '/payout-originators/{originatorId}', wait: PAYOUT_HOLD_SECONDS + 1, status: 204},
       {method: 'DELETE', path: '/payment-methods/bank/{paymentMethodId}', status: 204},
     ],
-    then: {
-      wait: 0,
-      path: '/payouts/{payoutId}',
-      fields: {status: 'EXPIRED'},
-      event: 'payout.updated',
-      entity: 'payoutId',
-    },
+    then: settles(PAYOUT, 0, {status: 'EXPIRED'}),
   },
 
   // Deposits: the bank account you pull from.
@@ -808,13 +761,7 @@ export const TEST_INPUTS: TestInput[] = [
     input: 'An `accountNumber` with any other ending',
     outcome: 'The deposit is `COMPLETED` 4 seconds later and `netAmount` is credited.',
     steps: depositSteps(GOOD_ACCOUNT),
-    then: {
-      wait: 5,
-      path: '/deposits/{depositId}',
-      fields: {status: 'COMPLETED'},
-      event: 'deposit.updated',
-      entity: 'depositId',
-    },
+    then: settles(DEPOSIT, 5, {status: 'COMPLETED'}),
   },
   {
     id: 'deposit-fails',
@@ -822,13 +769,7 @@ export const TEST_INPUTS: TestInput[] = [
     input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositFails}\``,
     outcome: 'The deposit is `FAILED` 4 seconds later, with a `failureReason`; nothing is credited.',
     steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositFails)),
-    then: {
-      wait: 5,
-      path: '/deposits/{depositId}',
-      fields: {status: 'FAILED', failureReason: BANK_FAILURES.depositFails},
-      event: 'deposit.updated',
-      entity: 'depositId',
-    },
+    then: settles(DEPOSIT, 5, {status: 'FAILED', failureReason: BANK_FAILURES.depositFails}),
   },
   {
     id: 'deposit-reversed',
@@ -837,13 +778,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome:
       'The deposit is `COMPLETED` 4 seconds later, then `REVERSED` 4 seconds later still: `netAmount` is debited back.',
     steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositReversed)),
-    then: {
-      wait: 9,
-      path: '/deposits/{depositId}',
-      fields: {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed},
-      event: 'deposit.updated',
-      entity: 'depositId',
-    },
+    then: settles(DEPOSIT, 9, {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed}),
   },
   {
     id: 'deposit-limit-exceeded',
@@ -862,13 +797,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'The exchange is `PENDING`, then `COMPLETED` 2 seconds later: the target amount is credited.',
     fundUsd: FUNDS,
     steps: [exchangeQuote('10.00'), executeExchange()],
-    then: {
-      wait: 3,
-      path: '/currency-exchange-quotes/{quoteId}',
-      fields: {status: 'COMPLETED'},
-      event: 'currency-exchange-quote.updated',
-      entity: 'quoteId',
-    },
+    then: settles(EXCHANGE_QUOTE, 3, {status: 'COMPLETED'}),
   },
   {
     id: 'exchange-fails',
@@ -877,13 +806,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: 'The exchange is `FAILED` 2 seconds from the execution, and the source amount is returned.',
     fundUsd: FUNDS,
     steps: [exchangeQuote('10.66'), executeExchange()],
-    then: {
-      wait: 3,
-      path: '/currency-exchange-quotes/{quoteId}',
-      fields: {status: 'FAILED'},
-      event: 'currency-exchange-quote.updated',
-      entity: 'quoteId',
-    },
+    then: settles(EXCHANGE_QUOTE, 3, {status: 'FAILED'}),
   },
   {
     id: 'exchange-limit-exceeded',
@@ -898,13 +821,7 @@ export const TEST_INPUTS: TestInput[] = [
     input: 'Execute an exchange quote after its `expiration` (30 seconds)',
     outcome: 'At its `expiration` the quote is `EXPIRED`; executing it answers {problem QUOTE_EXPIRED}.',
     steps: [exchangeQuote('10.00'), {...executeExchange('QUOTE_EXPIRED'), wait: 31}],
-    then: {
-      wait: 0,
-      path: '/currency-exchange-quotes/{quoteId}',
-      fields: {status: 'EXPIRED'},
-      event: 'currency-exchange-quote.updated',
-      entity: 'quoteId',
-    },
+    then: settles(EXCHANGE_QUOTE, 0, {status: 'EXPIRED'}),
   },
   {
     id: 'exchange-already-executed',

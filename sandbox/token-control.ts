@@ -16,6 +16,7 @@ import type {Definition} from './definition.ts';
 import type {Json} from '../definition/index.ts';
 import {ProblemError} from './problems.ts';
 import {DEFAULT_ACCOUNT, type Tokens} from './tokens.ts';
+import {methodNotAllowed} from './control-body.ts';
 
 export const TOKENS_PATH = '/_sandbox/tokens';
 const MAX_EXPIRES_IN = 366 * 24 * 3600;
@@ -39,8 +40,7 @@ export function tokensRoute(
   method: string,
   raw: Buffer,
 ): {status: number; body: unknown} {
-  if (method !== 'POST')
-    throw new ProblemError('METHOD_NOT_ALLOWED', `${TOKENS_PATH} takes POST.`, {headers: {Allow: 'POST'}});
+  if (method !== 'POST') throw methodNotAllowed(TOKENS_PATH, ['POST']);
   let body: Json;
   try {
     body = JSON.parse(raw.toString('utf8') || '{}');

@@ -7,6 +7,7 @@
 import {CASES} from './cases.ts';
 import {checkEndpoint, CheckError, defaultTimeoutMs, reportLines} from './check.ts';
 import {readSecret, SECRET_ENV, SecretError} from './secret.ts';
+import {commandFlags} from '../sandbox/command-flags.ts';
 
 const usage =
   () => `Usage: npm run webhooks -- check URL [--secret-file F] [--api-port P] [--timeout-ms N] [--allow-remote]
@@ -48,13 +49,7 @@ function parseArgs(argv: string[]): Args {
   if (command !== 'check') throw new UsageError(`Unknown command ${command}; the command is check.`);
   let url: string | undefined;
   const args: Omit<Args, 'url'> = {allowRemote: false};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    const value = () => {
-      const next = rest[++i];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
-      return next;
-    };
+  for (const [arg, value] of commandFlags(rest, (message) => new UsageError(message))) {
     if (arg === '--secret' || arg.startsWith('--secret='))
       throw new UsageError(
         `--secret is refused: a secret on the command line stays in shell history and process lists; use --secret-file F or ${SECRET_ENV}.`,

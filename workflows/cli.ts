@@ -16,6 +16,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {LOCAL_SANDBOX_ORIGIN} from '../sandbox/local-sandbox.mjs';
 import {listWorkflows, runWorkflow, type RunResult} from './index.ts';
+import {commandFlags} from '../sandbox/command-flags.ts';
 
 const USAGE = `Usage: npm run workflows -- [ID ...] [--sandbox ORIGIN --token TOKEN]
 
@@ -40,13 +41,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {ids: [], list: false, token: DEFAULT_TOKEN};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
-      return next;
-    };
+  for (const [arg, value] of commandFlags(argv, (message) => new UsageError(message))) {
     if (arg === '--list') args.list = true;
     else if (arg === '--sandbox') args.sandbox = new URL(value()).origin;
     else if (arg === '--token') args.token = value();

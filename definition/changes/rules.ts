@@ -18,180 +18,100 @@ export interface ChangeRule {
 /** The rule id under which the generic engine's (Redocly's) major verdicts are reported: `redocly/<its rule>`. */
 export const ENGINE_RULE = 'redocly';
 
+/** Rows of one severity, each a rule id and its sentence. */
+function rated(severity: ChangeSeverity, rows: readonly (readonly [rule: string, sentence: string])[]): ChangeRule[] {
+  return rows.map(([rule, sentence]) => ({rule, severity, sentence}));
+}
+
 export const CHANGE_RULES: readonly ChangeRule[] = [
-  // Breaking.
-  {
-    rule: 'operation-removed',
-    severity: 'breaking',
-    sentence: 'An operation is removed, or its method or path changes.',
-  },
-  {
-    rule: 'success-status-changed',
-    severity: 'breaking',
-    sentence: 'An operation stops answering a success status it answered.',
-  },
-  {rule: 'parameter-removed', severity: 'breaking', sentence: 'A parameter is removed from an operation.'},
-  {rule: 'parameter-added-required', severity: 'breaking', sentence: 'A new required parameter.'},
-  {rule: 'parameter-became-required', severity: 'breaking', sentence: 'An optional parameter becomes required.'},
-  {rule: 'request-body-removed', severity: 'breaking', sentence: 'An operation stops taking a request body.'},
-  {rule: 'request-body-required', severity: 'breaking', sentence: 'An operation starts requiring a request body.'},
-  {rule: 'request-field-removed', severity: 'breaking', sentence: 'A field is removed from a request body.'},
-  {rule: 'request-field-added-required', severity: 'breaking', sentence: 'A new required request field.'},
-  {
-    rule: 'request-field-became-required',
-    severity: 'breaking',
-    sentence: 'An optional request field becomes required.',
-  },
-  {
-    rule: 'response-field-removed',
-    severity: 'breaking',
-    sentence: 'A field is removed from an answer or an event payload, or renamed.',
-  },
-  {
-    rule: 'response-field-became-optional',
-    severity: 'breaking',
-    sentence: 'A field of an answer or an event payload is no longer always present.',
-  },
-  {rule: 'type-changed', severity: 'breaking', sentence: 'A field or parameter changes its type or its format.'},
-  {
-    rule: 'constraint-narrowed',
-    severity: 'breaking',
-    sentence: 'A request accepts less: a shorter `maxLength`, a smaller `maximum`, a larger `minimum`, a new bound.',
-  },
-  {
-    rule: 'constraint-widened',
-    severity: 'breaking',
-    sentence: 'An answer or an event may carry more: a longer `maxLength`, a larger `maximum`, a smaller `minimum`.',
-  },
-  {
-    rule: 'pattern-changed',
-    severity: 'breaking',
-    sentence:
+  ...rated('breaking', [
+    ['operation-removed', 'An operation is removed, or its method or path changes.'],
+    ['success-status-changed', 'An operation stops answering a success status it answered.'],
+    ['parameter-removed', 'A parameter is removed from an operation.'],
+    ['parameter-added-required', 'A new required parameter.'],
+    ['parameter-became-required', 'An optional parameter becomes required.'],
+    ['request-body-removed', 'An operation stops taking a request body.'],
+    ['request-body-required', 'An operation starts requiring a request body.'],
+    ['request-field-removed', 'A field is removed from a request body.'],
+    ['request-field-added-required', 'A new required request field.'],
+    ['request-field-became-required', 'An optional request field becomes required.'],
+    ['response-field-removed', 'A field is removed from an answer or an event payload, or renamed.'],
+    ['response-field-became-optional', 'A field of an answer or an event payload is no longer always present.'],
+    ['type-changed', 'A field or parameter changes its type or its format.'],
+    [
+      'constraint-narrowed',
+      'A request accepts less: a shorter `maxLength`, a smaller `maximum`, a larger `minimum`, a new bound.',
+    ],
+    [
+      'constraint-widened',
+      'An answer or an event may carry more: a longer `maxLength`, a larger `maximum`, a smaller `minimum`.',
+    ],
+    [
+      'pattern-changed',
       'A `pattern` changes so that a request refuses a documented example, or an answer may carry a value the old pattern refused (or no example shows otherwise).',
-  },
-  {rule: 'enum-value-removed', severity: 'breaking', sentence: 'A value is removed from an enum a request takes.'},
-  {
-    rule: 'enum-value-added',
-    severity: 'breaking',
-    sentence: 'A value is added to an enum an answer or an event carries that the definition does not declare open.',
-  },
-  {rule: 'enum-closed', severity: 'breaking', sentence: 'An enum is no longer declared open.'},
-  {rule: 'response-header-removed', severity: 'breaking', sentence: 'An answer stops carrying a header.'},
-  {rule: 'error-code-removed', severity: 'breaking', sentence: 'An operation stops answering an error code.'},
-  {
-    rule: 'error-code-status-changed',
-    severity: 'breaking',
-    sentence: 'An error code is answered with another HTTP status.',
-  },
-  {
-    rule: 'error-code-added',
-    severity: 'breaking',
-    sentence: 'An operation answers a new error code while `ErrorCode` is not declared open.',
-  },
-  {
-    rule: 'idempotency-key-changed',
-    severity: 'breaking',
-    sentence: 'An operation starts or stops taking an `Idempotency-Key`.',
-  },
-  {
-    rule: 'idempotency-table-removed',
-    severity: 'breaking',
-    sentence: 'The idempotency table (`x-idempotency`) is removed.',
-  },
-  {
-    rule: 'idempotency-table-changed',
-    severity: 'breaking',
-    sentence:
+    ],
+    ['enum-value-removed', 'A value is removed from an enum a request takes.'],
+    [
+      'enum-value-added',
+      'A value is added to an enum an answer or an event carries that the definition does not declare open.',
+    ],
+    ['enum-closed', 'An enum is no longer declared open.'],
+    ['response-header-removed', 'An answer stops carrying a header.'],
+    ['error-code-removed', 'An operation stops answering an error code.'],
+    ['error-code-status-changed', 'An error code is answered with another HTTP status.'],
+    ['error-code-added', 'An operation answers a new error code while `ErrorCode` is not declared open.'],
+    ['idempotency-key-changed', 'An operation starts or stops taking an `Idempotency-Key`.'],
+    ['idempotency-table-removed', 'The idempotency table (`x-idempotency`) is removed.'],
+    [
+      'idempotency-table-changed',
       'The idempotency table drops a row, changes what a key keeps or what to send next, keeps less long, or compares bodies otherwise.',
-  },
-  {rule: 'webhook-removed', severity: 'breaking', sentence: 'A webhook event type is no longer sent.'},
-  {
-    rule: 'webhook-signature-changed',
-    severity: 'breaking',
-    sentence: 'The webhook signature scheme (`x-webhook-signature`) changes or is removed.',
-  },
-  {
-    rule: 'retry-schedule-changed',
-    severity: 'breaking',
-    sentence:
+    ],
+    ['webhook-removed', 'A webhook event type is no longer sent.'],
+    ['webhook-signature-changed', 'The webhook signature scheme (`x-webhook-signature`) changes or is removed.'],
+    [
+      'retry-schedule-changed',
       'The webhook retry schedule (`x-webhook-delivery`) changes: attempts, timeout, what acknowledges a delivery, a shorter secret-rotation overlap.',
-  },
-  {
-    rule: 'deprecation-without-notice',
-    severity: 'breaking',
-    sentence:
+    ],
+    [
+      'deprecation-without-notice',
       'Something is deprecated without an `x-deprecation` sunset at least the notice period below after its deprecation.',
-  },
-  {
-    rule: ENGINE_RULE,
-    severity: 'breaking',
-    sentence: "Anything else Redocly CLI's `diff` rates major, such as a changed security requirement.",
-  },
-  // Additive.
-  {rule: 'operation-added', severity: 'additive', sentence: 'A new operation.'},
-  {rule: 'parameter-added', severity: 'additive', sentence: 'A new optional parameter.'},
-  {
-    rule: 'request-body-added',
-    severity: 'additive',
-    sentence: 'An optional request body on an operation that took none.',
-  },
-  {rule: 'request-field-added', severity: 'additive', sentence: 'A new optional request field.'},
-  {rule: 'response-field-added', severity: 'additive', sentence: 'A new field in an answer or an event payload.'},
-  {
-    rule: 'pattern-changed',
-    severity: 'additive',
-    sentence: 'A `pattern` changes and every documented example still matches it.',
-  },
-  {
-    rule: 'enum-value-added',
-    severity: 'additive',
-    sentence: 'A value is added to an enum a request takes, or to an enum declared open.',
-  },
-  {rule: 'enum-opened', severity: 'additive', sentence: 'An enum is declared open.'},
-  {rule: 'response-header-added', severity: 'additive', sentence: 'An answer carries a new header.'},
-  {
-    rule: 'error-code-added',
-    severity: 'additive',
-    sentence: 'An operation answers a new error code (`ErrorCode` is declared open).',
-  },
-  {
-    rule: 'idempotency-table-added',
-    severity: 'additive',
-    sentence: 'The idempotency outcomes are written into the definition as data (`x-idempotency`).',
-  },
-  {
-    rule: 'idempotency-outcome-added',
-    severity: 'additive',
-    sentence: 'The idempotency table says what happens to an answer it did not list.',
-  },
-  {rule: 'webhook-added', severity: 'additive', sentence: 'A new webhook event type.'},
-  {
-    rule: 'webhook-signature-added',
-    severity: 'additive',
-    sentence: 'The webhook signature scheme is written into the definition as data (`x-webhook-signature`).',
-  },
-  {
-    rule: 'webhook-signature-changed',
-    severity: 'additive',
-    sentence: 'The signature scheme states a member it did not state before.',
-  },
-  {
-    rule: 'retry-schedule-added',
-    severity: 'additive',
-    sentence: 'The webhook retry schedule is written into the definition as data (`x-webhook-delivery`).',
-  },
-  {
-    rule: 'retry-schedule-changed',
-    severity: 'additive',
-    sentence: 'The retry schedule states a member it did not state before, or gives a rotated secret a longer overlap.',
-  },
-  // Deprecated.
-  {
-    rule: 'deprecated',
-    severity: 'deprecated',
-    sentence:
+    ],
+    [ENGINE_RULE, "Anything else Redocly CLI's `diff` rates major, such as a changed security requirement."],
+  ]),
+  ...rated('additive', [
+    ['operation-added', 'A new operation.'],
+    ['parameter-added', 'A new optional parameter.'],
+    ['request-body-added', 'An optional request body on an operation that took none.'],
+    ['request-field-added', 'A new optional request field.'],
+    ['response-field-added', 'A new field in an answer or an event payload.'],
+    ['pattern-changed', 'A `pattern` changes and every documented example still matches it.'],
+    ['enum-value-added', 'A value is added to an enum a request takes, or to an enum declared open.'],
+    ['enum-opened', 'An enum is declared open.'],
+    ['response-header-added', 'An answer carries a new header.'],
+    ['error-code-added', 'An operation answers a new error code (`ErrorCode` is declared open).'],
+    ['idempotency-table-added', 'The idempotency outcomes are written into the definition as data (`x-idempotency`).'],
+    ['idempotency-outcome-added', 'The idempotency table says what happens to an answer it did not list.'],
+    ['webhook-added', 'A new webhook event type.'],
+    [
+      'webhook-signature-added',
+      'The webhook signature scheme is written into the definition as data (`x-webhook-signature`).',
+    ],
+    ['webhook-signature-changed', 'The signature scheme states a member it did not state before.'],
+    [
+      'retry-schedule-added',
+      'The webhook retry schedule is written into the definition as data (`x-webhook-delivery`).',
+    ],
+    [
+      'retry-schedule-changed',
+      'The retry schedule states a member it did not state before, or gives a rotated secret a longer overlap.',
+    ],
+  ]),
+  ...rated('deprecated', [
+    [
+      'deprecated',
       'An operation, parameter or field is marked `deprecated: true`, with an `x-deprecation` (`since`, `sunset`) that gives at least the notice period below.',
-  },
+    ],
+  ]),
 ];
 
 /** The row a change is reported by: its rule (`redocly/<rule>` by the engine's row) at its severity. */

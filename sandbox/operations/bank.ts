@@ -19,6 +19,7 @@ import type {OperationId} from '../../definition/index.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {deleteHandler, getHandler, listHandler} from './generic.ts';
 import {fromExample, inSeconds} from './templates.ts';
+import {expireIfLapsed, findLapsing} from './lapse.ts';
 
 const PAYOUT_HOLD_SECONDS = 15 * 60;
 const STEP_MS = 2000;
@@ -26,11 +27,7 @@ const STEP_MS = 2000;
 const FINAL = new Set(['COMPLETED', 'FAILED', 'EXPIRED', 'REVERSED']);
 
 /** A `NEW` payout past its `expiration` becomes `EXPIRED`, with a `payout.updated` event. */
-function expireIfLapsed(world: World, id: string): void {
-  const payout = world.store.get('Payout', id);
-  if (payout?.status === 'NEW' && Date.parse(stringAt(payout, 'expiration')) < world.clock.now())
-    world.update('Payout', id, {status: 'EXPIRED'}, 'payout.updated');
-}
+const expirePayoutIfLapsed = (world: World, id: string): void => expireIfLapsed(world, 'Payout', id, 'payout.updated');
 
 /**
  * Expires every lapsed `NEW` payout now. The scheduled step does it at `expiration`; this covers a
@@ -39,7 +36,7 @@ function expireIfLapsed(world: World, id: string): void {
  */
 function expireLapsedPayouts(world: World): void {
   for (const payout of world.store.all('Payout'))
-    if (payout.status === 'NEW') expireIfLapsed(world, stringAt(payout, 'id'));
+    if (payout.status === 'NEW') expirePayoutIfLapsed(world, stringAt(payout, 'id'));
 }
 
 export const getPayouts: Handler = (call, world) => {
@@ -58,7 +55,7 @@ function armExpiry(world: World, payout: JsonObject): void {
   expirePayout.at(world, Date.parse(stringAt(payout, 'expiration')) + 1, {id});
 }
 
-const expirePayout = defineStep('payout.expire', (world, {id}: {id: string}) => expireIfLapsed(world, id));
+const expirePayout = defineStep('payout.expire', (world, {id}: {id: string}) => expirePayoutIfLapsed(world, id));
 
 export const createBankPaymentMethod: Handler = (call, world) => {
   const {accountNumber, ...rest} = call.body;
@@ -181,8 +178,7 @@ export const createAPayout: Handler = (call, world) => {
 };
 
 export const initiateAPayout: Handler = (call, world) => {
-  expireIfLapsed(world, stringAt(world.find('Payout', call.params.payoutId!, call.op), 'id'));
-  const payout = world.find('Payout', call.params.payoutId!, call.op);
+  const payout = findLapsing(world, call, 'Payout', call.params.payoutId!, 'payout.updated');
   if (payout.status === 'EXPIRED') {
     throw new ProblemError(
       'QUOTE_EXPIRED',

@@ -18,6 +18,7 @@ import type {Handler, World} from '../world.ts';
 import type {Money} from '../money.ts';
 import {getHandler} from './generic.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
+import {expireIfLapsed, findLapsing} from './lapse.ts';
 
 /** Kestrel's fee, 0.5% of `source`, in units of 10^-8 per unit. */
 const FEE_PER_THOUSAND = 5n;
@@ -47,16 +48,14 @@ function checkMinimums(world: World, source: Money, target: Money): void {
 }
 const STEP_MS = 2000;
 
+const QUOTE = 'CurrencyExchangeQuote';
+const QUOTE_UPDATED = 'currency-exchange-quote.updated';
 /** A `NEW` quote past its `expiration` becomes `EXPIRED`, with a `currency-exchange-quote.updated` event. */
-function expireIfLapsed(world: World, id: string): void {
-  const quote = world.store.get('CurrencyExchangeQuote', id);
-  if (quote?.status === 'NEW' && Date.parse(stringAt(quote, 'expiration')) < world.clock.now())
-    world.update('CurrencyExchangeQuote', id, {status: 'EXPIRED'}, 'currency-exchange-quote.updated');
-}
+const expireQuoteIfLapsed = (world: World, id: string): void => expireIfLapsed(world, QUOTE, id, QUOTE_UPDATED);
 
 /** Reading a quote first expires it if its scheduled step was lost (a world read back from a state file). */
 export const getCurrencyExchangeQuote: Handler = (call, world) => {
-  expireIfLapsed(world, call.params.quoteId!);
+  expireQuoteIfLapsed(world, call.params.quoteId!);
   return getHandler('CurrencyExchangeQuote')(call, world);
 };
 
@@ -117,12 +116,11 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
 };
 
 const expireQuote = defineStep('currency-exchange-quote.expire', (world, {id}: {id: string}) =>
-  expireIfLapsed(world, id),
+  expireQuoteIfLapsed(world, id),
 );
 
 export const executeCurrencyExchangeQuote: Handler = (call, world) => {
-  expireIfLapsed(world, stringAt(world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op), 'id'));
-  const quote = world.find('CurrencyExchangeQuote', call.params.quoteId!, call.op);
+  const quote = findLapsing(world, call, QUOTE, call.params.quoteId!, QUOTE_UPDATED);
   if (quote.status === 'EXPIRED') {
     throw new ProblemError(
       'QUOTE_EXPIRED',

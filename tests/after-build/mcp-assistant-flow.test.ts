@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   receiverUrl = `${await listenOnFreePort(receiver)}/kestrel/webhooks`;
   mcp = await startMcp({args: ['--own-sandbox']});
-}, 60_000);
+});
 
 afterAll(async () => {
   await mcp?.close();
@@ -132,4 +132,4 @@ test('search, read, look up, issue an invoice and its quote, subscribe, move the
     lastResponseStatus: 200,
     nextAttempt: null,
   });
-}, 60_000);
+});

@@ -93,4 +93,4 @@ test("the snippets' command line, with the served tarball, starts the server fro
   } finally {
     await session.close();
   }
-}, 60_000);
+});

@@ -44,7 +44,7 @@ beforeAll(async () => {
     startMcp({command: path.join(project, 'node_modules', '.bin', PACKAGE_NAME), commandArgs: [], cwd: project}),
     startMcp(),
   ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all([packed?.close(), checkout?.close()]);

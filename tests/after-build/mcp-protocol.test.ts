@@ -18,7 +18,7 @@ import {SANDBOX_LIMIT} from '../../sandbox/rate-limit-figures.ts';
 let mcp: McpSession;
 beforeAll(async () => {
   mcp = await startMcp({args: ['--own-sandbox']});
-}, 60_000);
+});
 afterAll(() => mcp?.close());
 
 describe('tools', () => {

@@ -50,7 +50,7 @@ describe('the parts of a page the search indexer reads', () => {
       expect(pageSections(parts, route), route).toEqual(pageSections(whole, route));
     }
     // Every whole page parsed: most of the time of this file.
-  }, 60_000);
+  });
 
   it("keep an API page sidebar's active links only: its group and itself", () => {
     const page = docsPages.find(({route}) => route === '/api/issue-invoice');

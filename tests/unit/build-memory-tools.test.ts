@@ -73,13 +73,16 @@ describe('memory by phase (bench/memory-phases.mjs)', () => {
 
 describe('heap profile by package (scripts/heap-profile-summary.mjs)', () => {
   it('names the package of an allocation site, scoped or not, or the site, Node or V8', () => {
-    expect(ownerOf('file:///w/node_modules/@docusaurus/core/lib/ssg/ssgRenderer.js')).toBe('@docusaurus/core');
-    expect(ownerOf('file:///w/node_modules/.pnpm/x/node_modules/cheerio/dist/index.js')).toBe('cheerio');
-    expect(ownerOf('node:internal/fs/promises')).toBe('(node internals)');
-    expect(ownerOf('/tmp/site/build/__server/server.bundle.js')).toBe('(server bundle)');
-    expect(ownerOf('server.bundle.js')).toBe('(server bundle)');
-    expect(ownerOf('/tmp/site/plugins/search-local.ts')).toBe('(site) search-local.ts');
-    expect(ownerOf('')).toBe('(V8 / native)');
+    const owners: [site: string, owner: string][] = [
+      ['file:///w/node_modules/@docusaurus/core/lib/ssg/ssgRenderer.js', '@docusaurus/core'],
+      ['file:///w/node_modules/.pnpm/x/node_modules/cheerio/dist/index.js', 'cheerio'],
+      ['node:internal/fs/promises', '(node internals)'],
+      ['/tmp/site/build/__server/server.bundle.js', '(server bundle)'],
+      ['server.bundle.js', '(server bundle)'],
+      ['/tmp/site/plugins/search-local.ts', '(site) search-local.ts'],
+      ['', '(V8 / native)'],
+    ];
+    for (const [site, owner] of owners) expect(ownerOf(site), site).toBe(owner);
   });
 
   it('sums the bytes still allocated per package, largest first', () => {

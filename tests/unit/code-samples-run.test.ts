@@ -5,7 +5,7 @@
  * one replayed answer or a 409 (each run makes its own Idempotency-Key); a redirect is answered as
  * it is, not followed; and a server that never answers is given up on after the 10-second timeout.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, describe, expect, it} from 'vitest';
 import {execFile} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
@@ -17,7 +17,7 @@ import {TIMEOUT_SECONDS} from '../../snippets/settings.ts';
 import {buildDefinition} from '../../definition/index.ts';
 import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {loadBundledDefinition} from './openapi-definition';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 const execFileAsync = promisify(execFile);
 const definition = structuredClone(loadBundledDefinition());
@@ -70,12 +70,8 @@ async function runSample(language: Language, slug: string, server: string, env: 
 /** The JSON a sample printed after its status (curl prints the body alone). */
 const printedJson = (stdout: string) => JSON.parse(stdout.slice(stdout.indexOf('{'))) as Record<string, unknown>;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox(['--no-rate-limit']);
-}, 60_000);
+const sandbox = suiteSandbox(['--no-rate-limit']);
 afterAll(async () => {
-  await sandbox?.stop('SIGTERM');
   rmSync(DIR, {recursive: true, force: true});
 });
 
@@ -117,7 +113,7 @@ describe('a pasted code sample against the local sandbox', () => {
     const second = await runSample('cURL', 'issue-invoice', sandbox.base, env);
     expect(first.code, first.stderr).toBe(0);
     expect(printedJson(second.stdout).id).toBe(printedJson(first.stdout).id);
-  }, 60_000);
+  });
 
   it('cURL: create-bank-payment-method run twice creates two payment methods, and get-invoices lists them', async () => {
     const first = await runSample('cURL', 'create-bank-payment-method', sandbox.base);
@@ -126,7 +122,7 @@ describe('a pasted code sample against the local sandbox', () => {
     const list = await runSample('cURL', 'get-invoices', sandbox.base);
     expect(list.code, list.stderr).toBe(0);
     expect(printedJson(list.stdout).count).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  });
 });
 
 describe('a pasted code sample against a server that redirects or never answers', () => {

@@ -316,18 +316,22 @@ describe('amount caps and rate checks', () => {
 });
 
 describe('polling loops stop at their limit', () => {
+  /** What a call expected to fail threw, for the assertions to read. */
+  const thrown = (call: Promise<unknown>): Promise<unknown> => call.catch((e: unknown) => e);
+  /** Polls back to back: the limit, not the time, ends these loops. */
+  const noWait = {sleep: async () => {}};
+  /** Where replayMissedEvents reads, with what key, and since when. */
+  const replayFrom = (apiBase: string) => ({apiBase, apiKey: 'k', since: '2025-03-14T00:00:00Z'});
+
   it('payLightningInvoice: a payment that stays PENDING', async () => {
     const {base, seen} = await fakeKestrel({
       'POST /payment-quotes/lightning': [json(201, QUOTE)],
       'POST /payment-quotes/1f668a9b-ad0b-493f-a9c4-9c13dcc217a6/execute': [json(201, PAYMENT)],
       'GET /payments/6443c564-32c3-48bd-9aa1-666704602320': [json(200, PAYMENT)],
     });
-    const error = await payLightningInvoice(client(base), {
-      lnInvoice: 'lntbs1',
-      maxTotal: '0.001',
-      maxPolls: 3,
-      sleep: async () => {},
-    }).catch((e: unknown) => e);
+    const error = await thrown(
+      payLightningInvoice(client(base), {lnInvoice: 'lntbs1', maxTotal: '0.001', maxPolls: 3, ...noWait}),
+    );
     expect(error).toBeInstanceOf(PollLimitError);
     expect((error as Error).message).toContain(`payment ${PAYMENT.id} was still not final after 3 checks`);
     expect(seen.filter((s) => s.method === 'GET')).toHaveLength(3);
@@ -339,11 +343,7 @@ describe('polling loops stop at their limit', () => {
       'POST /invoices/416203f4-673f-44ba-b417-8d9b070174ad/quote': [json(201, QUOTE)],
       'GET /invoices/416203f4-673f-44ba-b417-8d9b070174ad': [json(200, {...INVOICE, status: 'PENDING'})],
     });
-    const error = await receivePayment(client(base), {
-      amount: INVOICE.amount,
-      maxPolls: 4,
-      sleep: async () => {},
-    }).catch((e: unknown) => e);
+    const error = await thrown(receivePayment(client(base), {amount: INVOICE.amount, maxPolls: 4, ...noWait}));
     expect(error).toBeInstanceOf(PollLimitError);
     expect(seen.filter((s) => s.method === 'GET')).toHaveLength(4);
   });
@@ -358,13 +358,15 @@ describe('polling loops stop at their limit', () => {
       'POST /currency-exchange-quotes/634ecc7c-c772-4146-8cf8-5b7fdd4c0884/execute': [json(200, pending)],
       'GET /currency-exchange-quotes/634ecc7c-c772-4146-8cf8-5b7fdd4c0884': [json(200, pending)],
     });
-    const error = await exchangeCurrency(client(base), {
-      sourceCurrency: 'USD',
-      targetCurrency: 'BTC',
-      amount: '10.00',
-      maxPolls: 2,
-      sleep: async () => {},
-    }).catch((e: unknown) => e);
+    const error = await thrown(
+      exchangeCurrency(client(base), {
+        sourceCurrency: 'USD',
+        targetCurrency: 'BTC',
+        amount: '10.00',
+        maxPolls: 2,
+        ...noWait,
+      }),
+    );
     expect(error).toBeInstanceOf(PollLimitError);
     expect(seen.filter((s) => s.path.startsWith('/currency-exchange-quotes/') && s.method === 'GET')).toHaveLength(2);
   });
@@ -380,9 +382,7 @@ describe('polling loops stop at their limit', () => {
     };
     const {base, seen} = await fakeKestrel({'GET /events': [json(200, {items: Array(100).fill(event), count: 1e6})]});
     const result = await replayMissedEvents({
-      apiBase: base,
-      apiKey: 'k',
-      since: '2025-03-14T00:00:00Z',
+      ...replayFrom(base),
       isHandled: async () => true,
       handle: async () => {},
       maxPages: 3,
@@ -407,9 +407,7 @@ describe('polling loops stop at their limit', () => {
     const {base} = await fakeKestrel({'GET /events': [json(200, {items: [missed, unlisted], count: 2})]});
     const handled: string[] = [];
     const result = await replayMissedEvents({
-      apiBase: base,
-      apiKey: 'k',
-      since: '2025-03-14T00:00:00Z',
+      ...replayFrom(base),
       isHandled: async () => false,
       handle: async (event) => void handled.push(event.id),
     });
@@ -442,9 +440,7 @@ describe('polling loops stop at their limit', () => {
   it('replayMissedEvents: a page that keeps failing ends the run as incomplete, saying why, instead of throwing', async () => {
     const {base, seen} = await fakeKestrel({'GET /events': [json(503, problem(503, 'SERVICE_UNAVAILABLE'))]});
     const result = await replayMissedEvents({
-      apiBase: base,
-      apiKey: 'k',
-      since: '2025-03-14T00:00:00Z',
+      ...replayFrom(base),
       isHandled: async () => false,
       handle: async () => {},
       backoff: {sleep: async () => {}, maxAttempts: 2},
@@ -493,7 +489,7 @@ describe('the Python client (examples/walkthroughs/python/kestrel_client.py)', (
     ]) {
       expect(output).toMatch(new RegExp(`^${name} \\(.*\\) \\.\\.\\. ok$`, 'm'));
     }
-  }, 60_000);
+  });
 });
 
 describe('the rate limits guide example (examples/core/issue-invoice.ts)', () => {

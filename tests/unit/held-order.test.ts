@@ -6,7 +6,7 @@
  * QUOTE_EXPIRED; the order run again instead creates anew with the next key of each step and acts,
  * once, however often it runs.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect, afterAll} from 'vitest';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -14,20 +14,16 @@ import {CURRENCY_EXCHANGE, PAYOUT, runHeldOrder, type HeldOrder} from '../../exa
 import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {OrderAttempts, orderKey} from '../../examples/walkthroughs/node/order-keys';
 import {US_BANK_ACCOUNT} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const TOKEN = 'sk_sandbox_held_order';
 const WINDOW_SECONDS = 1800;
 
 describe('an order deferred past a maintenance window', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-order-'));
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
   afterAll(async () => {
-    await sandbox?.stop('SIGTERM');
     rmSync(dir, {recursive: true, force: true});
   });
   const client = () => new KestrelClient({apiKey: TOKEN, baseUrl: sandbox.base, sleep: async () => {}});
@@ -74,6 +70,23 @@ describe('an order deferred past a maintenance window', () => {
     return {answers, attempts, options, saved: () => orders.at(-1)!};
   }
 
+  /**
+   * A first run the window defers: its create answered 201, then its held request (`heldMethod`) 503.
+   * Returns that 503's Retry-After.
+   */
+  function deferredInWindow(
+    first: {kind: string},
+    answers: {method: string; status: number; retryAfter: string | null}[],
+    heldMethod: string,
+  ): number {
+    expect(first.kind).toBe('deferred');
+    expect(answers.map((a) => [a.method, a.status])).toEqual([
+      ['POST', 201],
+      [heldMethod, 503],
+    ]);
+    return windowRetryAfter(answers);
+  }
+
   /** The Retry-After of the one 503 among the answers, checked to point at the window's end. */
   function windowRetryAfter(answers: {status: number; retryAfter: string | null}[]): number {
     const refused = answers.filter((a) => a.status === 503);
@@ -97,13 +110,7 @@ describe('an order deferred past a maintenance window', () => {
     };
     const before = await usd();
 
-    const first = await runHeldOrder(PAYOUT, order, options);
-    expect(first.kind).toBe('deferred');
-    expect(answers.map((a) => [a.method, a.status])).toEqual([
-      ['POST', 201],
-      ['PATCH', 503],
-    ]);
-    const retryAfter = windowRetryAfter(answers);
+    const retryAfter = deferredInWindow(await runHeldOrder(PAYOUT, order, options), answers, 'PATCH');
     const lapsed = saved().heldId!;
     expect(lapsed).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -133,7 +140,7 @@ describe('an order deferred past a maintenance window', () => {
       [sent!.id, expect.stringMatching(/^(INITIATED|PENDING|COMPLETED)$/)],
     ]);
     expect(await usd()).toBeCloseTo(before - Number((sent!.sourceAmount as Json).amount), 2); // debited once
-  }, 60_000);
+  });
 
   it('an exchange: 503 with Retry-After in the window; run again after the window, it quotes again and executes once', async () => {
     await control('DELETE');
@@ -145,13 +152,7 @@ describe('an order deferred past a maintenance window', () => {
     };
     const before = await usd();
 
-    const first = await runHeldOrder(CURRENCY_EXCHANGE, order, options);
-    expect(first.kind).toBe('deferred');
-    expect(answers.map((a) => [a.method, a.status])).toEqual([
-      ['POST', 201],
-      ['POST', 503],
-    ]);
-    const retryAfter = windowRetryAfter(answers);
+    const retryAfter = deferredInWindow(await runHeldOrder(CURRENCY_EXCHANGE, order, options), answers, 'POST');
     const lapsed = saved().heldId!;
 
     await sandbox.advance(retryAfter + 1); // past the window, and long past the quote's hold
@@ -174,5 +175,5 @@ describe('an order deferred past a maintenance window', () => {
     expect(third.kind === 'sent' && third.held.id).toBe(sent!.id);
     expect((await client().request<Json>('GET', `/currency-exchange-quotes/${lapsed}`)).status).toBe('EXPIRED');
     expect(await usd()).toBeCloseTo(before - 20, 2); // the source is taken once
-  }, 60_000);
+  });
 });

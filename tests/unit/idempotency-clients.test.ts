@@ -11,7 +11,7 @@
  * a 5xx is retried with the same key and runs the operation once.
  */
 import {US_BANK_ACCOUNT} from './sandbox-answers';
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect, afterAll} from 'vitest';
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -22,7 +22,7 @@ import {KestrelClient, KestrelProblem, needsNewKey} from '../../examples/walkthr
 import {OrderAttempts, orderKey, withOrderKey} from '../../examples/walkthroughs/node/order-keys';
 import {SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 import {WALKTHROUGH_STEPS} from '../../snippets/walkthrough/steps.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -262,14 +262,10 @@ print(json.dumps(out))
 
 /** A sandbox, a client, and the steps both languages share: a bank payment method, a payout, funding. */
 function payoutSandbox() {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const dir = mkdtempSync(path.join(tmpdir(), 'order-attempts-'));
   const key = 'sk_sandbox_order_keys';
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
   afterAll(async () => {
-    await sandbox?.stop('SIGTERM');
     rmSync(dir, {recursive: true, force: true});
   });
   const client = (fetch?: typeof globalThis.fetch) =>

@@ -62,7 +62,7 @@ describe('the bundled definition', () => {
     expect(zero.json).toEqual(PUBLIC_SERVERS);
     expect(on.json).toEqual([...PUBLIC_SERVERS, LOCAL]);
     expect(on.yaml).toEqual([...PUBLIC_SERVERS, LOCAL]);
-  }, 60_000);
+  });
 
   it('is not written when the switch has a wrong value, and the error names it', async () => {
     await expect(bundledServers('yes')).rejects.toThrow(/KESTREL_LOCAL_SANDBOX must be 1/);

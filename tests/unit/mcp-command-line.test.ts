@@ -33,7 +33,7 @@ test('without a build: one line naming `npm run build`, nothing on stdout, exit 
   expect(stderr.trim().split('\n')).toHaveLength(1);
   expect(stderr).toContain('run `npm run build`');
   expect(stderr).toContain(empty);
-}, 60_000);
+});
 
 test('a bad option names the flag and exits 2, with nothing on stdout', async () => {
   const [port, unknown] = await Promise.all([run(['--http', 'eighty']), run(['--verbose'])]);
@@ -42,7 +42,7 @@ test('a bad option names the flag and exits 2, with nothing on stdout', async ()
   expect(port.stderr).toContain('--http needs a port from 1 to 65535, got "eighty"');
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain('unknown option --verbose');
-}, 60_000);
+});
 
 test('--help documents --remote-webhooks, the opt-in to webhooks off the loopback, on stderr', async () => {
   const {code, stdout, stderr} = await run(['--help']);
@@ -53,4 +53,4 @@ test('--help documents --remote-webhooks, the opt-in to webhooks off the loopbac
   );
   expect(stderr).toContain('without it they are\n                     refused (also KESTREL_MCP_REMOTE_WEBHOOKS=1)');
   expect(stderr).toContain('--tools SET        which tools to offer: all (default), or docs:');
-}, 60_000);
+});

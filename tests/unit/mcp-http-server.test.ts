@@ -137,8 +137,8 @@ async function stopsOnSignal(command: string, args: string[], signal: NodeJS.Sig
 
 test('SIGTERM to `npm run mcp` (which npm passes to the shell, not to node) frees the port', async () => {
   await stopsOnSignal('npm', ['run', '--silent', 'mcp', '--'], 'SIGTERM');
-}, 60_000);
+});
 
 test('SIGINT to the server process closes the server and frees the port', async () => {
   await stopsOnSignal(process.execPath, ['mcp/cli.ts'], 'SIGINT');
-}, 60_000);
+});

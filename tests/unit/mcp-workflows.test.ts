@@ -48,7 +48,7 @@ test('run_workflow runs make-a-payout against the connected sandbox and passes e
   const res = await fetch(`${sandbox.base}/payouts`, {headers: {Authorization: 'Bearer sk_sandbox_mcp'}});
   const payouts = (await res.json()) as {items: {reference?: string; status: string}[]};
   expect(payouts.items.filter((p) => JSON.stringify(p).includes(orderId)).map((p) => p.status)).toEqual(['COMPLETED']);
-}, 60_000);
+});
 
 test('a step that fails is answered FAIL with what went wrong: here a restart this server cannot make', async () => {
   const workflow = listWorkflows().find((w) => w.faults.includes('restart'));
@@ -62,7 +62,7 @@ test('a step that fails is answered FAIL with what went wrong: here a restart th
       'm',
     ),
   );
-}, 60_000);
+});
 
 test('run_workflow refuses an unknown id, naming the closest', async () => {
   const answer = await tools.call('run_workflow', {id: 'make-a-payot'});

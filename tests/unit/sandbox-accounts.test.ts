@@ -6,7 +6,7 @@
  * access tokens issued by `POST /_sandbox/tokens` expire on the sandbox clock, and
  * `--manual-clock` runs scheduled steps only when the clock is moved.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
 import {execFile} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,8 @@ import {sendWithConnection} from '../../examples/core/oauth-pkce';
 import {Clock} from '../../sandbox/clock.ts';
 import {ROOT} from './openapi-definition';
 import {answerProblems} from './sandbox-answers';
-import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {waitFor, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 const runFile = promisify(execFile);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
@@ -59,22 +60,18 @@ async function control(sandbox: Sandbox, path: string, body: unknown) {
 const byReference = (reference: string) => `/invoices?$filter=${encodeURIComponent(`reference eq '${reference}'`)}`;
 
 describe('accounts: --token TOKEN=ACCOUNT', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox([
-      '--no-rate-limit',
-      '--manual-clock',
-      '--token',
-      'sk_alice_old=alice',
-      '--token',
-      'sk_alice_new=alice',
-      '--token',
-      'sk_bob=bob',
-      '--token',
-      'sk_default',
-    ]);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox([
+    '--no-rate-limit',
+    '--manual-clock',
+    '--token',
+    'sk_alice_old=alice',
+    '--token',
+    'sk_alice_new=alice',
+    '--token',
+    'sk_bob=bob',
+    '--token',
+    'sk_default',
+  ]);
 
   it('a key retried with a second API key of the same account replays the first answer: one invoice exists', async () => {
     const key = crypto.randomUUID();
@@ -169,18 +166,14 @@ describe('accounts: --token TOKEN=ACCOUNT', () => {
 });
 
 describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox([
-      '--no-rate-limit',
-      '--manual-clock',
-      '--token',
-      'sk_known',
-      '--token',
-      'sk_live_configured_by_mistake',
-    ]);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox([
+    '--no-rate-limit',
+    '--manual-clock',
+    '--token',
+    'sk_known',
+    '--token',
+    'sk_live_configured_by_mistake',
+  ]);
 
   it('a live key answers 401 error="invalid_token" even when --token names it', async () => {
     const res = await call(sandbox, 'sk_live_configured_by_mistake', 'GET', '/invoices');
@@ -323,11 +316,7 @@ describe('WWW-Authenticate on 401 and 403 (RFC 6750 §3)', () => {
 });
 
 describe('a live key sent to a sandbox that accepts any token', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
 
   it('any sk_sandbox_ or other key is accepted, but a sk_live_ key answers 401 error="invalid_token"', async () => {
     expect((await call(sandbox, 'sk_sandbox_anything', 'GET', '/invoices')).status).toBe(200);
@@ -340,11 +329,7 @@ describe('a live key sent to a sandbox that accepts any token', () => {
 });
 
 describe('--manual-clock', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock', '--pay-after', '1']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock', '--pay-after', '1']);
 
   it('real time passing moves nothing; scheduled steps run when POST /_sandbox/clock passes them, in order', async () => {
     const key = () => ({key: crypto.randomUUID()});

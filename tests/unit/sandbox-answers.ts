@@ -33,6 +33,25 @@ export function answerProblems(
 
 export {def as guideDefinition};
 
+/**
+ * A local sandbox answer read from its text, and its problems against the definition. The one
+ * documented difference: the local sandbox accepts http webhook URLs on loopback, where the
+ * definition documents https.
+ */
+export function localAnswer(
+  method: string,
+  apiPath: string,
+  res: Response,
+  text: string,
+): {parsed: unknown; problems: string[]} {
+  const parsed = text ? JSON.parse(text) : undefined;
+  const asDocumented =
+    typeof parsed?.webhookUrl === 'string'
+      ? {...parsed, webhookUrl: parsed.webhookUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'https://shop.example')}
+      : parsed;
+  return {parsed, problems: answerProblems(method, apiPath, res.status, res.headers.get('content-type'), asDocumented)};
+}
+
 /** A US business bank account the sandbox tests pay out to and deposit from. */
 export const US_BANK_ACCOUNT = {
   currency: 'USD',

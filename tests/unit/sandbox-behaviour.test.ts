@@ -5,6 +5,7 @@
  * receiver example, with retries.
  */
 import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {exchangeRequest, bankTransferRequest, subscriptionRequest} from './request-bodies';
 import {execFile} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
 import path from 'node:path';
@@ -12,10 +13,11 @@ import {promisify} from 'node:util';
 import {freePort} from '../../tooling/ports.mjs';
 import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/node/server';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
-import {answerProblems, US_BANK_ACCOUNT} from './sandbox-answers';
+import {localAnswer, US_BANK_ACCOUNT} from './sandbox-answers';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {eventRetentionDaysOf} from '../../definition/index.ts';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures';
 
 const WINDOW_S = WINDOW_MS / 1000;
@@ -36,13 +38,7 @@ function client(sandbox: () => Sandbox, headers: Record<string, string> = AUTH) 
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    // The one documented difference: the local sandbox accepts http webhook URLs on loopback.
-    const asDocumented =
-      typeof parsed?.webhookUrl === 'string'
-        ? {...parsed, webhookUrl: parsed.webhookUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'https://shop.example')}
-        : parsed;
-    const problems = answerProblems(method, path, res.status, res.headers.get('content-type'), asDocumented);
+    const {parsed, problems} = localAnswer(method, path, res, text);
     expect(problems, `${method} ${path} -> ${res.status} ${text}`).toEqual([]);
     return {status: res.status, body: parsed as Json, headers: res.headers};
   }
@@ -58,13 +54,9 @@ function client(sandbox: () => Sandbox, headers: Record<string, string> = AUTH) 
 }
 
 describe('state, lists and lifecycles (clock moved by hand)', () => {
-  let sandbox: Sandbox;
+  // --manual-clock: each state is asserted at a clock time, never at whatever real time has passed.
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
   const api = client(() => sandbox);
-  beforeAll(async () => {
-    // --manual-clock: each state is asserted at a clock time, never at whatever real time has passed.
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('keeps what it creates: GET by id and the list return it, with a fresh id and the current time', async () => {
     const before = Date.parse((await (await fetch(`${sandbox.origin}/_sandbox/clock`)).json()).now);
@@ -178,13 +170,7 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
       Object.fromEntries(
         (await api.get('/account/balances')).body.items.map((b: Json) => [b.currency, Number(b.available.amount)]),
       );
-    const stale = (
-      await api.create('/currency-exchange-quotes', {
-        sourceCurrency: 'USD',
-        targetCurrency: 'BTC',
-        amount: {amount: '100.00', currency: 'USD'},
-      })
-    ).body;
+    const stale = (await api.create('/currency-exchange-quotes', exchangeRequest('USD', 'BTC', '100.00'))).body;
     await sandbox.advance(31);
     expect(
       (
@@ -194,13 +180,7 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
       ).body.code,
     ).toBe('QUOTE_EXPIRED');
     const before = await balances();
-    const quote = (
-      await api.create('/currency-exchange-quotes', {
-        sourceCurrency: 'USD',
-        targetCurrency: 'BTC',
-        amount: {amount: '100.00', currency: 'USD'},
-      })
-    ).body;
+    const quote = (await api.create('/currency-exchange-quotes', exchangeRequest('USD', 'BTC', '100.00'))).body;
     expect(quote).toMatchObject({
       status: 'NEW',
       source: {amount: '100.00', currency: 'USD'},
@@ -279,25 +259,13 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
         accountNumber: '55779911',
       })
     ).body;
-    const late = (
-      await api.create('/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '5.00', currency: 'GBP'},
-        reference: 'LATE',
-      })
-    ).body;
+    const late = (await api.create('/payouts', bankTransferRequest(method.id, '5.00', 'GBP', 'LATE'))).body;
     await sandbox.advance(15 * 60 + 1);
     expect(
       (await api.send('PATCH', `/payouts/${late.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()}))
         .body.code,
     ).toBe('QUOTE_EXPIRED');
-    const big = (
-      await api.create('/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '20000.00', currency: 'GBP'},
-        reference: 'BIG',
-      })
-    ).body;
+    const big = (await api.create('/payouts', bankTransferRequest(method.id, '20000.00', 'GBP', 'BIG'))).body;
     expect(
       (await api.send('PATCH', `/payouts/${big.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()})).body
         .code,
@@ -331,12 +299,8 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
 });
 
 describe('idempotency', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const api = client(() => sandbox);
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('the same key and body replays the stored status and body; another body answers 409 IDEMPOTENCY_KEY_REUSED', async () => {
     const key = {'Idempotency-Key': crypto.randomUUID()};
@@ -530,7 +494,7 @@ describe('webhooks', () => {
     const failingPort = await freePort();
     await new Promise<void>((resolve) => failing.listen(failingPort, '127.0.0.1', resolve));
     failingUrl = `http://127.0.0.1:${failingPort}/hook`;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await sandbox?.stop('SIGTERM');
@@ -539,12 +503,10 @@ describe('webhooks', () => {
   });
 
   it('delivers each event, signed with the subscription secret, to the receiver example, which verifies it', async () => {
-    const sub = await api.create('/subscriptions', {
-      webhookUrl: receiverUrl,
-      webhookVersion: '2025-06-01',
-      secret: SECRET,
-      eventTypes: ['invoice.created', 'invoice.updated'],
-    });
+    const sub = await api.create(
+      '/subscriptions',
+      subscriptionRequest(receiverUrl, SECRET, ['invoice.created', 'invoice.updated']),
+    );
     expect(sub.status).toBe(201);
     expect(sub.body).not.toHaveProperty('secret');
     const invoice = await api.invoice('30.00');
@@ -567,26 +529,14 @@ describe('webhooks', () => {
     const res = await fetch(`${sandbox.base}/subscriptions`, {
       method: 'POST',
       headers: {...AUTH, ...json, 'Idempotency-Key': crypto.randomUUID()},
-      body: JSON.stringify({
-        webhookUrl: 'http://shop.example/hook',
-        webhookVersion: '2025-06-01',
-        secret: SECRET,
-        eventTypes: ['invoice.created'],
-      }),
+      body: JSON.stringify(subscriptionRequest('http://shop.example/hook', SECRET, ['invoice.created'])),
     });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).validationErrors)).toEqual(['webhookUrl']);
   });
 
   it('a failing endpoint gets retries on the documented schedule, each signed afresh; disabling stops them', async () => {
-    const sub = (
-      await api.create('/subscriptions', {
-        webhookUrl: failingUrl,
-        webhookVersion: '2025-06-01',
-        secret: SECRET,
-        eventTypes: ['deposit.updated'],
-      })
-    ).body;
+    const sub = (await api.create('/subscriptions', subscriptionRequest(failingUrl, SECRET, ['deposit.updated']))).body;
     const method = (await api.create('/payment-methods/bank', US_BANK_ACCOUNT)).body;
     const deposit = (
       await api.create('/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'USD'}})
@@ -622,14 +572,7 @@ describe('webhooks', () => {
   it('after a secret rotation, deliveries carry two v1 signatures (old, new) for 24 hours, then only the new one', async () => {
     const OLD = 'whsec_rotation_old_0123456789';
     const NEW = 'whsec_rotation_new_0123456789';
-    const sub = (
-      await api.create('/subscriptions', {
-        webhookUrl: failingUrl,
-        webhookVersion: '2025-06-01',
-        secret: OLD,
-        eventTypes: ['payout.updated'],
-      })
-    ).body;
+    const sub = (await api.create('/subscriptions', subscriptionRequest(failingUrl, OLD, ['payout.updated']))).body;
     const rotated = await api.send('PATCH', `/subscriptions/${sub.id}`, {secret: NEW});
     expect(rotated.status).toBe(200);
     expect(rotated.body).not.toHaveProperty('secret');
@@ -656,14 +599,8 @@ describe('webhooks', () => {
   });
 
   it('a test event goes once to the subscription, signed with its secret, and the answer says how the delivery went', async () => {
-    const sub = (
-      await api.create('/subscriptions', {
-        webhookUrl: receiverUrl,
-        webhookVersion: '2025-06-01',
-        secret: SECRET,
-        eventTypes: ['invoice.updated'],
-      })
-    ).body;
+    const sub = (await api.create('/subscriptions', subscriptionRequest(receiverUrl, SECRET, ['invoice.updated'])))
+      .body;
     const invoice = await api.invoice('2.00');
     // As /webhooks/setting-up-webhooks shows it: examples/sandbox/send-test-event.sh.
     const {stdout} = await runFile('bash', [path.join(ROOT, 'examples/sandbox/send-test-event.sh'), sub.id], {

@@ -5,7 +5,7 @@
  * or mainnet one naming `address`, and completes an on-chain payment at its first confirmation,
  * the tier's `estimatedConfirmationMinutes` after execution on the sandbox clock.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect, beforeAll} from 'vitest';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {readDefinition} from '../../definition/index.ts';
@@ -19,7 +19,7 @@ import {
 } from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
 import {checkedSender, fundBtcByInvoice} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 
@@ -108,17 +108,15 @@ describe('bech32 and bech32m addresses (BIP 173, BIP 350)', () => {
 });
 
 describe('on-chain payments and addresses on the local sandbox', () => {
-  let sandbox: Sandbox;
+  // --manual-clock: the payment's state is asserted at a clock time, never at whatever real time has passed.
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_bitcoin');
   const quote = (address: string, tier?: string) =>
     send('POST', '/payment-quotes/onchain', {address, amount: {amount: '0.00020000', currency: 'BTC'}, tier});
 
   beforeAll(async () => {
-    // --manual-clock: the payment's state is asserted at a clock time, never at whatever real time has passed.
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
     await fundBtcByInvoice(send, (seconds) => sandbox.advance(seconds));
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  });
 
   it('quotes an address written all in capitals and keeps it in small letters', async () => {
     const capitals = await quote(ONCHAIN_ADDRESS.toUpperCase());

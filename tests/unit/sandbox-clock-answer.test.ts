@@ -6,6 +6,7 @@
  * one delivery, as /webhooks/setting-up-webhooks says.
  */
 import {afterAll, beforeAll, expect, test} from 'vitest';
+import {subscriptionRequest} from './request-bodies';
 import {sandboxWithReceiver} from './sandbox-in-process';
 
 /** The receiver answers 500 until `healthy`, then 204; every body it got, in order. */
@@ -27,12 +28,7 @@ test('a clock move answers each status an object took and each delivery attempt,
   const sub = await call(
     'POST',
     '/v1/subscriptions',
-    {
-      webhookUrl: hook(),
-      webhookVersion: '2025-06-01',
-      secret: 'clock-answer-secret-0123456789',
-      eventTypes: ['invoice.updated'],
-    },
+    subscriptionRequest(hook(), 'clock-answer-secret-0123456789', ['invoice.updated']),
     'clock-sub',
   );
   expect(sub.status).toBe(201);

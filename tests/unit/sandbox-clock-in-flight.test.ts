@@ -5,6 +5,7 @@
  */
 import type http from 'node:http';
 import {afterAll, beforeAll, expect, test} from 'vitest';
+import {subscriptionRequest} from './request-bodies';
 import {sandboxWithReceiver} from './sandbox-in-process';
 import {waitFor} from './sandbox-process';
 
@@ -31,12 +32,7 @@ test('an attempt on the wire when the move began, answered during it, is among i
   await call(
     'POST',
     '/v1/subscriptions',
-    {
-      webhookUrl: hook(),
-      webhookVersion: '2025-06-01',
-      secret: 'in-flight-secret-0123456789',
-      eventTypes: ['invoice.created'],
-    },
+    subscriptionRequest(hook(), 'in-flight-secret-0123456789', ['invoice.created']),
     'in-flight-sub',
   );
   await call('POST', '/v1/invoices', {amount: {amount: '1.00', currency: 'USD'}}, 'in-flight-1');

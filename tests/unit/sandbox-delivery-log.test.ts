@@ -10,6 +10,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {subscriptionRequest} from './request-bodies';
 import {Definition} from '../../sandbox/definition';
 import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
@@ -64,12 +65,7 @@ describe('GET /_sandbox/deliveries', () => {
 
   /** A subscription to invoice.created whose endpoint answers `status`. */
   const subscribe = async (status: number) =>
-    send('POST', '/v1/subscriptions', {
-      webhookUrl: await receiver(status),
-      webhookVersion: '2025-06-01',
-      secret: SECRET,
-      eventTypes: ['invoice.created'],
-    });
+    send('POST', '/v1/subscriptions', subscriptionRequest(await receiver(status), SECRET, ['invoice.created']));
 
   beforeAll(async () => {
     sandbox = createSandbox(definition, {manualClock: true, rateLimit: false});
@@ -221,14 +217,8 @@ describe('a sandbox that delivers to loopback only', () => {
           eventTypes: ['invoice.created'],
         })
       ).body;
-      const near = (
-        await send('POST', '/v1/subscriptions', {
-          webhookUrl: localUrl,
-          webhookVersion: '2025-06-01',
-          secret: SECRET,
-          eventTypes: ['invoice.created'],
-        })
-      ).body;
+      const near = (await send('POST', '/v1/subscriptions', subscriptionRequest(localUrl, SECRET, ['invoice.created'])))
+        .body;
       await send('POST', '/v1/invoices', {amount: {currency: 'USD', amount: '5.00'}});
       const log = await waitFor('both attempts', async () => {
         const page = (await send('GET', '/_sandbox/deliveries')).body;

@@ -46,5 +46,5 @@ describe('expiry across a restart (--state FILE)', () => {
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
-  }, 60_000);
+  });
 });

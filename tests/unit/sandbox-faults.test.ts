@@ -79,14 +79,14 @@ async function invoicesWith(reference: string, token = ALICE): Promise<Json[]> {
 
 const invoice = (reference: string, amount = '10.00') => ({amount: {amount, currency: 'USD'}, reference});
 
+/** POST /v1/invoices with the key, asking the sandbox to simulate `simulation`. */
+const createSimulating = (simulation: string, key: string, body: Json) =>
+  request('POST', '/v1/invoices', {key, body, headers: {[SIMULATE_HEADER]: simulation}});
+
 describe(`${SIMULATE_HEADER}: internal-error-after-work`, () => {
   it('answers 500 after the operation ran; the retry with the same key and body replays the kept 201, and one invoice exists', async () => {
     const key = crypto.randomUUID();
-    const failed = await request('POST', '/v1/invoices', {
-      key,
-      body: invoice('after-work'),
-      headers: {[SIMULATE_HEADER]: 'internal-error-after-work'},
-    });
+    const failed = await createSimulating('internal-error-after-work', key, invoice('after-work'));
     expect(failed.status).toBe(500);
     expect(failed.headers.get('content-type')).toBe('application/problem+json');
     expect(failed.body.code).toBe('INTERNAL_ERROR');
@@ -102,11 +102,7 @@ describe(`${SIMULATE_HEADER}: internal-error-after-work`, () => {
 
   it('internal-error stays "nothing ran, key freed": the retry runs and is not a replay', async () => {
     const key = crypto.randomUUID();
-    const failed = await request('POST', '/v1/invoices', {
-      key,
-      body: invoice('before-work'),
-      headers: {[SIMULATE_HEADER]: 'internal-error'},
-    });
+    const failed = await createSimulating('internal-error', key, invoice('before-work'));
     expect(failed.status).toBe(500);
     expect(await invoicesWith('before-work')).toEqual([]);
     const retry = await request('POST', '/v1/invoices', {key, body: invoice('before-work')});

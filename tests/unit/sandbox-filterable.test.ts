@@ -4,10 +4,10 @@
  * is accepted, and a filter or sort on any other field answers 400 INVALID_QUERY_OPTION naming the
  * field and listing the declared ones, as the operation's page says.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {beforeAll, describe, expect, it} from 'vitest';
 import {buildDefinition, type Operation} from '../../definition/index.ts';
 import {loadBundledDefinition} from './openapi-definition';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 const model = buildDefinition(loadBundledDefinition());
 const lists = model.operations.filter((op) => op.filterable);
@@ -23,19 +23,17 @@ describe('x-filterable', () => {
 });
 
 describe('the sandbox filters and sorts on the declared fields only', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   /** A path of each list operation, its path parameters filled with an object that exists. */
   const paths = new Map<string, string>();
 
   beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
     for (const op of lists) {
       let path = op.path;
       for (const parameter of op.parameters.path) path = path.replace(`{${parameter.name}}`, await existingId(op));
       paths.set(op.operationId, path);
     }
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  });
 
   /** The id of an object the path parameter names, made with the example request of its create operation. */
   async function existingId(list: Operation): Promise<string> {

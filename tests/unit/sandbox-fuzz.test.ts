@@ -6,11 +6,11 @@
  * documents for it, the process must still answer afterwards, and memory stays bounded: with
  * `--cap`, a type never holds more objects than the cap.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
 import {readFileSync} from 'node:fs';
 import {deref, isObject, loadBundledDefinition, operations, type Json, type JsonObject} from './openapi-definition';
 import {answerProblems} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 const doc = loadBundledDefinition();
 const ENTRIES = operations(doc).filter((e) => e.kind === 'path');
@@ -174,11 +174,7 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 }
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox(['--no-rate-limit', '--quiet', '--cap', String(CAP), '--pay-after', '0']);
-}, 60_000);
-afterAll(() => sandbox?.stop('SIGTERM'));
+const sandbox = suiteSandbox(['--no-rate-limit', '--quiet', '--cap', String(CAP), '--pay-after', '0']);
 
 describe('fuzzing the local sandbox', () => {
   it(`${ROUNDS * ENTRIES.length} generated and mutated requests: no 5xx, every answer documented, still up, memory bounded`, async () => {

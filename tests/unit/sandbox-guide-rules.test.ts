@@ -24,7 +24,8 @@
  *   (but not after only a 429, which ran nothing),
  *   while a first-attempt 404 is not (rate-limits.md, examples/core/backoff.ts).
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
+import {exchangeRequest, bankTransferRequest, subscriptionRequest} from './request-bodies';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {deleteWithBackoff} from '../../examples/core/backoff';
@@ -35,7 +36,8 @@ import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {ROOT, definition} from './guide-http';
 import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
-import {freshRateLimitWindow, startSandbox, type Sandbox} from './sandbox-process';
+import {freshRateLimitWindow, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
 const CURRENCIES = ['BTC', 'USD', 'EUR', 'GBP'];
@@ -66,11 +68,6 @@ function client(sandbox: () => Sandbox, token = 'sk_sandbox_guide_rules') {
   };
 }
 
-const exchange = (sourceCurrency: string, targetCurrency: string, amount: string, currency = sourceCurrency) => ({
-  sourceCurrency,
-  targetCurrency,
-  amount: {amount, currency},
-});
 /** A decimal amount in units of 10^-8, exact. */
 const units = (amount: string) => {
   const [whole = '0', fraction = ''] = amount.split('.');
@@ -80,18 +77,14 @@ const available = (balances: Json, currency: string) =>
   balances.items.find((b: Json) => b.currency === currency) as {available: {amount: string}; pending: {amount: string}};
 
 describe('money rules of the guides, on the sandbox', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const api = client(() => sandbox);
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('exchanges between any two different currencies, and refuses only the same currency on both sides', async () => {
     for (const from of CURRENCIES) {
       for (const to of CURRENCIES) {
         const amount = from === 'BTC' ? '0.00100000' : '100.00';
-        const answer = await api.post('/currency-exchange-quotes', exchange(from, to, amount));
+        const answer = await api.post('/currency-exchange-quotes', exchangeRequest(from, to, amount));
         if (from === to)
           expect([answer.status, answer.body.code], `${from} -> ${to}`).toEqual([422, 'CURRENCY_PAIR_NOT_SUPPORTED']);
         else expect([answer.status, answer.body.status], `${from} -> ${to}`).toEqual([201, 'NEW']);
@@ -104,7 +97,7 @@ describe('money rules of the guides, on the sandbox', () => {
     const price = (currency: string, side: 'mid' | 'bid' | 'ask') =>
       Number(tickers.find((t) => t.quoteCurrency === currency)![side]);
     const mid = (currency: string) => price(currency, 'mid');
-    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'EUR', '100.00'))).body;
+    const quote = (await api.post('/currency-exchange-quotes', exchangeRequest('USD', 'EUR', '100.00'))).body;
     expect(Number(quote.rate)).toBeCloseTo(price('EUR', 'bid') / price('USD', 'ask'), 9);
 
     const invoice = (await api.post('/invoices', {amount: {amount: '200.00', currency: 'USD'}})).body;
@@ -188,12 +181,12 @@ describe('money rules of the guides, on the sandbox', () => {
     const limit = limits.limits.find((l: Json) => l.operation === 'CURRENCY_EXCHANGE');
     expect(limit.remaining).toEqual({amount: '99000.00', currency: 'USD'});
     // 95,000.00 EUR is below 99,000 as a number, but 103,226 USD at the mid (89,500 EUR / 97,250 USD per BTC).
-    const over = await api.post('/currency-exchange-quotes', exchange('EUR', 'BTC', '95000.00'));
+    const over = await api.post('/currency-exchange-quotes', exchangeRequest('EUR', 'BTC', '95000.00'));
     expect(over.status).toBe(201); // quoting checks no limit
     const executed = await api.post(`/currency-exchange-quotes/${over.body.id}/execute`);
     expect([executed.status, executed.body.code]).toEqual([422, 'LIMIT_EXCEEDED']);
     // 90,000.00 EUR is 97,793 USD at the mid: within the limit, so what stops it is the empty EUR balance.
-    const within = await api.post('/currency-exchange-quotes', exchange('EUR', 'BTC', '90000.00'));
+    const within = await api.post('/currency-exchange-quotes', exchangeRequest('EUR', 'BTC', '90000.00'));
     const refused = await api.post(`/currency-exchange-quotes/${within.body.id}/execute`);
     expect([refused.status, refused.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
   });
@@ -205,7 +198,7 @@ describe('money rules of the guides, on the sandbox', () => {
     const before = (await api.get('/account/balances')).body;
     const limitsBefore = (await api.get('/account/limits')).body;
 
-    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'BTC', '40.00'))).body;
+    const quote = (await api.post('/currency-exchange-quotes', exchangeRequest('USD', 'BTC', '40.00'))).body;
     const executed = await api.post(`/currency-exchange-quotes/${quote.id}/execute`);
     expect(executed.body.status).toBe('PENDING');
     const during = (await api.get('/account/balances')).body;
@@ -253,12 +246,10 @@ describe('money rules of the guides, on the sandbox', () => {
   });
 
   it('reads a 404 on a DELETE retried after a lost answer as done, and a first-attempt 404 as not', async () => {
-    const sub = await api.post('/subscriptions', {
-      webhookUrl: 'https://shop.example/hooks',
-      webhookVersion: '2025-06-01',
-      secret: 'whsec_delete_retry_0123456789abcdef',
-      eventTypes: ['invoice.created'],
-    });
+    const sub = await api.post(
+      '/subscriptions',
+      subscriptionRequest('https://shop.example/hooks', 'whsec_delete_retry_0123456789abcdef', ['invoice.created']),
+    );
     expect(sub.status).toBe(201);
     const target = `${sandbox.base}/subscriptions/${sub.body.id}`;
     const del = () => fetch(target, {method: 'DELETE', headers: {Authorization: 'Bearer sk_sandbox_guide_rules'}});
@@ -320,31 +311,19 @@ describe('money rules of the guides, on the sandbox', () => {
       plus(payment.amount, payment.fee),
     ]);
 
-    const quote = (await api.post('/currency-exchange-quotes', exchange('USD', 'EUR', '100.00'))).body;
+    const quote = (await api.post('/currency-exchange-quotes', exchangeRequest('USD', 'EUR', '100.00'))).body;
     expect([quote.fee, quote.source]).toEqual([
       {amount: '0.50', currency: 'USD'}, // 0.5% of source
       {amount: '100.00', currency: 'USD'}, // the fee is included in source
     ]);
 
     const method = (await api.post('/payment-methods/bank', US_BANK_ACCOUNT)).body;
-    const payout = (
-      await api.post('/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '10.00', currency: 'USD'},
-        reference: 'fees',
-      })
-    ).body;
+    const payout = (await api.post('/payouts', bankTransferRequest(method.id, '10.00', 'USD', 'fees'))).body;
     expect([payout.fee.currency, units(payout.sourceAmount.amount)]).toEqual(['USD', plus(payout.amount, payout.fee)]);
 
     const estimate = (await api.get(`/deposits/fee-estimate?paymentMethodId=${method.id}&amount=100.00&currency=USD`))
       .body;
-    const deposit = (
-      await api.post('/deposits', {
-        paymentMethodId: method.id,
-        amount: {amount: '100.00', currency: 'USD'},
-        reference: 'fees',
-      })
-    ).body;
+    const deposit = (await api.post('/deposits', bankTransferRequest(method.id, '100.00', 'USD', 'fees'))).body;
     expect(deposit.fee).toEqual(estimate.fee);
     expect(units(deposit.netAmount.amount)).toBe(units(deposit.amount.amount) - units(deposit.fee.amount));
   });
@@ -443,11 +422,7 @@ describe('the webhook receiver scopes of the API keys page', () => {
     .map((line) => /^\| `([a-z-]+\.[a-z-]+)` \|.*`(GET) (\/[^`]+)` \|\s*$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null)
     .map(([, eventType, method, template]) => ({eventType: eventType!, method: method!, template: template!}));
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--scopes', receiverScopes.join(',')]);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox(['--no-rate-limit', '--scopes', receiverScopes.join(',')]);
 
   it('names every event type the definition has, each with the operation that fetches its entity', () => {
     expect(fetches.map((f) => f.eventType).sort()).toEqual([...def.enumOf('EventType')].sort());
@@ -471,11 +446,7 @@ describe('the webhook receiver scopes of the API keys page', () => {
 });
 
 describe('the rate limit counts requests with a key', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox();
 
   it('does not count a CORS preflight', async () => {
     const token = {Authorization: 'Bearer sk_sandbox_preflight'};
@@ -500,12 +471,8 @@ describe('the rate limit counts requests with a key', () => {
 });
 
 describe('the events the deliverySuccess filter lists (failure-recovery.md, overview.md, setting-up-webhooks.md)', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const api = client(() => sandbox);
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('sends deposit.updated on COMPLETED and on REVERSED, and none when the deposit is initiated (overview.md)', async () => {
     expect(page('docs/webhooks/overview.md')).toContain(
@@ -542,12 +509,11 @@ describe('the events the deliverySuccess filter lists (failure-recovery.md, over
     expect(page('docs/webhooks/overview.md')).toContain('It is `false` for an event no subscription received.');
     expect(page('docs/webhooks/setting-up-webhooks.md')).toContain('or was sent to none (its `deliveries` is empty)');
     // The one subscription lists another type, so the invoice's events go to no subscription.
-    const subscription = await api.post('/subscriptions', {
-      webhookUrl: 'https://receiver.example/kestrel', // never called: no payout happens here
-      webhookVersion: '2025-06-01',
-      secret: 'guide-rules-secret-0123',
-      eventTypes: ['payout.updated'],
-    });
+    // The receiver is never called: no payout happens here.
+    const subscription = await api.post(
+      '/subscriptions',
+      subscriptionRequest('https://receiver.example/kestrel', 'guide-rules-secret-0123', ['payout.updated']),
+    );
     expect(subscription.status).toBe(201);
     const invoice = (await api.post('/invoices', {amount: {amount: '10.00', currency: 'USD'}})).body;
     const unacknowledged = (

@@ -8,10 +8,12 @@
  * `new-key` code replays to its key even after the cause is fixed.
  */
 import {expectedStatus, US_BANK_ACCOUNT} from './sandbox-answers';
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
+import {bankTransferRequest} from './request-bodies';
 import {loadDefinition, idempotencyOutcome} from '../../definition/index.ts';
 import {LIGHTNING_ADDRESSES, SIMULATE_HEADER, TEST_INPUTS, type Step} from '../../sandbox/test-inputs';
-import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
+import {freshRateLimitWindow, waitFor, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const model = loadDefinition();
@@ -70,12 +72,8 @@ function api(sandbox: () => Sandbox) {
 const row = (status: number, code?: string) => idempotencyOutcome(rules, status, code)!;
 
 describe('idempotency outcomes, over HTTP', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const {send, usd, fund, count} = api(() => sandbox);
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('a success is kept: the same request gets it again with Idempotent-Replayed: true, and runs once', async () => {
     expect(row(201)).toMatchObject({kept: true, next: 'no'});
@@ -123,11 +121,7 @@ describe('idempotency outcomes, over HTTP', () => {
     expect(row(422, 'INSUFFICIENT_FUNDS')).toMatchObject({kept: true, next: 'new-key'});
     const method = (await send('POST', '/payment-methods/bank', crypto.randomUUID(), US_BANK_ACCOUNT)).body;
     const payout = (
-      await send('POST', '/payouts', crypto.randomUUID(), {
-        paymentMethodId: method.id,
-        amount: {amount: '10.00', currency: 'USD'},
-        reference: 'IDEM FUNDS',
-      })
+      await send('POST', '/payouts', crypto.randomUUID(), bankTransferRequest(method.id, '10.00', 'USD', 'IDEM FUNDS'))
     ).body;
     const cost = Number(payout.sourceAmount.amount);
     expect(await usd()).toBeLessThan(cost);
@@ -232,12 +226,8 @@ describe('idempotency outcomes, over HTTP', () => {
 });
 
 describe('RATE_LIMITED is not kept', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox();
   const {send, count} = api(() => sandbox);
-  beforeAll(async () => {
-    sandbox = await startSandbox([]);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('a write refused with 429 runs with the same key in the next window, once', async () => {
     expect(row(429, 'RATE_LIMITED')).toMatchObject({kept: false, next: 'same-key'});
@@ -262,12 +252,8 @@ describe('RATE_LIMITED is not kept', () => {
  * can be swapped without a sandbox answer disagreeing.
  */
 describe('each code the test inputs produce, sent again with the same key', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   const {send, fund} = api(() => sandbox);
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   const fill = <T>(value: T, saved: Record<string, string>): T =>
     JSON.parse(JSON.stringify(value ?? null).replace(/\{(\w+)\}/g, (whole, name: string) => saved[name] ?? whole)) as T;

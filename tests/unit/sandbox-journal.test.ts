@@ -172,5 +172,5 @@ describe('deletions in the journal survive a SIGKILL (compaction postponed)', ()
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
-  }, 60_000);
+  });
 });

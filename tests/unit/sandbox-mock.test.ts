@@ -136,7 +136,7 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   sandbox = await startSandbox(['--no-rate-limit', '--pay-after', '1', '--manual-clock']);
-}, 60_000);
+});
 
 afterAll(async () => {
   await sandbox?.stop('SIGKILL');
@@ -184,7 +184,7 @@ describe('every operation answers as the definition documents', () => {
     // The answers carry fresh ids, not the examples'.
     expect(ids.invoice).toMatch(UUID);
     expect(ids.invoice).not.toBe('0b9b6546-887b-4276-ae91-e5ee189bf56c');
-  }, 60_000);
+  });
 });
 
 describe('requests that break the definition', () => {
@@ -389,7 +389,7 @@ describe('starting and stopping', () => {
     const other = await startSandbox();
     expect(await other.stop('SIGTERM')).toBe(0);
     expect(other.output()).toContain('stopping (SIGTERM)');
-  }, 60_000);
+  });
 
   it('a port in use stops it at once with a message naming the port', async () => {
     const first = await startSandbox();
@@ -402,7 +402,7 @@ describe('starting and stopping', () => {
     await first.stop('SIGTERM');
     expect(second.status).not.toBe(0);
     expect(second.stderr).toContain(`port ${first.port} is in use`);
-  }, 60_000);
+  });
 
   it.each([
     [['--port', 'abc'], '--port needs a port number'],

@@ -7,13 +7,14 @@
  * zero in an answer the definition describes, and limits reset at the end of their period on the
  * sandbox clock.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect, beforeAll} from 'vitest';
+import {exchangeRequest} from './request-bodies';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES, ONCHAIN_ADDRESS} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {checkedSender} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const SCHEMAS = (loadBundledDefinition() as Json).components.schemas;
@@ -58,14 +59,26 @@ const text = (q: bigint, places: number) => {
 const minus = (a: string, b: string, places: number) => text(exact(a).n - exact(b).n, places);
 
 describe('the money adds up: rounding, prices, minimums, refunds, networks and balances on the sandbox', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
   let tickers: Json[];
   const price = (currency: string, side: 'bid' | 'ask' | 'mid'): string =>
     tickers.find((t) => t.quoteCurrency === currency)![side];
 
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_money_adds_up');
   const exchange = (sourceCurrency: string, targetCurrency: string, amount: string, currency = sourceCurrency) =>
-    send('POST', '/currency-exchange-quotes', {sourceCurrency, targetCurrency, amount: {amount, currency}});
+    send('POST', '/currency-exchange-quotes', exchangeRequest(sourceCurrency, targetCurrency, amount, currency));
+  /** A GBP bank payment method; the account number's ending picks how its deposits end. */
+  const gbpBankMethod = async (accountNumber: string): Promise<Json> =>
+    (
+      await send('POST', '/payment-methods/bank', {
+        currency: 'GBP',
+        country: 'GB',
+        accountHolderName: 'Acme',
+        accountHolderType: 'BUSINESS',
+        bankCode: '040004',
+        accountNumber,
+      })
+    ).body;
   const balance = async (currency: string) =>
     ((await send('GET', '/account/balances')).body.items as Json[]).find((b) => b.currency === currency)!;
   /** Funds the USD balance the way a customer does: an invoice, its quote, and the payment. */
@@ -76,10 +89,8 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   }
 
   beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
     tickers = (await send('GET', '/rates/ticker')).body.items;
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  });
 
   it('an exchange buys at the ask and sells at the bid, rounds the fee up and the target down from the shown rate, and the page shows that quote', async () => {
     const shown = /```json\n(\{\n {2}"id"[\s\S]*?)```/.exec(EXCHANGING.slice(EXCHANGING.indexOf('### Step 2')))!;
@@ -249,16 +260,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   });
 
   it('a payout from another balance costs amount plus fee at its exchangeRate, the mid, rounded up', async () => {
-    const method = (
-      await send('POST', '/payment-methods/bank', {
-        currency: 'GBP',
-        country: 'GB',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '040004',
-        accountNumber: '12345678',
-      })
-    ).body;
+    const method = await gbpBankMethod('12345678');
     const payout = (
       await send('POST', '/payouts', {
         paymentMethodId: method.id,
@@ -274,16 +276,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   });
 
   it('a deposit reversed after its money was spent leaves available below zero, in an answer the definition describes, and spending stops', async () => {
-    const method = (
-      await send('POST', '/payment-methods/bank', {
-        currency: 'GBP',
-        country: 'GB',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '040004',
-        accountNumber: '12340004',
-      })
-    ).body;
+    const method = await gbpBankMethod('12340004');
     await send('POST', '/deposits', {paymentMethodId: method.id, amount: {amount: '100.00', currency: 'GBP'}});
     await sandbox.advance(5);
     const spent = (await exchange('GBP', 'BTC', '99.00')).body;

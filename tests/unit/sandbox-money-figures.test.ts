@@ -4,13 +4,14 @@
  * shows), how long each kind of quote holds, and which currency pairs an exchange takes. A page
  * that states another figure than the sandbox answers fails here.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
+import {exchangeRequest} from './request-bodies';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {LIGHTNING_ADDRESSES, ONCHAIN_ADDRESS, ONCHAIN_MINIMUM_BTC} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {checkedSender} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const SCHEMAS = (loadBundledDefinition() as Json).components.schemas;
@@ -27,14 +28,9 @@ function jsonAfter(page: string, heading: string): Json {
 const seconds = (quote: Json) => (Date.parse(quote.expiration) - Date.parse(quote.created)) / 1000;
 
 describe('the payment pages state the figures the sandbox obeys', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit']);
 
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_money_figures');
-
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('the smallest on-chain payment: stated in the definition and the guide, refused one satoshi below', async () => {
     const stated = `${ONCHAIN_MINIMUM_BTC} BTC`;
@@ -65,11 +61,7 @@ describe('the payment pages state the figures the sandbox obeys', () => {
       address: ONCHAIN_ADDRESS,
       amount: {amount: '0.00010000', currency: 'BTC'},
     });
-    const exchange = await send('POST', '/currency-exchange-quotes', {
-      sourceCurrency: 'USD',
-      targetCurrency: 'EUR',
-      amount: {amount: '10.00', currency: 'USD'},
-    });
+    const exchange = await send('POST', '/currency-exchange-quotes', exchangeRequest('USD', 'EUR', '10.00'));
     expect([lightning, lnurl, onchain, exchange].map((q) => seconds(q.body))).toEqual([60, 60, 300, 30]);
   });
 

@@ -5,7 +5,7 @@
  * `CANCELLED` answers 200 with it unchanged, and one that is paid answers INVOICE_NOT_CANCELLABLE,
  * as the error catalogue and the operation say.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect, beforeAll} from 'vitest';
 import {createHash} from 'node:crypto';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import {readDefinition} from '../../definition/index.ts';
 import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
 import {checkedSender, fundBtcByInvoice} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 
@@ -66,14 +66,12 @@ describe('a Lightning preimage is the proof of its payment hash', () => {
   });
 
   describe('on the local sandbox', () => {
-    let sandbox: Sandbox;
+    const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
     const send = checkedSender(() => sandbox.base, 'sk_sandbox_payments');
 
     beforeAll(async () => {
-      sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
       await fundBtcByInvoice(send, (seconds) => sandbox.advance(seconds));
-    }, 60_000);
-    afterAll(() => sandbox?.stop('SIGTERM'));
+    });
 
     it('a payment of a Lightning invoice, a Lightning address and a receive request’s LNURL each completes with a preimage that hashes to its paymentHash', async () => {
       const request = await send('POST', '/receive-requests', {currency: 'BTC'});
@@ -111,18 +109,13 @@ describe('a Lightning preimage is the proof of its payment hash', () => {
 });
 
 describe('cancelling an invoice twice, and a paid one', () => {
-  let sandbox: Sandbox;
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_cancel');
   const cancel = (id: string) => send('PATCH', `/invoices/${id}/cancel`);
   const eventsOf = async (id: string) =>
     ((await send('GET', `/events?$filter=${encodeURIComponent(`data/entityId eq '${id}'`)}`)).body.items as Json[]).map(
       (e) => e.eventType,
     );
-
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('an invoice you cancelled, or one that expired, answers 200 unchanged and sends no event', async () => {
     const invoice = (await send('POST', '/invoices', {amount: {amount: '30.00', currency: 'USD'}})).body;

@@ -8,34 +8,25 @@
  * - the LNURL of a receive request without a description announces whom the payer pays, never
  *   another payee's text.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {exchangeRequest} from './request-bodies';
 import {PAYMENT_TO} from '../../sandbox/operations/receive-requests';
 import {checkedSender} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
 
 describe('quotes and LNURL details on the local sandbox', () => {
-  let sandbox: Sandbox;
+  // --manual-clock: each state is read at a clock time, never at whatever real time has passed.
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_quotes');
-  beforeAll(async () => {
-    // --manual-clock: each state is read at a clock time, never at whatever real time has passed.
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
 
   it('prices EUR to USD at the USD bid over the EUR ask, to 12 significant digits', async () => {
     const ticker = (await send('GET', '/rates/ticker')).body.items as Json[];
     const side = (currency: string, key: 'ask' | 'bid') =>
       Number(ticker.find((t) => t.quoteCurrency === currency)![key]);
     const expected = side('USD', 'bid') / side('EUR', 'ask');
-    const quote = (
-      await send('POST', '/currency-exchange-quotes', {
-        sourceCurrency: 'EUR',
-        targetCurrency: 'USD',
-        amount: {amount: '1000.00', currency: 'EUR'},
-      })
-    ).body;
+    const quote = (await send('POST', '/currency-exchange-quotes', exchangeRequest('EUR', 'USD', '1000.00'))).body;
     expect(quote.rate.replace('.', '').replace(/^0+/, '').length).toBe(12);
     expect(Number(quote.rate)).toBeCloseTo(expected, 10);
     // 0.5% fee from the source, the rest converted and rounded down to the cent.

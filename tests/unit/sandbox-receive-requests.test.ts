@@ -5,13 +5,13 @@
  * resolves to the request's own amount and description, and paying it twice makes two receives,
  * each with its own payment hash.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {decodeLnurl} from '../../sandbox/lnurl';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {checkedSender} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const SCHEMAS = (loadBundledDefinition() as Json).components.schemas;
@@ -26,16 +26,11 @@ function strings(value: unknown, at = ''): [string, string][] {
 }
 
 describe('receive requests present no single-use BOLT11 invoice', () => {
-  let sandbox: Sandbox;
-
-  const send = checkedSender(() => sandbox.base, 'sk_sandbox_receive_requests');
-
   // A manual clock: the payments and receives settle when the test moves time, never because a
   // loaded machine let real time run on between two calls.
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
+
+  const send = checkedSender(() => sandbox.base, 'sk_sandbox_receive_requests');
 
   it('the definition gives a receive request an LNURL-pay link and no BOLT11 field, and so does the guide', () => {
     const schema = SCHEMAS.ReceiveRequest;

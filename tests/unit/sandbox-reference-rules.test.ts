@@ -13,14 +13,16 @@
  * - an invoice issued without `expiresInSeconds` expires 24 hours after issue (Invoice, issueInvoice);
  * - the Conventions section names exactly the open enums of the definition.
  */
-import {describe, it, expect, beforeAll, afterAll} from 'vitest';
+import {describe, it, expect} from 'vitest';
+import {subscriptionRequest} from './request-bodies';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {openEnumsOf} from '../../definition/index.ts';
 import {ROOT} from './guide-http';
 import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import type {Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -56,11 +58,7 @@ function client(sandbox: () => Sandbox, token: string) {
 const usd = (amount: string) => ({amount, currency: 'USD'});
 
 describe('the reference rules, on the sandbox', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox(['--no-rate-limit']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  const sandbox = suiteSandbox(['--no-rate-limit']);
 
   it('replays a kept 2xx as first returned, and takes the next key of the create operation after QUOTE_EXPIRED (introduction.md)', async () => {
     expect(read('docs/introduction.md')).toContain(
@@ -103,12 +101,11 @@ describe('the reference rules, on the sandbox', () => {
       `The filter \`${filter}\` lists exactly the events to process.`,
     );
     const api = client(() => sandbox, 'sk_sandbox_reference_events');
-    const subscription = await api.post('/subscriptions', {
-      webhookUrl: 'https://receiver.invalid/kestrel', // never answers: the delivery cannot succeed
-      webhookVersion: '2025-06-01',
-      secret: 'reference-rules-secret-0123',
-      eventTypes: ['invoice.created'],
-    });
+    // The receiver never answers: the delivery cannot succeed.
+    const subscription = await api.post(
+      '/subscriptions',
+      subscriptionRequest('https://receiver.invalid/kestrel', 'reference-rules-secret-0123', ['invoice.created']),
+    );
     expect(subscription.status).toBe(201);
     const invoice = (await api.post('/invoices', {amount: usd('10.00')})).body;
     expect((await api.patch(`/invoices/${invoice.id}/cancel`)).body.status).toBe('CANCELLED'); // invoice.updated: no subscription lists it

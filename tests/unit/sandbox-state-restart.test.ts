@@ -14,6 +14,7 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {exchangeRequest, bankTransferRequest} from './request-bodies';
 import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {ROOT} from './openapi-definition';
 import {checkedSender, US_BANK_ACCOUNT} from './sandbox-answers';
@@ -163,7 +164,7 @@ describe('--state FILE across SIGKILL: Idempotency-Keys, maintenance, faults and
         expect(open.status).toBe(201);
       });
     });
-  }, 60_000);
+  });
 
   /** Starts a payment, a payout, an exchange, a deposit, an invoice payment and a receive request, all left in flight. */
   async function inFlight(sandbox: Sandbox): Promise<Record<string, string>> {
@@ -178,21 +179,9 @@ describe('--state FILE across SIGKILL: Idempotency-Keys, maintenance, faults and
     ).body;
     const payment = (await send('POST', `/payment-quotes/${quote.id}/execute`)).body;
     const method = (await send('POST', '/payment-methods/bank', US_BANK_ACCOUNT)).body;
-    const payout = (
-      await send('POST', '/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '100.00', currency: 'USD'},
-        reference: 'IN FLIGHT',
-      })
-    ).body;
+    const payout = (await send('POST', '/payouts', bankTransferRequest(method.id, '100.00', 'USD', 'IN FLIGHT'))).body;
     const initiated = (await send('PATCH', `/payouts/${payout.id}/initiate`)).body;
-    const exchange = (
-      await send('POST', '/currency-exchange-quotes', {
-        sourceCurrency: 'USD',
-        targetCurrency: 'BTC',
-        amount: {amount: '50.00', currency: 'USD'},
-      })
-    ).body;
+    const exchange = (await send('POST', '/currency-exchange-quotes', exchangeRequest('USD', 'BTC', '50.00'))).body;
     const exchanging = (await send('POST', `/currency-exchange-quotes/${exchange.id}/execute`)).body;
     const deposit = (
       await send('POST', '/deposits', {paymentMethodId: method.id, amount: {amount: '20.00', currency: 'USD'}})

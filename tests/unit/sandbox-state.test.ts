@@ -80,7 +80,7 @@ describe('--state FILE after SIGKILL', () => {
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
-  }, 60_000);
+  });
 
   it('reads a state file written by an earlier sandbox (version 1, one account) into the default account', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-state-v1-'));
@@ -113,5 +113,5 @@ describe('--state FILE after SIGKILL', () => {
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
-  }, 60_000);
+  });
 });

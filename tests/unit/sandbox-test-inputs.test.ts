@@ -245,7 +245,7 @@ describe('every test input, against the running local sandbox', () => {
       }),
     });
     expect(res.status).toBe(201);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const s of [sandbox, ...extra]) await s?.stop('SIGTERM');
@@ -275,6 +275,6 @@ describe('every test input, against the running local sandbox', () => {
       }
       if (row.fundUsd) await fund(row.fundUsd);
       await runRow(target, row, received);
-    }, 60_000);
+    });
   }
 });

@@ -153,7 +153,7 @@ beforeAll(async () => {
     await post(`/invoices/${invoice.id}/quote`, undefined);
   }
   await sandbox.advance(15);
-}, 60_000);
+});
 
 afterAll(() => sandbox?.stop('SIGTERM'));
 
@@ -201,6 +201,6 @@ describe('the walkthroughs run against the local sandbox', () => {
           learn(s, real.body);
         }
       }
-    }, 60_000);
+    });
   }
 });

@@ -47,6 +47,15 @@ async function state(promise: Promise<unknown>): Promise<'pending' | 'fulfilled'
   }
 }
 
+/** `promise` is still pending 1 ms before the timeout, and fails with a TimeoutError when it passes. */
+async function expectTimeoutAtMs(promise: Promise<unknown>): Promise<void> {
+  promise.catch(() => {});
+  await vi.advanceTimersByTimeAsync(MS - 1);
+  expect(await state(promise)).toBe('pending');
+  await vi.advanceTimersByTimeAsync(1);
+  await expect(promise).rejects.toMatchObject({name: 'TimeoutError'});
+}
+
 describe('search index timeout', () => {
   beforeEach(() => {
     vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']});
@@ -57,22 +66,14 @@ describe('search index timeout', () => {
 
   it('fails a request that gets no answer within the timeout, and not a moment before', async () => {
     const request = withIndexTimeout(silentFetch, MS)(INDEX_URL);
-    request.catch(() => {});
-    await vi.advanceTimersByTimeAsync(MS - 1);
-    expect(await state(request)).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(request).rejects.toMatchObject({name: 'TimeoutError'});
+    await expectTimeoutAtMs(request);
   });
 
   it('fails a body that stops arriving', async () => {
     const response = await withIndexTimeout(streamingFetch([[0, '{"documents": [']], {stall: true}), MS)(INDEX_URL);
     expect(response.ok).toBe(true);
     const body = response.json();
-    body.catch(() => {});
-    await vi.advanceTimersByTimeAsync(MS - 1);
-    expect(await state(body)).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(body).rejects.toMatchObject({name: 'TimeoutError'});
+    await expectTimeoutAtMs(body);
   });
 
   it('loads a slow body that keeps coming, four times longer in all than the timeout', async () => {

@@ -58,7 +58,7 @@ describe("npm test's counts", () => {
         'tests/fixtures/vitest-counts/teardown-fails.fixture.ts: the sandbox did not stop',
       ],
     });
-  }, 60_000);
+  });
 
   it('Playwright refuses .only, with or without CI set', () => {
     expect(playwrightConfig.forbidOnly).toBe(true);
@@ -71,5 +71,5 @@ describe("npm test's counts", () => {
     expect(status).not.toBe(0);
     expect(output).toMatch(/\.only/);
     expect(counts.failed).toBeGreaterThanOrEqual(8);
-  }, 60_000);
+  });
 });

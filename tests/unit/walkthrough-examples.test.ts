@@ -433,28 +433,32 @@ describe('receive-payment.ts', () => {
     ]);
   });
 
-  it('cancels the invoice when nobody pays it in time', async () => {
+  /** 150.00 USD with a 10 s timeout, on a clock that only the example's own sleeps move. */
+  const receiveUntilTimeout = (kestrel: Parameters<typeof receivePayment>[0], pollIntervalMs: number) => {
     let now = 0;
+    return receivePayment(kestrel, {
+      amount: {amount: '150.00', currency: 'USD'},
+      timeoutMs: 10_000,
+      pollIntervalMs,
+      sleep: async (ms) => void (now += ms),
+      now: () => now,
+    });
+  };
+
+  it('cancels the invoice when nobody pays it in time', async () => {
     const {kestrel, calls} = client((call) => {
       if (call.method === 'POST' && call.url.pathname === '/v1/invoices') return {status: 201, body: invoice('UNPAID')};
       if (call.method === 'POST') return {status: 201, body: invoiceQuote(1, '2099-01-01T00:00:00Z')};
       if (call.method === 'PATCH') return {body: invoice('CANCELLED')};
       return {body: invoice('UNPAID')};
     });
-    const result = await receivePayment(kestrel, {
-      amount: {amount: '150.00', currency: 'USD'},
-      timeoutMs: 10_000,
-      pollIntervalMs: 5_000,
-      sleep: async (ms) => void (now += ms),
-      now: () => now,
-    });
+    const result = await receiveUntilTimeout(kestrel, 5_000);
     expect(result.status).toBe('CANCELLED');
     expect(calls.at(-1)!.method).toBe('PATCH');
     expect(calls.at(-1)!.url.pathname).toBe(`/v1/invoices/${INVOICE_ID}/cancel`);
   });
 
   it('reads the invoice again when it was paid just before the cancel', async () => {
-    let now = 0;
     const statuses = ['UNPAID', 'UNPAID', 'PENDING'];
     const {kestrel, calls} = client((call) => {
       if (call.method === 'POST' && call.url.pathname === '/v1/invoices') return {status: 201, body: invoice('UNPAID')};
@@ -462,13 +466,7 @@ describe('receive-payment.ts', () => {
       if (call.method === 'PATCH') return problem(409, 'INVOICE_NOT_CANCELLABLE');
       return {body: invoice(statuses.shift()!)};
     });
-    const result = await receivePayment(kestrel, {
-      amount: {amount: '150.00', currency: 'USD'},
-      timeoutMs: 10_000,
-      pollIntervalMs: 10_000,
-      sleep: async (ms) => void (now += ms),
-      now: () => now,
-    });
+    const result = await receiveUntilTimeout(kestrel, 10_000);
     expect(result.status).toBe('PENDING');
     expect(calls.map((c) => c.method)).toEqual(['POST', 'POST', 'GET', 'GET', 'PATCH', 'GET']);
   });
@@ -567,6 +565,21 @@ describe('exchange-currency.ts', () => {
       updated: '2026-11-03T16:20:12Z',
     };
   };
+  /** "500.00 USD" as an amount and its currency. */
+  const money = (text: string) => {
+    const [amount, currency] = text.split(' ');
+    return {amount: amount!, currency: currency!};
+  };
+  /** A quote the fake answers: what it takes, what it gives, its fee and its rate. */
+  const quoteOf = (source: string, target: string, fee: string, rate: string) => ({
+    source: money(source),
+    target: money(target),
+    fee: money(fee),
+    rate,
+  });
+  /** The walkthrough's exchange, polling without a pause. */
+  const exchangeNow = (kestrel: Parameters<typeof exchangeCurrency>[0], from: string, to: string, amount: string) =>
+    exchangeCurrency(kestrel, {sourceCurrency: from, targetCurrency: to, amount, sleep: async () => {}});
   /** A fake Kestrel whose quote is `quote`, then PENDING and COMPLETED. */
   function exchange(quote: Json) {
     const statuses = ['PENDING', 'COMPLETED'];
@@ -580,21 +593,11 @@ describe('exchange-currency.ts', () => {
     });
   }
   // The page's quote: 500.00 USD, 2.50 USD fee, 0.00511312 BTC (0.55 % below the mid, fee included).
-  const PAGE_QUOTE = {
-    source: {amount: '500.00', currency: 'USD'},
-    target: {amount: '0.00511312', currency: 'BTC'},
-    fee: {amount: '2.50', currency: 'USD'},
-    rate: '0.000010277637',
-  };
+  const PAGE_QUOTE = quoteOf('500.00 USD', '0.00511312 BTC', '2.50 USD', '0.000010277637');
 
   it('reads the ticker, creates and executes a quote, waits for it and reads the two balances', async () => {
     const {kestrel, calls} = exchange(PAGE_QUOTE);
-    const result = await exchangeCurrency(kestrel, {
-      sourceCurrency: 'USD',
-      targetCurrency: 'BTC',
-      amount: '500.00',
-      sleep: async () => {},
-    });
+    const result = await exchangeNow(kestrel, 'USD', 'BTC', '500.00');
     expect(result.mid).toBeCloseTo(1 / 97250, 12);
     expect(result.quote.status).toBe('COMPLETED');
     expect(result.balances.map((b) => b.currency)).toEqual(['BTC', 'USD']);
@@ -611,71 +614,29 @@ describe('exchange-currency.ts', () => {
 
   it('refuses a quote whose rate is the mid but whose fee takes more than the tolerance', async () => {
     // The rate is exactly the mid; the 5 % fee is what makes the price bad.
-    const {kestrel, calls} = exchange({
-      source: {amount: '500.00', currency: 'USD'},
-      target: {amount: '0.00488432', currency: 'BTC'},
-      fee: {amount: '25.00', currency: 'USD'},
-      rate: '0.000010282776',
-    });
-    await expect(
-      exchangeCurrency(kestrel, {
-        sourceCurrency: 'USD',
-        targetCurrency: 'BTC',
-        amount: '500.00',
-        sleep: async () => {},
-      }),
-    ).rejects.toThrow(/5\.0\d % less than the tickers' mid, fee included.*not executed/);
+    const {kestrel, calls} = exchange(quoteOf('500.00 USD', '0.00488432 BTC', '25.00 USD', '0.000010282776'));
+    await expect(exchangeNow(kestrel, 'USD', 'BTC', '500.00')).rejects.toThrow(
+      /5\.0\d % less than the tickers' mid, fee included.*not executed/,
+    );
     expect(calls.some((c) => c.url.pathname.endsWith('/execute'))).toBe(false);
   });
 
   it('prices a pair without BTC through the BTC tickers, and refuses a bad quote for it', async () => {
     // USD to EUR: no ticker names the pair; the mid is 89500 / 97250 EUR per USD.
-    const fair = exchange({
-      source: {amount: '100.00', currency: 'USD'},
-      target: {amount: '91.57', currency: 'EUR'},
-      fee: {amount: '0.50', currency: 'USD'},
-      rate: '0.920308483290',
-    });
-    const result = await exchangeCurrency(fair.kestrel, {
-      sourceCurrency: 'USD',
-      targetCurrency: 'EUR',
-      amount: '100.00',
-      sleep: async () => {},
-    });
+    const fair = exchange(quoteOf('100.00 USD', '91.57 EUR', '0.50 USD', '0.920308483290'));
+    const result = await exchangeNow(fair.kestrel, 'USD', 'EUR', '100.00');
     expect(result.mid).toBeCloseTo(89500 / 97250, 12);
     expect(result.quote.status).toBe('COMPLETED');
-    const bad = exchange({
-      source: {amount: '100.00', currency: 'USD'},
-      target: {amount: '80.00', currency: 'EUR'},
-      fee: {amount: '0.50', currency: 'USD'},
-      rate: '0.804020100503',
-    });
-    await expect(
-      exchangeCurrency(bad.kestrel, {
-        sourceCurrency: 'USD',
-        targetCurrency: 'EUR',
-        amount: '100.00',
-        sleep: async () => {},
-      }),
-    ).rejects.toThrow(/not executed/);
+    const bad = exchange(quoteOf('100.00 USD', '80.00 EUR', '0.50 USD', '0.804020100503'));
+    await expect(exchangeNow(bad.kestrel, 'USD', 'EUR', '100.00')).rejects.toThrow(/not executed/);
     expect(bad.calls.some((c) => c.url.pathname.endsWith('/execute'))).toBe(false);
   });
 
   it('refuses a quote that gives nothing, and quotes nothing for a currency no ticker prices', async () => {
-    const nothing = exchange({
-      source: {amount: '0.00000001', currency: 'BTC'},
-      target: {amount: '0.00', currency: 'USD'},
-      fee: {amount: '0.00000000', currency: 'BTC'},
-      rate: '97250.00',
-    });
-    await expect(
-      exchangeCurrency(nothing.kestrel, {
-        sourceCurrency: 'BTC',
-        targetCurrency: 'USD',
-        amount: '0.00000001',
-        sleep: async () => {},
-      }),
-    ).rejects.toThrow(/100\.00 % less.*not executed/);
+    const nothing = exchange(quoteOf('0.00000001 BTC', '0.00 USD', '0.00000000 BTC', '97250.00'));
+    await expect(exchangeNow(nothing.kestrel, 'BTC', 'USD', '0.00000001')).rejects.toThrow(
+      /100\.00 % less.*not executed/,
+    );
     const unpriced = exchange(PAGE_QUOTE);
     await expect(
       exchangeCurrency(unpriced.kestrel, {sourceCurrency: 'GBP', targetCurrency: 'BTC', amount: '10.00'}),

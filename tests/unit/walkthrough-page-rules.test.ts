@@ -8,6 +8,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
 import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 import {US_BANK_ACCOUNT} from './sandbox-answers';
 import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {receivePayment} from '../../examples/walkthroughs/node/receive-payment';
@@ -48,7 +49,7 @@ const eurAccount = (accountNumber: string) => ({
 
 beforeAll(async () => {
   sandbox = await startSandbox(['--no-rate-limit']);
-}, 60_000);
+});
 
 afterAll(async () => {
   await sandbox?.stop('SIGTERM');
@@ -131,12 +132,8 @@ describe('order keys: what the same key answers later', () => {
 });
 
 describe('example apps: receive-payment.ts on an invoice nobody pays', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    // --manual-clock: the app's clock is the sandbox's, moved by its own waits.
-    sandbox = await startSandbox(['--no-rate-limit', '--manual-clock']);
-  }, 60_000);
-  afterAll(() => sandbox?.stop('SIGTERM'));
+  // --manual-clock: the app's clock is the sandbox's, moved by its own waits.
+  const sandbox = suiteSandbox(['--no-rate-limit', '--manual-clock']);
 
   it('asks for a new Lightning invoice when the first expires, then cancels the invoice', async () => {
     expect(APPS).toContain(

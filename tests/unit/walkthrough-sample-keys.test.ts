@@ -3,20 +3,15 @@
  * them: each prints the Idempotency-Key it used on standard error, and a rerun with IDEMPOTENCY_KEY
  * set to that key (after a timeout, say) answers the first result instead of a second invoice.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, describe, expect, it} from 'vitest';
 import {execFile} from 'node:child_process';
 import {promisify} from 'node:util';
 import {ROOT} from './guide-http';
-import {startSandbox, type Sandbox} from './sandbox-process';
+import {suiteSandbox} from './suite-sandbox';
 
 const run = promisify(execFile);
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox(['--no-rate-limit']);
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.stop('SIGTERM');
-});
+const sandbox = suiteSandbox(['--no-rate-limit']);
+afterAll(async () => {});
 
 const SAMPLES = {
   'Node.js': [process.execPath, ['--import', 'tsx', 'examples/walkthroughs/node/steps/issue-invoice.ts']],
@@ -49,5 +44,5 @@ describe.each(Object.entries(SAMPLES))('the %s issue-invoice sample', (_name, [c
     const other = await issue();
     expect(other.printed).not.toBe(first.printed);
     expect(other.invoice.id).not.toBe(first.invoice.id);
-  }, 60_000);
+  });
 });

@@ -3,10 +3,11 @@
  * examples/webhooks/, and that receiver, run as a reader runs it, stores a delivery before it
  * answers 200 and processes it after: the order is read from the receiver's own log.
  */
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {cleanupsAfterEach} from './cleanups-after-each';
 import {readPage} from './guide-http';
 import {waitFor} from './sandbox-process';
-import {RECEIVERS, deliver, fakeKestrelApi, lineIndex, newEvent, startReceiver, tempDir} from './webhook-receivers';
+import {RECEIVERS, deliver, lineIndex, newEvent, receiverWorkspace, startReceiver} from './webhook-receivers';
 
 const WEBHOOK_STEP_PAGES = [
   'receiving-payments',
@@ -15,10 +16,7 @@ const WEBHOOK_STEP_PAGES = [
   'directing-payments-third-party',
 ];
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 describe.each(WEBHOOK_STEP_PAGES)('%s', (name) => {
   const page = readPage(`docs/walkthrough/${name}.md`);
@@ -33,10 +31,7 @@ describe.each(WEBHOOK_STEP_PAGES)('%s', (name) => {
 
   it('its receiver stores the event, then answers 200, then processes it, by its own log', async () => {
     for (const kind of RECEIVERS.filter((r) => embedded.includes(r.file))) {
-      const {dir, remove} = tempDir();
-      cleanups.push(remove);
-      const api = await fakeKestrelApi();
-      cleanups.push(() => api.close());
+      const {dir, api} = await receiverWorkspace(cleanups);
       const receiver = await startReceiver(kind, dir, api.base);
       cleanups.push(async () => {
         receiver.child.kill('SIGTERM');
@@ -55,5 +50,5 @@ describe.each(WEBHOOK_STEP_PAGES)('%s', (name) => {
       expect(answered, log).toBeGreaterThan(stored);
       expect(lineIndex(log, `processed ${event.id}`), log).toBeGreaterThan(answered);
     }
-  }, 60_000);
+  });
 });

@@ -8,7 +8,8 @@
  * fetched again.
  * The retention the receivers retry for and keep processed ids for is one number, the sandbox's.
  */
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {cleanupsAfterEach} from './cleanups-after-each';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {
@@ -25,24 +26,15 @@ import {waitFor} from './sandbox-process';
 import {
   RECEIVERS,
   deliver,
-  fakeKestrelApi,
   linesOf,
   linesStartingWith,
   newEvent,
+  receiverWorkspace,
   startReceiver,
-  tempDir,
-  type RunningReceiver,
+  stopReceiver,
 } from './webhook-receivers';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function stop(receiver: RunningReceiver) {
-  if (receiver.child.exitCode === null && receiver.child.signalCode === null) receiver.child.kill('SIGTERM');
-  await receiver.exited;
-}
+const cleanups = cleanupsAfterEach();
 
 describe('the event retention the receivers retry for and keep processed ids for', () => {
   // The examples stand alone, so each receiver writes the retention as its own constant: each is
@@ -107,12 +99,9 @@ describe('the policy on /webhooks/setting-up-webhooks', () => {
 
 describe.each(RECEIVERS)('the $name receiver', (kind) => {
   it('acknowledges an unknown event type without a fetch, retries a 429 burst, a 503, a 403 and a 401 until processed, and dead-letters a 404 on its first try', async () => {
-    const {dir, remove} = tempDir();
-    cleanups.push(remove);
-    const api = await fakeKestrelApi();
-    cleanups.push(() => api.close());
+    const {dir, api} = await receiverWorkspace(cleanups);
     const receiver = await startReceiver(kind, dir, api.base, {KESTREL_RETRY_SECONDS: '0.05'});
-    cleanups.push(() => stop(receiver));
+    cleanups.push(() => stopReceiver(receiver));
 
     const unknown = {...newEvent(), eventType: 'invoice.exploded'};
     expect(await deliver(receiver.url, unknown)).toBe(200);

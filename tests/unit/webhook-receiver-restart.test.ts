@@ -4,41 +4,30 @@
  * it processes the event once. A redelivery of a processed event is not processed again, and a
  * chunked delivery (no Content-Length) is accepted.
  */
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {cleanupsAfterEach} from './cleanups-after-each';
 import {waitFor} from './sandbox-process';
 import {
   RECEIVERS,
   deliver,
-  fakeKestrelApi,
   lineIndex,
   linesOf,
   newEvent,
+  receiverWorkspace,
   startReceiver,
-  tempDir,
-  type RunningReceiver,
+  stopReceiver,
 } from './webhook-receivers';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function stop(receiver: RunningReceiver, signal: NodeJS.Signals) {
-  if (receiver.child.exitCode === null && receiver.child.signalCode === null) receiver.child.kill(signal);
-  await receiver.exited;
-}
+const cleanups = cleanupsAfterEach();
 
 describe.each(RECEIVERS)('the $name receiver', (kind) => {
   it('killed after its 200 and before processing, and restarted, processes the event exactly once', async () => {
-    const {dir, remove} = tempDir();
-    cleanups.push(remove);
-    const api = await fakeKestrelApi();
-    cleanups.push(() => api.close());
+    const {dir, api} = await receiverWorkspace(cleanups);
 
     // The first run: the fetch of the entity hangs, so processing has started and not finished.
     api.hold = true;
     const first = await startReceiver(kind, dir, api.base);
-    cleanups.push(() => stop(first, 'SIGKILL'));
+    cleanups.push(() => stopReceiver(first, 'SIGKILL'));
     const event = newEvent();
     expect(await deliver(first.url, event)).toBe(200);
     // The receiver logs each step as it takes it; its output reaches this process a little later.
@@ -52,13 +41,13 @@ describe.each(RECEIVERS)('the $name receiver', (kind) => {
     );
     const entity = `/invoices/${event.data.entityId}`;
     await waitFor('the receiver to fetch the entity', async () => api.gets.includes(entity), 20_000);
-    await stop(first, 'SIGKILL');
+    await stopReceiver(first, 'SIGKILL');
     expect(linesOf(first.output(), `processed ${event.id}`), first.output()).toBe(0);
 
     // The second run on the same store: it processes what the first left, without a new delivery.
     api.hold = false;
     const second = await startReceiver(kind, dir, api.base);
-    cleanups.push(() => stop(second, 'SIGTERM'));
+    cleanups.push(() => stopReceiver(second, 'SIGTERM'));
     await waitFor(
       'the restarted receiver to process the stored event',
       async () => linesOf(second.output(), `processed ${event.id}`) === 1,

@@ -216,6 +216,24 @@ export function lineIndex(output: string, line: string): number {
   return logLines(output).indexOf(line);
 }
 
+/** Stops a receiver unless it has exited already, and waits for its exit. */
+export async function stopReceiver(receiver: RunningReceiver, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (receiver.child.exitCode === null && receiver.child.signalCode === null) receiver.child.kill(signal);
+  await receiver.exited;
+}
+
+/**
+ * What one receiver run needs: a folder for its event store and a fake Kestrel API, each undone by
+ * `cleanups` (the list a test's after-each hook empties).
+ */
+export async function receiverWorkspace(cleanups: (() => unknown)[]) {
+  const {dir, remove} = tempDir();
+  cleanups.push(remove);
+  const api = await fakeKestrelApi();
+  cleanups.push(() => api.close());
+  return {dir, api};
+}
+
 export function tempDir(): {dir: string; remove: () => void} {
   const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-receiver-'));
   return {dir, remove: () => rmSync(dir, {recursive: true, force: true})};

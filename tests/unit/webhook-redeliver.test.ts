@@ -100,7 +100,7 @@ const undelivered = async (since: string): Promise<string[]> =>
 
 beforeAll(async () => {
   sandbox = await startSandbox(['--no-rate-limit']);
-}, 60_000);
+});
 
 afterEach(async () => {
   for (const {id} of (await ok('GET', '/subscriptions?$top=100')).items) await call('DELETE', `/subscriptions/${id}`);
