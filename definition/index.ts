@@ -14,6 +14,8 @@ export {tryItOperation} from './try-it.ts';
 export {acknowledges, minutesInWords, webhookDeliveryOf, type WebhookDelivery} from './webhook-delivery.ts';
 export {rateLimitOf, type RateLimit} from './rate-limit.ts';
 export {eventRetentionDaysOf} from './event-retention.ts';
+export {exchangeFeePercentOf, minimumAmountsOf} from './amounts.ts';
+export {exampleLifetimeOf, lifetimeOf} from './example-lifetime.ts';
 export {signWebhook, webhookSignatureOf, type WebhookSignature} from './webhook-signature.ts';
 export {isOpenEnum, OPEN_ENUM_EXTENSION, openEnumsOf} from './open-enums.ts';
 export {daysBetween, deprecationOf, lifecycleOf, type ApiLifecycle} from './lifecycle.ts';
@@ -43,6 +45,6 @@ export {
 } from './changes/release-checks.ts';
 export {MANIFEST, RELEASES_DIR, compareVersions, readNotes, versionParts} from './changes/releases.ts';
 export {CHANGE_RULES} from './changes/rules.ts';
-// The operations' ids, as openapi-typescript generates them from the bundled definition (npm run gen-api).
-export type {OperationId} from './kestrel-api-types.ts';
+// The operations' ids, bodies and answers, as openapi-typescript generates them from the bundled definition (npm run gen-api).
+export type {Answer, OperationId, RequestBody, Schema} from './kestrel-api-types.ts';
 export type * from './types.ts';

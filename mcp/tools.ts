@@ -16,6 +16,7 @@ import type {SiteBuild} from './site-build.ts';
 import type {WorkflowCalls} from './workflow-calls.ts';
 import {checkWebhookEndpoint} from './webhook-check-calls.ts';
 import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../sandbox/local-sandbox.mjs';
+import {SIMULATE_HEADER} from '../sandbox/test-input-triggers.ts';
 
 type Answer = {ok: true; text: string} | {ok: false; error: string};
 
@@ -215,7 +216,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
         headers: z
           .record(z.string(), z.string())
           .optional()
-          .describe('Extra request headers, such as Kestrel-Sandbox-Simulate.'),
+          .describe(`Extra request headers, such as ${SIMULATE_HEADER}.`),
         idempotencyKey: z
           .string()
           .optional()

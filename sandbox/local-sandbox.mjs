@@ -8,7 +8,14 @@ export const LOCAL_SANDBOX_HOST = '127.0.0.1';
 export const LOCAL_SANDBOX_PORT = 4010;
 /** The API's base path: the same as production's, so a reader only changes the host. */
 export const LOCAL_SANDBOX_BASE_PATH = '/v1';
-export const LOCAL_SANDBOX_ORIGIN = `http://${LOCAL_SANDBOX_HOST}:${LOCAL_SANDBOX_PORT}`;
+/**
+ * The origin of a sandbox listening on `host` and `port`.
+ * @param {string} host
+ * @param {number} port
+ * @returns {string}
+ */
+export const localSandboxOrigin = (host, port) => `http://${host}:${port}`;
+export const LOCAL_SANDBOX_ORIGIN = localSandboxOrigin(LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT);
 
 /** The `servers` entry a build with the switch adds after Production and Sandbox. */
 export const LOCAL_SANDBOX_SERVER = Object.freeze({

@@ -37,6 +37,9 @@ export function fromUnits(units: bigint, currency: string): string {
 
 export const money = (units: bigint, currency: string): Money => ({amount: fromUnits(units, currency), currency});
 
+/** An amount as the sandbox keeps it: its two fields, copied from a request body that holds it. */
+export const moneyOf = (m: Money): Money => ({amount: m.amount, currency: m.currency});
+
 /** Rounds an amount to its currency's decimals. */
 export const normalise = (m: Money): Money => money(toUnits(m.amount), m.currency);
 

@@ -4,13 +4,14 @@
  */
 import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from './local-sandbox.mjs';
 import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
+import {PAY_AFTER_SECONDS} from './timings.ts';
 import {DEFAULT_ACCOUNT} from './tokens.ts';
 import {commandFlags} from './command-flags.ts';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
   --port N             listen on ${LOCAL_SANDBOX_HOST}:N (default ${LOCAL_SANDBOX_PORT})
-  --pay-after SECONDS  delay from an invoice quote to its simulated payment (default 10)
+  --pay-after SECONDS  delay from an invoice quote to its simulated payment (default ${PAY_AFTER_SECONDS})
   --state FILE         keep objects, balances, the clock, Idempotency-Key answers, scheduled
                        steps (a payment due to complete), maintenance windows and faults in FILE
                        across restarts, even SIGKILL; what was answered is in FILE (its journal,
@@ -69,7 +70,7 @@ function tokenMapping(text: string): [string, string] {
 export function parseOptions(argv: string[], defaults: {port: number}): CliOptions {
   const options: CliOptions = {
     port: defaults.port,
-    payAfterSeconds: 10,
+    payAfterSeconds: PAY_AFTER_SECONDS,
     compactAfterSeconds: 1,
     rateLimit: true,
     tokens: new Map(),

@@ -10,6 +10,7 @@ import {Definition} from './definition.ts';
 import {IdempotencyKeys} from './idempotency.ts';
 import {createSandboxServer} from './server.ts';
 import {DEFAULT_ACCOUNT, Tokens} from './tokens.ts';
+import {PAY_AFTER_SECONDS} from './timings.ts';
 import type {World} from './world.ts';
 
 export interface SandboxSettings {
@@ -50,7 +51,7 @@ export function createSandbox(definition: Definition, settings: SandboxSettings 
     definition,
     clock,
     {
-      payAfterMs: (settings.payAfterSeconds ?? 10) * 1000,
+      payAfterMs: (settings.payAfterSeconds ?? PAY_AFTER_SECONDS) * 1000,
       retrySpeedup: settings.retrySpeedup ?? 1,
       ...(settings.webhooksLoopbackOnly && {webhooksLoopbackOnly: settings.webhooksLoopbackOnly}),
       cap: settings.cap ?? 10_000,

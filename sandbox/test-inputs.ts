@@ -2,11 +2,35 @@
  * The sandbox's test inputs: the values an integrator types to make each documented failure, and
  * each failed or reversed status, happen on demand. This module is their single source: the
  * operation handlers look their triggers up here, `/sandbox/` shows the tables rendered from
- * `TEST_INPUTS` (plugins/rendered-partials/test-inputs.ts), and a test sends every row's requests to a running
- * sandbox and checks the answers, the final status, the event and its webhook.
+ * `TEST_INPUTS` (plugins/rendered-partials/test-inputs.ts), the guides and the definition's own
+ * prose name the triggers as facts (plugins/prose-facts), and a test sends every row's requests to
+ * a running sandbox and checks the answers, the final status, the event and its webhook. The
+ * trigger values are in test-input-triggers.ts, re-exported here, because the fact table reads
+ * them while the definition is bundled, before this module can load it.
  */
-import {loadDefinition, type Json, type JsonObject} from '../definition/index.ts';
+import {exampleLifetimeOf, loadDefinition, minimumAmountsOf, type Json, type JsonObject} from '../definition/index.ts';
+import type {Simulation} from './test-input-triggers.ts';
 import {SANDBOX_LIMIT, WINDOW_MS} from './rate-limit-figures.ts';
+import {
+  SIMULATE_HEADER,
+  SLOW_SECONDS,
+  RETRY_AFTER_SECONDS,
+  LIGHTNING_INVOICES,
+  TIMEOUT_SECONDS,
+  LIGHTNING_ADDRESSES,
+  ONCHAIN_ADDRESS,
+  MISTYPED_ADDRESS,
+  STANDARD_CONFIRMATION_MINUTES,
+  BANK_ACCOUNT_ENDINGS,
+  BANK_FAILURES,
+  AMOUNT_ENDINGS,
+  EXAMPLE_AMOUNTS,
+  OPEN_AMOUNT_PAYMENT,
+  MAINNET,
+} from './test-input-triggers.ts';
+
+export * from './test-input-triggers.ts';
+import {PAY_AFTER_SECONDS, SETTLE_MS, STEP_MS} from './timings.ts';
 
 /** How long an event is kept: the definition's `x-events`, which the sandbox forgets events by. */
 function eventRetentionDays(): number {
@@ -15,120 +39,15 @@ function eventRetentionDays(): number {
   return days;
 }
 
-// ------------------------------------------------------------------------------ triggers
-
-/** The header that makes any operation answer as Kestrel does when something goes wrong on its side. */
-export const SIMULATE_HEADER = 'Kestrel-Sandbox-Simulate';
-
-/** The values of the simulate header and the code each answers (its status is the error catalogue's). */
-export const SIMULATIONS = {
-  'internal-error': {code: 'INTERNAL_ERROR'},
-  /** The operation runs and its answer is kept against the Idempotency-Key; then the client gets this 500. */
-  'internal-error-after-work': {code: 'INTERNAL_ERROR'},
-  'service-unavailable': {code: 'SERVICE_UNAVAILABLE'},
-  'account-restricted': {code: 'ACCOUNT_RESTRICTED'},
-  /** Answers normally, after SLOW_SECONDS: longer than the 10-second timeout the guides use. */
-  slow: {code: ''},
-} as const;
-export type Simulation = keyof typeof SIMULATIONS;
-export const SLOW_SECONDS = 12;
-/** The Retry-After of a simulated 503. */
-export const RETRY_AFTER_SECONDS = 30;
-
-/** Why a Lightning payment fails, as the Payment schema's `failureReason` names it. */
-export type FailureReason = 'NO_ROUTE' | 'PAYEE_REJECTED' | 'INVOICE_EXPIRED' | 'TIMEOUT';
-
-/**
- * Test Lightning invoices (signet, 10 µBTC, that is 1,000 sats, each): one that the sandbox pays,
- * two that quoting refuses, and one per `failureReason` of a payment that fails after you execute
- * its quote. Any other `lntbs…` invoice with an amount is paid too.
- */
-export const LIGHTNING_INVOICES = {
-  pays: 'lntbs10u1pkestrelpays',
-  noRoute: 'lntbs10u1pkestreln0r0ute',
-  expired: 'lntbs10u1pkestrelstale',
-  failsNoRoute: 'lntbs10u1pkestrellaten0r0ute',
-  failsRejected: 'lntbs10u1pkestrelreject',
-  failsExpired: 'lntbs10u1pkestrellapsed',
-  failsTimeout: 'lntbs10u1pkestrelstuck',
-} as const;
-
-/** What quoting or paying a test Lightning invoice does. */
-export function lightningTrigger(lnInvoice: string): {quoteCode?: string; failureReason?: FailureReason} {
-  switch (lnInvoice) {
-    case LIGHTNING_INVOICES.noRoute:
-      return {quoteCode: 'NO_ROUTE_FOUND'};
-    case LIGHTNING_INVOICES.expired:
-      return {quoteCode: 'LIGHTNING_INVOICE_EXPIRED'};
-    case LIGHTNING_INVOICES.failsNoRoute:
-      return {failureReason: 'NO_ROUTE'};
-    case LIGHTNING_INVOICES.failsRejected:
-      return {failureReason: 'PAYEE_REJECTED'};
-    case LIGHTNING_INVOICES.failsExpired:
-      return {failureReason: 'INVOICE_EXPIRED'};
-    case LIGHTNING_INVOICES.failsTimeout:
-      return {failureReason: 'TIMEOUT'};
-    default:
-      return {};
-  }
+/** The smallest on-chain payment: the definition's `x-minimum-amounts` on the on-chain quote request. */
+function onchainMinimumBtc(): string {
+  const btc = minimumAmountsOf(loadDefinition().document, 'OnchainPaymentQuoteCreate').BTC;
+  if (!btc) throw new Error('test inputs: the definition gives OnchainPaymentQuoteCreate no BTC minimum');
+  return btc;
 }
 
-/** A payment that times out stays PENDING this long before it fails; the others fail at their first step. */
-export const TIMEOUT_SECONDS = 60;
-
-/** A Lightning address that resolves and is paid, and one whose server does not answer. */
-export const LIGHTNING_ADDRESSES = {
-  pays: 'northwind-roasters@kestrel.example',
-  unreachable: 'offline@kestrel.example',
-} as const;
-
-/** An on-chain address the sandbox pays (a signet SegWit address, valid by its bech32 checksum). */
-export const ONCHAIN_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
-
-/** ONCHAIN_ADDRESS with its last character mistyped: its checksum fails, and quoting it answers 422 naming `address`. */
-export const MISTYPED_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsy';
-
-/**
- * Minutes from executing an on-chain payment at the `STANDARD` tier (the tier a quote gets when it
- * names none) to its first confirmation, when it is `COMPLETED`: the tier's
- * `estimatedConfirmationMinutes` in the definition, which the sandbox keeps exactly.
- */
-export const STANDARD_CONFIRMATION_MINUTES = 30;
-
-/**
- * The last four digits of a bank account number (or IBAN) that make a payout to it fail, a
- * deposit from it fail, or a deposit from it complete and then come back. Any other account works.
- */
-export const BANK_ACCOUNT_ENDINGS = {payoutFails: '0002', depositFails: '0003', depositReversed: '0004'} as const;
-
-/** What the bank says when a test account makes a payout or deposit fail. */
-export const BANK_FAILURES = {
-  payoutFails: 'The beneficiary account is closed.',
-  depositFails: 'The payer’s bank refused the debit: insufficient funds.',
-  depositReversed: 'The payer’s bank returned the direct debit (SEPA reason code MD06).',
-} as const;
-
-/** Invoice amounts by their last two decimals, and exchanges whose amount ends in `.66`. */
-export function amountOutcome(amount: string): 'expire' | 'fail' | 'pay' {
-  if (amount.endsWith('.13')) return 'expire';
-  if (amount.endsWith('.66')) return 'fail';
-  return 'pay';
-}
-
-/**
- * What a payer sends to a receive request without an amount, `--pay-after` after it is created, in
- * the request's currency. A receive request with an amount is paid that amount.
- */
-export const OPEN_AMOUNT_PAYMENT: Record<string, string> = {BTC: '0.00010000', USD: '5.00', EUR: '5.00', GBP: '5.00'};
-
-/** A mainnet Lightning invoice and address: the sandbox pays signet only, and refuses them naming the field. */
-export const MAINNET = {
-  lnInvoice: 'lnbc10u1pkestrelpays',
-  address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-} as const;
-
-/** The smallest on-chain payment, 1,000 sats (under it an output is dust). */
-export const ONCHAIN_MINIMUM_BTC = '0.00001000';
+/** The smallest on-chain payment (under it an output is dust), which the sandbox checks by. */
+export const ONCHAIN_MINIMUM_BTC = onchainMinimumBtc();
 
 // ------------------------------------------------------------------------------ the table
 
@@ -247,8 +166,15 @@ const executePayment: Step = {
   saveAs: 'paymentId',
   status: 201,
 };
-/** Seconds a payout holds its fee and rate; one second more and it is `EXPIRED`. */
-const PAYOUT_HOLD_SECONDS = 15 * 60;
+/** Seconds a payout holds its fee and rate (its documented example's); one second more and it is `EXPIRED`. */
+const PAYOUT_HOLD_SECONDS = exampleLifetimeOf(loadDefinition(), 'createAPayout');
+/** Seconds an exchange quote holds, as its documented example does. */
+const EXCHANGE_QUOTE_SECONDS = exampleLifetimeOf(loadDefinition(), 'createCurrencyExchangeQuote');
+/** Seconds between a payment's, payout's or exchange's statuses, and from a payment's arrival to its end. */
+const STEP_SECONDS = STEP_MS / 1000;
+const SETTLE_SECONDS = SETTLE_MS / 1000;
+/** Past the simulated payment of a quote or receive request and its settling. */
+const PAID_WAIT = PAY_AFTER_SECONDS + SETTLE_SECONDS + 1;
 const onchainQuote = (amount: Json): Step => ({
   method: 'POST',
   path: '/payment-quotes/onchain',
@@ -354,27 +280,26 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'invoice-paid',
     group: 'Invoices',
     input: 'Ends in anything else, such as `10.00`',
-    outcome:
-      'About 10 seconds from the quote the invoice is `PENDING`, a second later `PAID`, and the amount is credited.',
+    outcome: `About ${PAY_AFTER_SECONDS} seconds from the quote the invoice is \`PENDING\`, ${SETTLE_SECONDS === 1 ? 'a second' : `${SETTLE_SECONDS} seconds`} later \`PAID\`, and the amount is credited.`,
     steps: invoiceSteps('10.00'),
-    then: settles(INVOICE, 12, {status: 'PAID'}),
+    then: settles(INVOICE, PAID_WAIT, {status: 'PAID'}),
   },
   {
     id: 'invoice-expires',
     group: 'Invoices',
-    input: 'Ends in `.13`, such as `10.13`',
+    input: `Ends in \`${AMOUNT_ENDINGS.expires}\`, such as \`${EXAMPLE_AMOUNTS.expires}\``,
     outcome:
       'Nobody pays. At its `expiration`, `expiresInSeconds` of sandbox time after issue (24 hours if you leave it out), the invoice is `CANCELLED` with `cancellationReason` `EXPIRED`. `POST /_sandbox/clock` moves the clock there.',
-    steps: invoiceSteps('10.13', {expiresInSeconds: 300}),
+    steps: invoiceSteps(EXAMPLE_AMOUNTS.expires, {expiresInSeconds: 300}),
     then: settles(INVOICE, 300, {status: 'CANCELLED', cancellationReason: 'EXPIRED'}),
   },
   {
     id: 'invoice-payment-fails',
     group: 'Invoices',
-    input: 'Ends in `.66`, such as `10.66`',
+    input: `Ends in \`${AMOUNT_ENDINGS.fails}\`, such as \`${EXAMPLE_AMOUNTS.fails}\``,
     outcome: 'The payment fails: no money arrives and the invoice stays `UNPAID`.',
-    steps: invoiceSteps('10.66'),
-    then: {wait: 12, path: '/invoices/{invoiceId}', fields: {status: 'UNPAID'}},
+    steps: invoiceSteps(EXAMPLE_AMOUNTS.fails),
+    then: {wait: PAID_WAIT, path: '/invoices/{invoiceId}', fields: {status: 'UNPAID'}},
   },
   {
     id: 'invoice-not-cancellable',
@@ -383,7 +308,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: '{problem INVOICE_NOT_CANCELLABLE}.',
     steps: [
       ...invoiceSteps('10.00'),
-      {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', wait: 12, code: 'INVOICE_NOT_CANCELLABLE'},
+      {method: 'PATCH', path: '/invoices/{invoiceId}/cancel', wait: PAID_WAIT, code: 'INVOICE_NOT_CANCELLABLE'},
     ],
   },
   {
@@ -417,8 +342,7 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'receive-fixed-amount',
     group: 'Receive requests',
     input: 'A receive request with an `amount`, such as `10.00` USD',
-    outcome:
-      'About 10 seconds from its creation a payer pays the amount: one receive, `PENDING` (with `receive-request.receive-pending`), then `COMPLETED`.',
+    outcome: `About ${PAY_AFTER_SECONDS} seconds from its creation a payer pays the amount: one receive, \`PENDING\` (with \`receive-request.receive-pending\`), then \`COMPLETED\`.`,
     steps: [
       {
         method: 'POST',
@@ -428,17 +352,17 @@ export const TEST_INPUTS: TestInput[] = [
         status: 201,
       },
     ],
-    then: settles(RECEIVE_REQUEST, 12, {totalReceived: usd('10.00')}),
+    then: settles(RECEIVE_REQUEST, PAID_WAIT, {totalReceived: usd('10.00')}),
   },
   {
     id: 'receive-open-amount',
     group: 'Receive requests',
     input: 'A receive request without an `amount`',
-    outcome: `About 10 seconds from its creation a payer sends \`${OPEN_AMOUNT_PAYMENT.USD}\` (in a BTC receive request, \`${OPEN_AMOUNT_PAYMENT.BTC}\`): one receive, \`PENDING\` (with \`receive-request.receive-pending\`), then \`COMPLETED\`.`,
+    outcome: `About ${PAY_AFTER_SECONDS} seconds from its creation a payer sends \`${OPEN_AMOUNT_PAYMENT.USD}\` (in a BTC receive request, \`${OPEN_AMOUNT_PAYMENT.BTC}\`): one receive, \`PENDING\` (with \`receive-request.receive-pending\`), then \`COMPLETED\`.`,
     steps: [
       {method: 'POST', path: '/receive-requests', body: {currency: 'USD'}, saveAs: 'receiveRequestId', status: 201},
     ],
-    then: settles(RECEIVE_REQUEST, 12, {totalReceived: usd(OPEN_AMOUNT_PAYMENT.USD!)}),
+    then: settles(RECEIVE_REQUEST, PAID_WAIT, {totalReceived: usd(OPEN_AMOUNT_PAYMENT.USD!)}),
   },
 
   // Lightning payments: the invoice you pay.
@@ -446,10 +370,10 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'lightning-pays',
     group: 'Lightning payments',
     input: 'A Lightning invoice that the sandbox pays',
-    outcome: 'The payment is `COMPLETED` 2 seconds later.',
+    outcome: `The payment is \`COMPLETED\` ${STEP_SECONDS} seconds later.`,
     fundUsd: FUNDS,
     steps: [lightningQuote(LIGHTNING_INVOICES.pays), executePayment],
-    then: settles(PAYMENT, 3, {status: 'COMPLETED'}),
+    then: settles(PAYMENT, STEP_SECONDS + 1, {status: 'COMPLETED'}),
   },
   {
     id: 'lightning-no-route',
@@ -482,16 +406,16 @@ export const TEST_INPUTS: TestInput[] = [
   },
   ...(
     [
-      ['failsNoRoute', 'NO_ROUTE', 3],
-      ['failsRejected', 'PAYEE_REJECTED', 3],
-      ['failsExpired', 'INVOICE_EXPIRED', 3],
+      ['failsNoRoute', 'NO_ROUTE', STEP_SECONDS + 1],
+      ['failsRejected', 'PAYEE_REJECTED', STEP_SECONDS + 1],
+      ['failsExpired', 'INVOICE_EXPIRED', STEP_SECONDS + 1],
       ['failsTimeout', 'TIMEOUT', TIMEOUT_SECONDS + 1],
     ] as const
   ).map(([name, reason, wait]): TestInput => ({
     id: `lightning-fails-${reason.toLowerCase().replace(/_/g, '-')}`,
     group: 'Lightning payments',
     input: `A Lightning invoice whose payment fails with \`${reason}\``,
-    outcome: `The payment is \`FAILED\` with \`failureReason\` \`${reason}\` ${reason === 'TIMEOUT' ? TIMEOUT_SECONDS : 2} seconds later; \`totalAmount\` comes back.`,
+    outcome: `The payment is \`FAILED\` with \`failureReason\` \`${reason}\` ${reason === 'TIMEOUT' ? TIMEOUT_SECONDS : STEP_SECONDS} seconds later; \`totalAmount\` comes back.`,
     fundUsd: FUNDS,
     steps: [lightningQuote(LIGHTNING_INVOICES[name]), executePayment],
     then: settles(PAYMENT, wait, {status: 'FAILED', failureReason: reason}),
@@ -502,7 +426,7 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'lnurl-pays',
     group: 'LNURL and Lightning addresses',
     input: 'A Lightning address that resolves',
-    outcome: 'The payment is `COMPLETED` 2 seconds later.',
+    outcome: `The payment is \`COMPLETED\` ${STEP_SECONDS} seconds later.`,
     fundUsd: FUNDS,
     steps: [
       {
@@ -514,7 +438,7 @@ export const TEST_INPUTS: TestInput[] = [
       },
       executePayment,
     ],
-    then: settles(PAYMENT, 3, {status: 'COMPLETED'}),
+    then: settles(PAYMENT, STEP_SECONDS + 1, {status: 'COMPLETED'}),
   },
   {
     id: 'lnurl-unreachable',
@@ -653,10 +577,10 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'payout-completes',
     group: 'Payouts',
     input: 'An `accountNumber` with any other ending',
-    outcome: 'The payout moves `INITIATED`, `PENDING`, then `COMPLETED`, 2 seconds apart.',
+    outcome: `The payout moves \`INITIATED\`, \`PENDING\`, then \`COMPLETED\`, ${STEP_SECONDS} seconds apart.`,
     fundUsd: FUNDS,
     steps: [...payoutSteps(GOOD_ACCOUNT), initiate],
-    then: settles(PAYOUT, 5, {status: 'COMPLETED'}),
+    then: settles(PAYOUT, 2 * STEP_SECONDS + 1, {status: 'COMPLETED'}),
   },
   {
     id: 'payout-fails',
@@ -665,7 +589,7 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: `The payout is \`FAILED\` after \`PENDING\`, with a \`failureReason\`; \`sourceAmount\` comes back.`,
     fundUsd: FUNDS,
     steps: [...payoutSteps(failingAccount(BANK_ACCOUNT_ENDINGS.payoutFails)), initiate],
-    then: settles(PAYOUT, 5, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}),
+    then: settles(PAYOUT, 2 * STEP_SECONDS + 1, {status: 'FAILED', failureReason: BANK_FAILURES.payoutFails}),
   },
   {
     id: 'payout-limit-exceeded',
@@ -686,7 +610,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'payout-expired',
     group: 'Payouts',
-    input: 'Leave a payout `NEW` past its `expiration` (15 minutes), then initiate it',
+    input: `Leave a payout \`NEW\` past its \`expiration\` (${PAYOUT_HOLD_SECONDS / 60} minutes), then initiate it`,
     outcome: 'At its `expiration` the payout is `EXPIRED`; initiating it answers {problem QUOTE_EXPIRED}.',
     ...withBank,
     steps: [payout(), {...initiate, wait: PAYOUT_HOLD_SECONDS + 1, code: 'QUOTE_EXPIRED'}],
@@ -742,7 +666,7 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'in-use-until-expired',
     group: 'Deleting what is in use',
-    input: 'Delete them once the `NEW` payout has passed its `expiration` (15 minutes) and is `EXPIRED`',
+    input: `Delete them once the \`NEW\` payout has passed its \`expiration\` (${PAYOUT_HOLD_SECONDS / 60} minutes) and is \`EXPIRED\``,
     outcome: 'Both deletes answer `204`: an `EXPIRED` payout holds neither.',
     ...withBank,
     steps: [
@@ -759,26 +683,25 @@ export const TEST_INPUTS: TestInput[] = [
     id: 'deposit-completes',
     group: 'Deposits',
     input: 'An `accountNumber` with any other ending',
-    outcome: 'The deposit is `COMPLETED` 4 seconds later and `netAmount` is credited.',
+    outcome: `The deposit is \`COMPLETED\` ${2 * STEP_SECONDS} seconds later and \`netAmount\` is credited.`,
     steps: depositSteps(GOOD_ACCOUNT),
-    then: settles(DEPOSIT, 5, {status: 'COMPLETED'}),
+    then: settles(DEPOSIT, 2 * STEP_SECONDS + 1, {status: 'COMPLETED'}),
   },
   {
     id: 'deposit-fails',
     group: 'Deposits',
     input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositFails}\``,
-    outcome: 'The deposit is `FAILED` 4 seconds later, with a `failureReason`; nothing is credited.',
+    outcome: `The deposit is \`FAILED\` ${2 * STEP_SECONDS} seconds later, with a \`failureReason\`; nothing is credited.`,
     steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositFails)),
-    then: settles(DEPOSIT, 5, {status: 'FAILED', failureReason: BANK_FAILURES.depositFails}),
+    then: settles(DEPOSIT, 2 * STEP_SECONDS + 1, {status: 'FAILED', failureReason: BANK_FAILURES.depositFails}),
   },
   {
     id: 'deposit-reversed',
     group: 'Deposits',
     input: `An \`accountNumber\` ending in \`${BANK_ACCOUNT_ENDINGS.depositReversed}\``,
-    outcome:
-      'The deposit is `COMPLETED` 4 seconds later, then `REVERSED` 4 seconds later still: `netAmount` is debited back.',
+    outcome: `The deposit is \`COMPLETED\` ${2 * STEP_SECONDS} seconds later, then \`REVERSED\` ${2 * STEP_SECONDS} seconds later still: \`netAmount\` is debited back.`,
     steps: depositSteps(failingAccount(BANK_ACCOUNT_ENDINGS.depositReversed)),
-    then: settles(DEPOSIT, 9, {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed}),
+    then: settles(DEPOSIT, 4 * STEP_SECONDS + 1, {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed}),
   },
   {
     id: 'deposit-limit-exceeded',
@@ -793,20 +716,20 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'exchange-completes',
     group: 'Currency exchange',
-    input: 'An exchange `amount` that does not end in `.66`, such as `10.00` USD',
-    outcome: 'The exchange is `PENDING`, then `COMPLETED` 2 seconds later: the target amount is credited.',
+    input: `An exchange \`amount\` that does not end in \`${AMOUNT_ENDINGS.fails}\`, such as \`10.00\` USD`,
+    outcome: `The exchange is \`PENDING\`, then \`COMPLETED\` ${STEP_SECONDS} seconds later: the target amount is credited.`,
     fundUsd: FUNDS,
     steps: [exchangeQuote('10.00'), executeExchange()],
-    then: settles(EXCHANGE_QUOTE, 3, {status: 'COMPLETED'}),
+    then: settles(EXCHANGE_QUOTE, STEP_SECONDS + 1, {status: 'COMPLETED'}),
   },
   {
     id: 'exchange-fails',
     group: 'Currency exchange',
-    input: 'An exchange `amount` ending in `.66`, such as `10.66` USD',
-    outcome: 'The exchange is `FAILED` 2 seconds from the execution, and the source amount is returned.',
+    input: `An exchange \`amount\` ending in \`${AMOUNT_ENDINGS.fails}\`, such as \`${EXAMPLE_AMOUNTS.fails}\` USD`,
+    outcome: `The exchange is \`FAILED\` ${STEP_SECONDS} seconds from the execution, and the source amount is returned.`,
     fundUsd: FUNDS,
-    steps: [exchangeQuote('10.66'), executeExchange()],
-    then: settles(EXCHANGE_QUOTE, 3, {status: 'FAILED'}),
+    steps: [exchangeQuote(EXAMPLE_AMOUNTS.fails), executeExchange()],
+    then: settles(EXCHANGE_QUOTE, STEP_SECONDS + 1, {status: 'FAILED'}),
   },
   {
     id: 'exchange-limit-exceeded',
@@ -818,9 +741,9 @@ export const TEST_INPUTS: TestInput[] = [
   {
     id: 'exchange-expired',
     group: 'Currency exchange',
-    input: 'Execute an exchange quote after its `expiration` (30 seconds)',
+    input: `Execute an exchange quote after its \`expiration\` (${EXCHANGE_QUOTE_SECONDS} seconds)`,
     outcome: 'At its `expiration` the quote is `EXPIRED`; executing it answers {problem QUOTE_EXPIRED}.',
-    steps: [exchangeQuote('10.00'), {...executeExchange('QUOTE_EXPIRED'), wait: 31}],
+    steps: [exchangeQuote('10.00'), {...executeExchange('QUOTE_EXPIRED'), wait: EXCHANGE_QUOTE_SECONDS + 1}],
     then: settles(EXCHANGE_QUOTE, 0, {status: 'EXPIRED'}),
   },
   {

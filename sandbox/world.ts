@@ -3,7 +3,7 @@
  * webhooks, and the options the sandbox was started with. Operation handlers get one World.
  */
 import {randomUUID} from 'node:crypto';
-import type {OperationId} from '../definition/index.ts';
+import type {OperationId, RequestBody} from '../definition/index.ts';
 import {Clock} from './clock.ts';
 import {Definition, type Operation} from './definition.ts';
 import {isObject, objectsAt, stringAt, type Json, type JsonObject} from './api-data.ts';
@@ -29,11 +29,16 @@ export interface WorldOptions {
   account?: {id: string; handle: string};
 }
 
-export interface Call {
+/**
+ * A request as a handler reads it. The handler of an operation `Id` reads `body` as the type the
+ * definition gives that operation's request body (`never` when it takes none), so a field the
+ * definition renames fails `tsc` where a handler reads it; without `Id`, untyped JSON.
+ */
+export interface Call<Id extends OperationId | undefined = undefined> {
   op: Operation;
   params: Record<string, string>;
   query: Record<string, Json>;
-  body: JsonObject;
+  body: Id extends OperationId ? RequestBody<Id> : JsonObject;
   token: string;
 }
 
@@ -43,7 +48,20 @@ export interface Answer {
   body?: unknown;
 }
 
-export type Handler = (call: Call, world: World) => Answer | Promise<Answer>;
+/** What handles one operation (`Id`), or any operation with an untyped body (no `Id`). */
+export type Handler<Id extends OperationId | undefined = undefined> = (
+  call: Call<Id>,
+  world: World,
+) => Answer | Promise<Answer>;
+
+/** A handler that reads no request body, so it handles any operation (lists, finds, deletes). */
+export type BodylessHandler = <Id extends OperationId | undefined>(
+  call: Call<Id>,
+  world: World,
+) => Answer | Promise<Answer>;
+
+/** A handler of some operation: each of the table's entries is one. */
+export type AnyHandler = {[Id in OperationId]: Handler<Id>}[OperationId];
 
 interface Balance {
   available: bigint;

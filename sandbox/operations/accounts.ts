@@ -45,12 +45,15 @@ export function profileFor(world: World, handle: string, id: string): JsonObject
   return {...profile, id, handle, displayName: name, avatarUrl: null, lightningAddress: `${handle}@kestrel.example`};
 }
 
-export const fetchPublicAccountProfileInfoByHandle: Handler = (call, world) => {
+export const fetchPublicAccountProfileInfoByHandle: Handler<'fetchPublicAccountProfileInfoByHandle'> = (
+  call,
+  world,
+) => {
   const handle = call.params.handle!;
   return {status: 200, body: profileFor(world, handle, accountIdFor(world, handle, call.op))};
 };
 
-export const fetchPublicAccountProfileInfoById: Handler = (call, world) => {
+export const fetchPublicAccountProfileInfoById: Handler<'fetchPublicAccountProfileInfoById'> = (call, world) => {
   const id = call.params.accountId!;
   const handle = [...accounts(world)].find(([, accountId]) => accountId === id)?.[0];
   if (!handle) throw world.notFound(call.op, id);
@@ -68,14 +71,14 @@ function periodEnd(now: number, period: string): string {
 }
 
 /** The documented limit figures, with `resetsAt` the end of each period on the sandbox clock. */
-export const fetchLoggedInAccountLimits: Handler = (_call, world) => {
+export const fetchLoggedInAccountLimits: Handler<'fetchLoggedInAccountLimits'> = (_call, world) => {
   const limits = world.example('fetchLoggedInAccountLimits');
   const now = world.clock.now();
   for (const limit of objectsAt(limits, 'limits')) limit.resetsAt = periodEnd(now, stringAt(limit, 'period'));
   return {status: 200, body: {...limits, accountId: world.account.id}};
 };
 
-export const getAccountBalanceDetails: Handler = (_call, world) => {
+export const getAccountBalanceDetails: Handler<'getAccountBalanceDetails'> = (_call, world) => {
   const items = world.balanceList();
   return {status: 200, body: {items, count: items.length}};
 };

@@ -9,20 +9,19 @@
  * or `COMPLETED` and then `REVERSED` (debiting `netAmount` back, which can take `available` below
  * zero when it was already spent: then nothing can be paid from that currency until it is refilled).
  */
-import {moneyAt, objectAt, optionalStringAt, stringAt, type Json, type JsonObject} from '../api-data.ts';
-import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
+import {moneyAt, objectAt, stringAt, type Json, type JsonObject} from '../api-data.ts';
+import {amountErrors, convertAt, money, moneyOf, rateText, toUnits, type Money} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {BANK_ACCOUNT_ENDINGS, BANK_FAILURES} from '../test-inputs.ts';
 import type {OperationId} from '../../definition/index.ts';
-import type {Call, Handler, World} from '../world.ts';
+import type {Handler, World} from '../world.ts';
 import {deleteHandler, getHandler, listHandler} from './generic.ts';
-import {fromExample, inSeconds} from './templates.ts';
+import {STEP_MS} from '../timings.ts';
+import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 import {expireIfLapsed, findLapsing} from './lapse.ts';
 
-const PAYOUT_HOLD_SECONDS = 15 * 60;
-const STEP_MS = 2000;
 /** Payout and deposit statuses that no longer hold their originator and bank payment method. */
 const FINAL = new Set(['COMPLETED', 'FAILED', 'EXPIRED', 'REVERSED']);
 
@@ -39,12 +38,12 @@ function expireLapsedPayouts(world: World): void {
     if (payout.status === 'NEW') expirePayoutIfLapsed(world, stringAt(payout, 'id'));
 }
 
-export const getPayouts: Handler = (call, world) => {
+export const getPayouts: Handler<'getPayouts'> = (call, world) => {
   expireLapsedPayouts(world);
   return listHandler('Payout')(call, world);
 };
 
-export const findPayoutById: Handler = (call, world) => {
+export const findPayoutById: Handler<'findPayoutById'> = (call, world) => {
   expireLapsedPayouts(world);
   return getHandler('Payout')(call, world);
 };
@@ -57,28 +56,28 @@ function armExpiry(world: World, payout: JsonObject): void {
 
 const expirePayout = defineStep('payout.expire', (world, {id}: {id: string}) => expirePayoutIfLapsed(world, id));
 
-export const createBankPaymentMethod: Handler = (call, world) => {
+export const createBankPaymentMethod: Handler<'createBankPaymentMethod'> = (call, world) => {
   const {accountNumber, ...rest} = call.body;
   const method = fromExample(world, 'createBankPaymentMethod', rest, {
-    accountNumberLast4: String(accountNumber).slice(-4),
+    accountNumberLast4: accountNumber.slice(-4),
   });
   world.store.put('BankPaymentMethod', method);
   return {status: 201, body: world.publicView('BankPaymentMethod', method)};
 };
 
-export const createAPayoutOriginator: Handler = (call, world) => {
+export const createAPayoutOriginator: Handler<'createAPayoutOriginator'> = (call, world) => {
   const example = world.example('createAPayoutOriginator');
   const address = {
     ...Object.fromEntries(Object.keys(objectAt(example, 'address')).map((k) => [k, null])),
-    ...objectAt(call.body, 'address'),
+    ...call.body.address,
   };
   const originator = fromExample(
     world,
     'createAPayoutOriginator',
     {},
     {
-      type: stringAt(call.body, 'type'),
-      name: stringAt(call.body, 'name'),
+      type: call.body.type,
+      name: call.body.name,
       dateOfBirth: call.body.dateOfBirth ?? null,
       registrationNumber: call.body.registrationNumber ?? null,
       address,
@@ -95,21 +94,27 @@ function inUse(world: World, field: string, id: string): boolean {
   );
 }
 
-export const deleteAPayoutOriginator: Handler = deleteHandler('PayoutOriginator', (world, id) => {
-  if (inUse(world, 'originatorId', id))
-    throw new ProblemError(
-      'PAYOUT_ORIGINATOR_IN_USE',
-      'A payout that is not yet COMPLETED, FAILED or EXPIRED references this originator.',
-    );
-});
+export const deleteAPayoutOriginator: Handler<'deleteAPayoutOriginator'> = deleteHandler(
+  'PayoutOriginator',
+  (world, id) => {
+    if (inUse(world, 'originatorId', id))
+      throw new ProblemError(
+        'PAYOUT_ORIGINATOR_IN_USE',
+        'A payout that is not yet COMPLETED, FAILED or EXPIRED references this originator.',
+      );
+  },
+);
 
-export const deleteBankPaymentMethod: Handler = deleteHandler('BankPaymentMethod', (world, id) => {
-  if (inUse(world, 'paymentMethodId', id))
-    throw new ProblemError(
-      'PAYMENT_METHOD_IN_USE',
-      'A payout or deposit that has not reached a final state references this bank payment method.',
-    );
-});
+export const deleteBankPaymentMethod: Handler<'deleteBankPaymentMethod'> = deleteHandler(
+  'BankPaymentMethod',
+  (world, id) => {
+    if (inUse(world, 'paymentMethodId', id))
+      throw new ProblemError(
+        'PAYMENT_METHOD_IN_USE',
+        'A payout or deposit that has not reached a final state references this bank payment method.',
+      );
+  },
+);
 
 /** The bank payment method a request names, or a 422 naming the field. */
 function methodFor(world: World, id: Json | undefined, field: string): JsonObject {
@@ -131,24 +136,24 @@ function checkCurrency(method: JsonObject, currency: string): void {
 const flatFee = (world: World, operationId: OperationId, currency: string) =>
   toUnits(moneyAt(world.example(operationId), 'fee').amount) / (currency === 'BTC' ? 1000n : 1n);
 
-function checkAmount(call: Call): void {
-  const errors = amountErrors(call.body.amount, 'amount');
+function checkAmount(amount: Money): void {
+  const errors = amountErrors(amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-export const createAPayout: Handler = (call, world) => {
-  checkAmount(call);
+export const createAPayout: Handler<'createAPayout'> = (call, world) => {
+  checkAmount(call.body.amount);
   const method = methodFor(world, call.body.paymentMethodId, 'paymentMethodId');
-  const amount = moneyAt(call.body, 'amount');
+  const amount = moneyOf(call.body.amount);
   const {currency} = amount;
   checkCurrency(method, currency);
-  const originatorId = optionalStringAt(call.body, 'originatorId');
+  const {originatorId} = call.body;
   if (originatorId && !world.store.get('PayoutOriginator', originatorId)) {
     throw validationFailed({
       originatorId: [`No payout originator with ID ${originatorId} exists on your account.`],
     });
   }
-  const source = optionalStringAt(call.body, 'sourceCurrency') ?? currency;
+  const source = call.body.sourceCurrency ?? currency;
   const fee = flatFee(world, 'createAPayout', currency);
   const total = toUnits(amount.amount) + fee;
   const rate = rateText(world.rates.rate(source, currency));
@@ -166,9 +171,9 @@ export const createAPayout: Handler = (call, world) => {
       sourceAmount: money(sourceUnits, source),
       fee: money(fee, currency),
       exchangeRate: source === currency ? null : rate,
-      reference: stringAt(call.body, 'reference'),
+      reference: call.body.reference,
       failureReason: null,
-      expiration: inSeconds(world, PAYOUT_HOLD_SECONDS),
+      expiration: inSeconds(world, exampleLifetime(world, 'createAPayout')),
       _fails: method.accountNumberLast4 === BANK_ACCOUNT_ENDINGS.payoutFails,
     },
   );
@@ -177,7 +182,7 @@ export const createAPayout: Handler = (call, world) => {
   return {status: 201, body: world.publicView('Payout', payout)};
 };
 
-export const initiateAPayout: Handler = (call, world) => {
+export const initiateAPayout: Handler<'initiateAPayout'> = (call, world) => {
   const payout = findLapsing(world, call, 'Payout', call.params.payoutId!, 'payout.updated');
   if (payout.status === 'EXPIRED') {
     throw new ProblemError(
@@ -219,10 +224,10 @@ function depositFigures(world: World, amount: {amount: string; currency: string}
   return {fee: money(fee, amount.currency), netAmount: money(toUnits(amount.amount) - fee, amount.currency)};
 }
 
-export const initiateDeposit: Handler = (call, world) => {
-  checkAmount(call);
+export const initiateDeposit: Handler<'initiateDeposit'> = (call, world) => {
+  checkAmount(call.body.amount);
   const method = methodFor(world, call.body.paymentMethodId, 'paymentMethodId');
-  const amount = moneyAt(call.body, 'amount');
+  const amount = moneyOf(call.body.amount);
   checkCurrency(method, amount.currency);
   checkLimit(world, 'DEPOSIT', amount);
   const figures = depositFigures(world, amount);
@@ -273,7 +278,7 @@ const depositReverse = defineStep('deposit.reverse', (world, {id, currency, net}
   world.update('Deposit', id, {status: 'REVERSED', failureReason: BANK_FAILURES.depositReversed}, 'deposit.updated');
 });
 
-export const getDepositFeeEstimate: Handler = (call, world) => {
+export const getDepositFeeEstimate: Handler<'getDepositFeeEstimate'> = (call, world) => {
   const amount = {amount: String(call.query.amount), currency: String(call.query.currency)};
   const errors = amountErrors(amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed({amount: errors['amount.amount']!});

@@ -8,14 +8,14 @@ import {getHandler, page} from './generic.ts';
 
 const find = getHandler('Event');
 
-export const getEvents: Handler = (call, world) => {
+export const getEvents: Handler<'getEvents'> = (call, world) => {
   world.expireEvents();
   // A test event changed nothing: find event by id answers it, the list of changes does not.
   const changes = world.store.all('Event').filter((event) => event[TEST_EVENT] !== true);
   return {status: 200, body: page(world, call.op, changes, call.query, 'Event')};
 };
 
-export const findEventById: Handler = (call, world) => {
+export const findEventById: Handler<'findEventById'> = (call, world) => {
   world.expireEvents();
   return find(call, world);
 };

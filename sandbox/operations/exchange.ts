@@ -1,6 +1,7 @@
 /**
  * Currency exchange at the documented tickers' `bid` and `ask` (you buy at the ask and sell at the
- * bid) with a 0.5% fee taken from the source, rounded up. `target` is (`source` − `fee`) × `rate`
+ * bid) with Kestrel's fee taken from the source, rounded up: the definition's `x-fee` on the
+ * quote's `fee`, a percentage of `source`. `target` is (`source` − `fee`) × `rate`
  * rounded down; when the request fixes `target`, `source` is the smallest amount that buys it.
  * Both sides must reach the definition's minimum for their currency (`x-minimum-amounts`), so no
  * side of an exchange rounds to nothing. A quote holds its rate as long as the documented example does, and is `EXPIRED` once its
@@ -8,8 +9,9 @@
  * then `COMPLETED`, crediting the target amount. A quote whose
  * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
  */
-import {isObject, moneyAt, objectsAt, stringAt} from '../api-data.ts';
-import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
+import {exchangeFeePercentOf, minimumAmountsOf} from '../../definition/index.ts';
+import {moneyAt, objectsAt, stringAt} from '../api-data.ts';
+import {amountErrors, convertAt, money, moneyOf, rateText, roundTo, toUnits} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -17,20 +19,21 @@ import {amountOutcome} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
 import type {Money} from '../money.ts';
 import {getHandler} from './generic.ts';
+import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 import {expireIfLapsed, findLapsing} from './lapse.ts';
 
-/** Kestrel's fee, 0.5% of `source`, in units of 10^-8 per unit. */
-const FEE_PER_THOUSAND = 5n;
+/** Units of 10^-8 in 100%: the fee percentage, read as units, over this is the fee's share of `source`. */
+const HUNDRED_PERCENT = toUnits('100');
 
-const feeOf = (source: bigint, currency: string) => roundTo((source * FEE_PER_THOUSAND + 999n) / 1000n, currency, 'up');
+/** Kestrel's fee on `source`: the definition's percentage of it, rounded up to the currency. */
+function feeOf(world: World, source: bigint, currency: string): bigint {
+  const percent = toUnits(exchangeFeePercentOf(world.definition.doc));
+  return roundTo((source * percent + HUNDRED_PERCENT - 1n) / HUNDRED_PERCENT, currency, 'up');
+}
 
 /** The smallest amount of each currency an exchange may sell or buy: the definition's `x-minimum-amounts`. */
-function exchangeMinimums(world: World): Record<string, string> {
-  const minimums = world.definition.component('schemas', 'CurrencyExchangeQuoteCreate')?.['x-minimum-amounts'];
-  if (!isObject(minimums)) throw new Error('the definition gives CurrencyExchangeQuoteCreate no x-minimum-amounts');
-  return Object.fromEntries(Object.entries(minimums).map(([currency, amount]) => [currency, String(amount)]));
-}
+const exchangeMinimums = (world: World) => minimumAmountsOf(world.definition.doc, 'CurrencyExchangeQuoteCreate');
 
 function checkMinimums(world: World, source: Money, target: Money): void {
   const minimums = exchangeMinimums(world);
@@ -46,7 +49,6 @@ function checkMinimums(world: World, source: Money, target: Money): void {
       );
   }
 }
-const STEP_MS = 2000;
 
 const QUOTE = 'CurrencyExchangeQuote';
 const QUOTE_UPDATED = 'currency-exchange-quote.updated';
@@ -54,21 +56,20 @@ const QUOTE_UPDATED = 'currency-exchange-quote.updated';
 const expireQuoteIfLapsed = (world: World, id: string): void => expireIfLapsed(world, QUOTE, id, QUOTE_UPDATED);
 
 /** Reading a quote first expires it if its scheduled step was lost (a world read back from a state file). */
-export const getCurrencyExchangeQuote: Handler = (call, world) => {
+export const getCurrencyExchangeQuote: Handler<'getCurrencyExchangeQuote'> = (call, world) => {
   expireQuoteIfLapsed(world, call.params.quoteId!);
   return getHandler('CurrencyExchangeQuote')(call, world);
 };
 
-export const getCurrencyExchangeRateTickers: Handler = (_call, world) => {
+export const getCurrencyExchangeRateTickers: Handler<'getCurrencyExchangeRateTickers'> = (_call, world) => {
   const page = world.example('getCurrencyExchangeRateTickers');
   for (const t of objectsAt(page, 'items')) t.updated = world.now();
   return {status: 200, body: page};
 };
 
-export const createCurrencyExchangeQuote: Handler = (call, world) => {
-  const from = stringAt(call.body, 'sourceCurrency');
-  const to = stringAt(call.body, 'targetCurrency');
-  const amount = moneyAt(call.body, 'amount');
+export const createCurrencyExchangeQuote: Handler<'createCurrencyExchangeQuote'> = (call, world) => {
+  const {sourceCurrency: from, targetCurrency: to} = call.body;
+  const amount = moneyOf(call.body.amount);
   if (from === to || !world.rates.supports(from) || !world.rates.supports(to)) {
     throw new ProblemError('CURRENCY_PAIR_NOT_SUPPORTED', `Kestrel does not exchange ${from} for ${to}.`);
   }
@@ -83,16 +84,17 @@ export const createCurrencyExchangeQuote: Handler = (call, world) => {
   let target: bigint;
   if (amount.currency === from) {
     source = toUnits(amount.amount);
-    fee = feeOf(source, from);
+    fee = feeOf(world, source, from);
     target = convertAt(source - fee, rate, to, 'down');
   } else {
     target = toUnits(amount.amount);
     // What must remain after the fee to buy `target`, then the smallest source that leaves it:
-    // source ≥ net ÷ 0.995 makes source − net ≥ 0.5% of source, and as both are whole units of
-    // the currency, source − net is at least that 0.5% rounded up, the fee.
+    // source ≥ net ÷ (1 − fee share) makes source − net ≥ the fee's share of source, and as both
+    // are whole units of the currency, source − net is at least that share rounded up, the fee.
     const net = convertAt(target, rate, from, 'up', true);
-    source = roundTo((net * 1000n + 994n) / 995n, from, 'up');
-    fee = feeOf(source, from);
+    const kept = HUNDRED_PERCENT - toUnits(exchangeFeePercentOf(world.definition.doc));
+    source = roundTo((net * HUNDRED_PERCENT + kept - 1n) / kept, from, 'up');
+    fee = feeOf(world, source, from);
   }
   checkMinimums(world, money(source, from), money(target, to));
   const quote = fromExample(
@@ -119,7 +121,7 @@ const expireQuote = defineStep('currency-exchange-quote.expire', (world, {id}: {
   expireQuoteIfLapsed(world, id),
 );
 
-export const executeCurrencyExchangeQuote: Handler = (call, world) => {
+export const executeCurrencyExchangeQuote: Handler<'executeCurrencyExchangeQuote'> = (call, world) => {
   const quote = findLapsing(world, call, QUOTE, call.params.quoteId!, QUOTE_UPDATED);
   if (quote.status === 'EXPIRED') {
     throw new ProblemError(

@@ -6,7 +6,7 @@
 import type {Definition, Operation} from '../definition.ts';
 import type {Json, JsonObject} from '../api-data.ts';
 import {listPage} from '../query.ts';
-import type {Handler, World} from '../world.ts';
+import type {BodylessHandler, World} from '../world.ts';
 
 /** The component schema name of an operation's success answer, or of its items for a page. */
 export function answerKind(definition: Definition, op: Operation): {kind?: string; list: boolean} {
@@ -17,7 +17,7 @@ export function answerKind(definition: Definition, op: Operation): {kind?: strin
   return {kind: schema?.schemaName, list: false};
 }
 
-export function listHandler(kind: string): Handler {
+export function listHandler(kind: string): BodylessHandler {
   return (call, world) => ({status: 200, body: page(world, call.op, world.store.all(kind), call.query, kind)});
 }
 
@@ -36,14 +36,14 @@ export function page(
   return {items: result.items.map((o) => world.publicView(kind, o)), count: result.count};
 }
 
-export function getHandler(kind: string): Handler {
+export function getHandler(kind: string): BodylessHandler {
   return (call, world) => {
     const id = Object.values(call.params)[0]!;
     return {status: 200, body: world.publicView(kind, world.find(kind, id, call.op))};
   };
 }
 
-export function deleteHandler(kind: string, inUse?: (world: World, id: string) => void): Handler {
+export function deleteHandler(kind: string, inUse?: (world: World, id: string) => void): BodylessHandler {
   return (call, world) => {
     const id = Object.values(call.params)[0]!;
     world.find(kind, id, call.op);
@@ -54,7 +54,7 @@ export function deleteHandler(kind: string, inUse?: (world: World, id: string) =
 }
 
 /** The generic handler for an operation, if its shape has one. */
-export function genericHandler(definition: Definition, op: Operation): Handler | undefined {
+export function genericHandler(definition: Definition, op: Operation): BodylessHandler | undefined {
   if (op.method === 'DELETE') {
     const sibling = definition.operations.find((o) => o.path === op.path && o.method === 'GET');
     const kind = sibling && answerKind(definition, sibling).kind;

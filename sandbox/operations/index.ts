@@ -5,7 +5,7 @@
  */
 import type {OperationId} from '../../definition/index.ts';
 import type {Definition} from '../definition.ts';
-import type {Handler} from '../world.ts';
+import type {AnyHandler, Handler} from '../world.ts';
 import {
   fetchLoggedInAccountLimits,
   fetchPublicAccountProfileInfoByHandle,
@@ -54,7 +54,8 @@ import type * as subscriptionsModule from './subscriptions.ts';
 
 /**
  * Keyed by the operationIds generated from the definition (npm run gen-api): an entry for an
- * operation the definition renamed or deleted fails `tsc` here.
+ * operation the definition renamed or deleted fails `tsc` here, and so does a handler typed for
+ * another operation than its key.
  */
 const SPECIFIC = {
   fetchPublicAccountProfileInfoByHandle,
@@ -91,10 +92,10 @@ const SPECIFIC = {
   getReceivesForReceiveRequest,
   createSubscription,
   updateSubscription,
-} satisfies {readonly [Id in OperationId]?: Handler};
+} satisfies {readonly [Id in OperationId]?: Handler<Id>};
 
 /** The names a module exports as handlers. */
-type HandlerExports<Module> = {[Name in keyof Module]: Module[Name] extends Handler ? Name : never}[keyof Module];
+type HandlerExports<Module> = {[Name in keyof Module]: Module[Name] extends AnyHandler ? Name : never}[keyof Module];
 type Written = HandlerExports<
   typeof accountsModule &
     typeof bankModule &
@@ -109,10 +110,16 @@ type Written = HandlerExports<
 export type UnlistedHandlers = Listed<Exclude<Written, keyof typeof SPECIFIC>>;
 type Listed<Unlisted extends never> = Unlisted;
 
-/** The handler written for an operation, if any (the definition's ids are strings at run time). */
+/**
+ * The handler written for an operation, if any (the definition's ids are strings at run time).
+ * Each reads its request body as the type the definition gives it, and is called with untyped
+ * JSON: the server validates every request body against the operation's schema in the definition
+ * before it calls the handler (sandbox/server.ts), so the body is of that type, which this cast
+ * states.
+ */
 const specific = (operationId: string): Handler | undefined =>
   Object.hasOwn(SPECIFIC, operationId)
-    ? (SPECIFIC as {readonly [Id in OperationId]?: Handler})[operationId as OperationId]
+    ? ((SPECIFIC as {readonly [Id in OperationId]?: AnyHandler})[operationId as OperationId] as Handler | undefined)
     : undefined;
 
 export function handlers(definition: Definition): Map<string, Handler> {

@@ -6,20 +6,23 @@
  * invoice becomes `CANCELLED` with `EXPIRED`. Each change is an `invoice.updated` event.
  */
 import {moneyAt, stringAt, type JsonObject} from '../api-data.ts';
-import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, moneyOf, rateText, toUnits} from '../money.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {defineStep} from '../steps.ts';
-import type {OperationId} from '../../definition/index.ts';
 import type {Call, Handler, World} from '../world.ts';
 import {amountOutcome} from '../test-inputs.ts';
 import {accountIdFor} from './accounts.ts';
-import {fromExample, inSeconds, requestDefault, signetInvoice} from './templates.ts';
+import {SETTLE_MS} from '../timings.ts';
+import {exampleLifetime, fromExample, inSeconds, requestDefault, signetInvoice} from './templates.ts';
 
-const QUOTE_SECONDS = 15 * 60;
-const SETTLE_MS = 1000;
-
-function issue(call: Call, world: World, payee: {id: string; handle: string}, operationId: OperationId): JsonObject {
-  const errors = amountErrors(call.body.amount, 'amount');
+function issue(
+  call: Call<'issueInvoice' | 'issueInvoiceForReceiver'>,
+  world: World,
+  payee: {id: string; handle: string},
+  operationId: 'issueInvoice' | 'issueInvoiceForReceiver',
+): JsonObject {
+  const {amount} = call.body;
+  const errors = amountErrors(amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const seconds = call.body.expiresInSeconds ?? requestDefault(world, operationId, 'expiresInSeconds');
   if (typeof seconds !== 'number') throw new Error(`${operationId}: expiresInSeconds is not a number`);
@@ -29,7 +32,7 @@ function issue(call: Call, world: World, payee: {id: string; handle: string}, op
     {},
     {
       status: 'UNPAID',
-      amount: moneyAt(call.body, 'amount'),
+      amount: moneyOf(amount),
       description: call.body.description ?? null,
       reference: call.body.reference ?? null,
       payeeAccountId: payee.id,
@@ -54,12 +57,12 @@ export const expireInvoice = defineStep('invoice.expire', (world, {id}: {id: str
   }
 });
 
-export const issueInvoice: Handler = (call, world) => ({
+export const issueInvoice: Handler<'issueInvoice'> = (call, world) => ({
   status: 201,
   body: issue(call, world, world.account, 'issueInvoice'),
 });
 
-export const issueInvoiceForReceiver: Handler = (call, world) => {
+export const issueInvoiceForReceiver: Handler<'issueInvoiceForReceiver'> = (call, world) => {
   const handle = call.params.handle!;
   return {
     status: 201,
@@ -100,7 +103,7 @@ const settleInvoice = defineStep('invoice.settle', (world, {invoiceId, ours}: {i
   }
 });
 
-export const issueQuoteForInvoice: Handler = (call, world) => {
+export const issueQuoteForInvoice: Handler<'issueQuoteForInvoice'> = (call, world) => {
   const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
   if (invoice.status !== 'UNPAID') {
     throw new ProblemError(
@@ -115,7 +118,10 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
   // The payer pays, so the bitcoin is rounded up at the rate the quote shows: `amount` ×
   // `exchangeRate` is never short of the invoice's amount.
   const btc = currency === 'BTC' ? toUnits(amount) : convertAt(toUnits(amount), exchangeRate, 'BTC', 'up', true);
-  const expiration = Math.min(world.clock.now() + QUOTE_SECONDS * 1000, Date.parse(stringAt(invoice, 'expiration')));
+  const expiration = Math.min(
+    world.clock.now() + exampleLifetime(world, 'issueQuoteForInvoice') * 1000,
+    Date.parse(stringAt(invoice, 'expiration')),
+  );
   const quote = fromExample(
     world,
     'issueQuoteForInvoice',
@@ -137,7 +143,7 @@ export const issueQuoteForInvoice: Handler = (call, world) => {
   return {status: 201, body: quote};
 };
 
-export const cancelUnpaidInvoice: Handler = (call, world) => {
+export const cancelUnpaidInvoice: Handler<'cancelUnpaidInvoice'> = (call, world) => {
   const invoice = world.find('Invoice', call.params.invoiceId!, call.op);
   // Cancelling twice is harmless: the invoice comes back unchanged, with no new event.
   if (invoice.status === 'CANCELLED') return {status: 200, body: world.publicView('Invoice', invoice)};

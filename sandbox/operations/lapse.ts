@@ -14,7 +14,13 @@ export function expireIfLapsed(world: World, kind: string, id: string, eventType
 }
 
 /** The object of `kind` the call names by `id` (404 when there is none), expired first if it has lapsed. */
-export function findLapsing(world: World, call: Call, kind: string, id: string, eventType: string): JsonObject {
+export function findLapsing(
+  world: World,
+  call: Pick<Call, 'op'>,
+  kind: string,
+  id: string,
+  eventType: string,
+): JsonObject {
   expireIfLapsed(world, kind, stringAt(world.find(kind, id, call.op), 'id'), eventType);
   return world.find(kind, id, call.op);
 }

@@ -26,19 +26,20 @@ import {
   stringAt,
   type JsonObject,
 } from '../api-data.ts';
-import {amountErrors, convertAt, money, rateText, roundTo, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, moneyOf, rateText, roundTo, toUnits, type Money} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {decodeLnurl} from '../lnurl.ts';
 import {parseBitcoinAddress} from '../bitcoin-address.ts';
-import {LIGHTNING_ADDRESSES, ONCHAIN_MINIMUM_BTC, TIMEOUT_SECONDS, lightningTrigger} from '../test-inputs.ts';
-import type {OperationId} from '../../definition/index.ts';
-import type {Call, Handler, World} from '../world.ts';
+import {LIGHTNING_ADDRESSES, TIMEOUT_SECONDS, lightningTrigger} from '../test-inputs.ts';
+import {minimumAmountsOf} from '../../definition/index.ts';
+import type {OperationId, RequestBody} from '../../definition/index.ts';
+import type {Handler, World} from '../world.ts';
 import {receive, receiveRequestAt, receiveRequestLnurlDetails} from './receive-requests.ts';
+import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
 
-const STEP_MS = 2000;
 /** The confirmations at which an on-chain payment is `COMPLETED`, as the Payment schema states. */
 const ONCHAIN_CONFIRMATIONS = 1;
 /** Routing fee limit of the simulated network: 0.1% of the amount, rounded up, at least one satoshi. */
@@ -130,14 +131,17 @@ function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint
  * The balance a quote pays from (its `sourceCurrency`, else the amount's currency), and what the
  * bitcoin costs when the request fixes the amount in that currency.
  */
-function sourceOf(call: Call): {source: string; paid?: bigint} {
-  const amount = moneyAt(call.body, 'amount');
-  const source = optionalStringAt(call.body, 'sourceCurrency') ?? amount.currency;
+function sourceOf(body: RequestBody<'createLnurlLnAddressPaymentQuote' | 'createOnchainPaymentQuote'>): {
+  source: string;
+  paid?: bigint;
+} {
+  const amount = body.amount;
+  const source = body.sourceCurrency ?? amount.currency;
   return {source, paid: amount.currency === source ? toUnits(amount.amount) : undefined};
 }
 
-function checkMoney(call: Call): void {
-  const errors = amountErrors(call.body.amount, 'amount');
+function checkMoney(amount: Money | undefined): void {
+  const errors = amountErrors(amount, 'amount');
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
@@ -151,6 +155,12 @@ const receivedAs = (world: World, btc: {amount: string; currency: string}, curre
 const toBtc = (world: World, m: {amount: string; currency: string}) =>
   m.currency === 'BTC' ? toUnits(m.amount) : convertAt(toUnits(m.amount), btcRate(world, m.currency), 'BTC', 'down');
 
+/** A documented quote's Lightning details, with the node it pays read as a string, as a quote answers it. */
+function lightningOf(example: JsonObject) {
+  const lightning = objectAt(example, 'lightning');
+  return {...lightning, payeeNodeId: stringAt(lightning, 'payeeNodeId')};
+}
+
 function store(world: World, operationId: OperationId, quote: JsonObject): Answer201 {
   quote.expiration = inSeconds(world, exampleLifetime(world, operationId));
   world.store.put('PaymentQuote', quote);
@@ -158,10 +168,10 @@ function store(world: World, operationId: OperationId, quote: JsonObject): Answe
 }
 type Answer201 = {status: number; body: JsonObject};
 
-export const createLightningPaymentQuote: Handler = (call, world) => {
-  checkMoney(call);
-  const lnInvoice = bolt11Text(stringAt(call.body, 'lnInvoice'));
-  const amount = optionalMoneyAt(call.body, 'amount');
+export const createLightningPaymentQuote: Handler<'createLightningPaymentQuote'> = (call, world) => {
+  checkMoney(call.body.amount);
+  const lnInvoice = bolt11Text(call.body.lnInvoice);
+  const amount = call.body.amount && moneyOf(call.body.amount);
   const invoiceNetwork = INVOICE_NETWORKS.find(([prefix]) => prefix.test(lnInvoice))?.[1];
   checkSignet(invoiceNetwork, 'lnInvoice', 'Lightning invoice', 'lntbs…');
   const trigger = lightningTrigger(lnInvoice);
@@ -203,9 +213,9 @@ export const createLightningPaymentQuote: Handler = (call, world) => {
       {},
       {
         destination: lnInvoice,
-        ...figures(world, btc, optionalStringAt(call.body, 'sourceCurrency') ?? 'BTC'),
+        ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
         description: null,
-        lightning: {...objectAt(example, 'lightning'), paymentHash, invoiceExpiration: inSeconds(world, 3600)},
+        lightning: {...lightningOf(example), paymentHash, invoiceExpiration: inSeconds(world, 3600)},
         _preimage: preimage,
         _failureReason: trigger.failureReason ?? null,
       },
@@ -276,12 +286,12 @@ function checkSendable(world: World, resolved: Resolved, amount: {amount: string
   );
 }
 
-export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
-  checkMoney(call);
-  const resolved = resolveLnurl(world, String(call.body.destination), 'destination');
-  const amount = moneyAt(call.body, 'amount');
+export const createLnurlLnAddressPaymentQuote: Handler<'createLnurlLnAddressPaymentQuote'> = (call, world) => {
+  checkMoney(call.body.amount);
+  const resolved = resolveLnurl(world, call.body.destination, 'destination');
+  const amount = moneyOf(call.body.amount);
   checkSendable(world, resolved, amount);
-  const comment = optionalStringAt(call.body, 'comment');
+  const {comment} = call.body;
   const commentAllowed = numberAt(resolved.details, 'commentAllowed');
   if (comment !== undefined && comment.length > commentAllowed)
     throw validationFailed({
@@ -298,9 +308,9 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
       {},
       {
         destination: resolved.destination,
-        ...figures(world, toBtc(world, amount), sourceOf(call).source, undefined, sourceOf(call).paid),
-        description: resolved.details.description ?? null,
-        lightning: {...objectAt(example, 'lightning'), paymentHash, invoiceExpiration: inSeconds(world, 600)},
+        ...figures(world, toBtc(world, amount), sourceOf(call.body).source, undefined, sourceOf(call.body).paid),
+        description: optionalStringAt(resolved.details, 'description') ?? null,
+        lightning: {...lightningOf(example), paymentHash, invoiceExpiration: inSeconds(world, 600)},
         _preimage: preimage,
         lnurl: {domain: resolved.domain, lightningAddress: resolved.lightningAddress, comment: comment ?? null},
         _receiveRequestId: resolved.receiveRequestId ?? null,
@@ -309,13 +319,16 @@ export const createLnurlLnAddressPaymentQuote: Handler = (call, world) => {
   );
 };
 
-export const createOnchainPaymentQuote: Handler = (call, world) => {
-  checkMoney(call);
-  const address = signetAddressAt(stringAt(call.body, 'address'), 'address');
-  const amount = moneyAt(call.body, 'amount');
-  if (toBtc(world, amount) < toUnits(ONCHAIN_MINIMUM_BTC))
-    throw new ProblemError('AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`);
-  const tierName = optionalStringAt(call.body, 'tier') ?? 'STANDARD';
+export const createOnchainPaymentQuote: Handler<'createOnchainPaymentQuote'> = (call, world) => {
+  checkMoney(call.body.amount);
+  const address = signetAddressAt(call.body.address, 'address');
+  const amount = moneyOf(call.body.amount);
+  // The definition's `x-minimum-amounts` of the request: under it an output is dust.
+  const minimum = minimumAmountsOf(world.definition.doc, 'OnchainPaymentQuoteCreate').BTC;
+  if (minimum === undefined) throw new Error('the definition gives OnchainPaymentQuoteCreate no BTC minimum');
+  if (toBtc(world, amount) < toUnits(minimum))
+    throw new ProblemError('AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${minimum} BTC.`);
+  const tierName = call.body.tier ?? 'STANDARD';
   const tier = objectsAt(world.example('getOnchainTiers'), 'items').find((t) => t.tier === tierName);
   if (!tier) throw new Error(`the definition documents no on-chain tier ${tierName}`);
   return store(
@@ -330,27 +343,27 @@ export const createOnchainPaymentQuote: Handler = (call, world) => {
         ...figures(
           world,
           toBtc(world, amount),
-          sourceOf(call).source,
+          sourceOf(call.body).source,
           toUnits(moneyAt(tier, 'fee').amount),
-          sourceOf(call).paid,
+          sourceOf(call.body).paid,
         ),
         description: null,
         onchain: {
           tier: tierName,
-          feeRate: tier.feeRate ?? null,
-          estimatedConfirmationMinutes: tier.estimatedConfirmationMinutes ?? null,
+          feeRate: numberAt(tier, 'feeRate'),
+          estimatedConfirmationMinutes: numberAt(tier, 'estimatedConfirmationMinutes'),
         },
       },
     ),
   );
 };
 
-export const getOnchainTiers: Handler = (call, world) => {
+export const getOnchainTiers: Handler<'getOnchainTiers'> = (call, world) => {
   signetAddressAt(String(call.query.address), 'address');
   return {status: 200, body: world.example('getOnchainTiers')};
 };
 
-export const getLnurlDetails: Handler = (call, world) => {
+export const getLnurlDetails: Handler<'getLnurlDetails'> = (call, world) => {
   const resolved = resolveLnurl(world, String(call.query.destination), 'destination');
   return {
     status: 200,
@@ -363,7 +376,7 @@ export const getLnurlDetails: Handler = (call, world) => {
   };
 };
 
-export const executePaymentQuote: Handler = (call, world) => {
+export const executePaymentQuote: Handler<'executePaymentQuote'> = (call, world) => {
   const quote = world.find('PaymentQuote', call.params.quoteId!, call.op);
   // The payment's id travels as a member of the problem, so a client that lost the first answer
   // (a crash after executing) can fetch the payment without reading `detail`.

@@ -9,17 +9,17 @@
  * adds a receive for each payment, so the same request can be paid again and again.
  */
 import {randomBytes} from 'node:crypto';
-import {moneyAt, objectsAt, optionalMoneyAt, stringAt, type JsonObject} from '../api-data.ts';
-import {amountErrors, convertAt, money, rateText, toUnits} from '../money.ts';
+import {moneyAt, objectsAt, stringAt, type JsonObject} from '../api-data.ts';
+import {amountErrors, convertAt, money, moneyOf, rateText, toUnits} from '../money.ts';
 import {encodeLnurl} from '../lnurl.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
 import {defineStep} from '../steps.ts';
 import {OPEN_AMOUNT_PAYMENT} from '../test-inputs.ts';
 import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
+import {SETTLE_MS} from '../timings.ts';
 import {fromExample, inSeconds, requestDefault, signetAddress} from './templates.ts';
 
-const SETTLE_MS = 1000;
 /** The confirmations after which an on-chain receive is `COMPLETED`. */
 const ONCHAIN_CONFIRMATIONS = 2;
 /** Where a receive request's LNURL-pay link points: Kestrel's LNURL server, by the request's id. */
@@ -72,9 +72,9 @@ function bitcoinFor(world: World, paid: {amount: string; currency: string}) {
   );
 }
 
-export const createAReceiveRequest: Handler = (call, world) => {
-  const currency = stringAt(call.body, 'currency');
-  const amount = optionalMoneyAt(call.body, 'amount');
+export const createAReceiveRequest: Handler<'createAReceiveRequest'> = (call, world) => {
+  const {currency} = call.body;
+  const amount = call.body.amount && moneyOf(call.body.amount);
   const errors = amountErrors(amount, 'amount');
   if (amount && amount.currency !== currency)
     errors['amount.currency'] = [`Must be ${currency}, the receive request's currency.`];
@@ -177,7 +177,7 @@ const settleReceive = defineStep(
   },
 );
 
-export const getReceivesForReceiveRequest: Handler = (call, world) => {
+export const getReceivesForReceiveRequest: Handler<'getReceivesForReceiveRequest'> = (call, world) => {
   const request = world.find('ReceiveRequest', call.params.receiveRequestId!, call.op);
   const items = world.store.all('Receive').filter((r) => r.receiveRequestId === request.id);
   return {status: 200, body: page(world, call.op, items, call.query, 'Receive')};

@@ -3,18 +3,25 @@
  * schema requires a realistic value; the request's own fields, a fresh id and the current time
  * replace the example's. So an answer has the documented shape by construction.
  */
-import type {OperationId} from '../../definition/index.ts';
-import {isObject} from '../../definition/index.ts';
+import type {Answer, OperationId} from '../../definition/index.ts';
+import {isObject, lifetimeOf} from '../../definition/index.ts';
 import {randomBytes} from 'node:crypto';
-import {stringAt, type Json, type JsonObject} from '../api-data.ts';
+import type {Json, JsonObject} from '../api-data.ts';
 import type {World} from '../world.ts';
 import {segwitAddress} from '../bitcoin-address.ts';
 
-export function fromExample(
+/**
+ * What a handler sets on an object it makes for operation `Id`: fields of the operation's answer,
+ * typed from the definition (so a field the definition renames fails `tsc` where a handler sets
+ * it), and the sandbox's own bookkeeping, named with a leading `_` and never answered.
+ */
+export type AnswerFields<Id extends OperationId> = Partial<Answer<Id>> & {[bookkeeping: `_${string}`]: Json};
+
+export function fromExample<Id extends OperationId>(
   world: World,
-  operationId: OperationId,
+  operationId: Id,
   body: JsonObject = {},
-  extra: JsonObject = {},
+  extra: AnswerFields<Id> = {},
 ): JsonObject {
   const object = world.example(operationId);
   for (const [k, v] of Object.entries(body ?? {})) if (k in object) object[k] = v;
@@ -30,8 +37,7 @@ export const inSeconds = (world: World, seconds: number) => world.clock.iso(worl
 
 /** How long the documented example lives: its `expiration` minus its `created`, in seconds. */
 export function exampleLifetime(world: World, operationId: OperationId): number {
-  const e = world.example(operationId);
-  return Math.round((Date.parse(stringAt(e, 'expiration')) - Date.parse(stringAt(e, 'created'))) / 1000);
+  return lifetimeOf(world.example(operationId), `the success example of ${operationId}`);
 }
 
 /** The operation's documented success example whose `field` has `value` (e.g. a payment of type ONCHAIN). */

@@ -3,7 +3,8 @@
  * the operationIds and each operation's request and answer. Fed a definition with one operation
  * renamed, the sandbox's handler table, the sandbox's handler and an example no longer compile, and
  * each error names the old operationId where the code writes it; fed the definition as it is, the
- * same files compile. A handler a sandbox module exports but the table leaves out fails too. The
+ * same files compile. Fed a definition with a field of a request body and one of an answer
+ * renamed, the handler that reads the one and sets the other fails, naming each. A handler a sandbox module exports but the table leaves out fails too. The
  * compiler runs in the test, with the generated text served from memory in place of both copies
  * (definition/kestrel-api-types.ts and examples/kestrel-api-types.ts).
  */
@@ -23,6 +24,12 @@ const EXAMPLE = 'examples/core/held-order.ts';
 /** Named as a key of the sandbox's table, by its handler (sandbox/operations/bank.ts) and in an example. */
 const RENAMED = 'createAPayout';
 const HANDLER = 'sandbox/operations/bank.ts';
+/** A field of createAPayout's request body (the schema PayoutCreate) that its handler reads. */
+const BODY_SCHEMA = 'PayoutCreate';
+const BODY_FIELD = 'reference';
+/** A field of createAPayout's answer (the schema Payout) that its handler sets. */
+const ANSWER_SCHEMA = 'Payout';
+const ANSWER_FIELD = 'sourceAmount';
 
 type Bundled = Parameters<typeof apiTypesSource>[0];
 const bundled = (): Bundled => JSON.parse(readFileSync(path.join(ROOT, 'static/openapi.json'), 'utf8')) as Bundled;
@@ -38,6 +45,21 @@ function renamed(definition: Bundled, id: string): Bundled {
       }
     }
   throw new Error(`the definition has no operation ${id}`);
+}
+
+/** The definition with one property of a component schema renamed, where it is listed and where it is required. */
+function renamedField(definition: Bundled, schemaName: string, field: string): Bundled {
+  const schemas = (definition as {components: {schemas: Record<string, {properties?: object; required?: string[]}>}})
+    .components.schemas;
+  const schema = schemas[schemaName];
+  const properties = schema?.properties as Record<string, unknown> | undefined;
+  if (!properties || !(field in properties))
+    throw new Error(`the definition has no property ${field} in ${schemaName}`);
+  schema!.properties = Object.fromEntries(
+    Object.entries(properties).map(([name, value]) => [name === field ? `${field}Renamed` : name, value]),
+  );
+  schema!.required = schema!.required?.map((name) => (name === field ? `${field}Renamed` : name));
+  return definition;
 }
 
 const config = ts.parseJsonConfigFileContent(
@@ -115,13 +137,33 @@ describe('types generated from the definition', () => {
     expect(errors.filter((e) => e.startsWith(`${TABLE}:`))).toEqual([
       expect.stringContaining(`'${RENAMED}' does not exist in type`),
     ]);
-    // The handler's own lookups of its documented example and fee name the operation too.
-    expect(errors.filter((e) => e.startsWith(`${HANDLER}:`))).toEqual([
-      expect.stringContaining(`"${RENAMED}"`),
-      expect.stringContaining(`"${RENAMED}"`),
+    // The handler's type and its own lookups of its documented example, its fee and its hold name
+    // the operation too (its body, no longer typed, fails where it is read as well).
+    expect(errors.filter((e) => e.startsWith(`${HANDLER}:`) && e.includes(`"${RENAMED}"`))).toEqual([
+      `${HANDLER}: Type '"${RENAMED}"' does not satisfy the constraint 'OperationId | undefined'.`,
+      ...Array.from(
+        {length: 3},
+        () => `${HANDLER}: Argument of type '"${RENAMED}"' is not assignable to parameter of type 'OperationId'.`,
+      ),
     ]);
     expect(errors.filter((e) => e.startsWith(`${EXAMPLE}:`))).toEqual([
       expect.stringContaining(`Type '"${RENAMED}"' is not assignable to type 'OperationId'`),
+    ]);
+  });
+
+  it("type each sandbox handler's request body and the answer it makes: a renamed field fails where the handler reads or sets it", async () => {
+    const definition = renamedField(renamedField(bundled(), BODY_SCHEMA, BODY_FIELD), ANSWER_SCHEMA, ANSWER_FIELD);
+    const changed = await apiTypesSource(definition, '// test');
+    expect(changed).toContain(`${BODY_FIELD}Renamed: string;`);
+    expect(changed).toContain(`${ANSWER_FIELD}Renamed: components['schemas']['Money'];`);
+    const {errors} = compileErrors(changed);
+    expect(errors).toEqual([
+      `${HANDLER}: Object literal may only specify known properties, and '${ANSWER_FIELD}' does not exist in type 'AnswerFields<"${RENAMED}">'.`,
+      expect.stringMatching(
+        new RegExp(
+          `^${HANDLER}: Property '${BODY_FIELD}' does not exist on type '\\{ paymentMethodId: string;.* ${BODY_FIELD}Renamed: string; \\}'\\.$`,
+        ),
+      ),
     ]);
   });
 

@@ -1,6 +1,8 @@
 /**
  * The definition's own prose names its facts as `%fact:NAME%` (the rate limits, the webhook
- * delivery rules, the signature tolerance, the event and idempotency retention), rendered when it
+ * delivery rules, the signature tolerance, the event and idempotency retention, the exchange fee,
+ * the minimum amounts and the sandbox's test inputs, the holds of quotes
+ * and payouts, each error code's status, the sandbox's payment delay), rendered when it
  * is bundled (plugins/prose-facts/definition.ts) from the definition's extensions and the
  * sandbox's figures. No token reaches a reader: not the bundle the site, its twins, llms-full.txt
  * and the MCP server read, nor a release. A changed fact changes every description that names it,
@@ -15,6 +17,14 @@ import {factsOf} from '../../plugins/prose-facts/facts.ts';
 import {renderDefinitionFacts, unrenderedFacts} from '../../plugins/prose-facts/definition.ts';
 import {bundleWorkingDefinition} from '../../tooling/working-definition.mjs';
 import {ROOT, getAt, loadBundledDefinition, loadUnrenderedDefinition} from './openapi-definition';
+import {CHANGED_INPUTS, changeAmounts} from './prose-facts-changes';
+import {
+  AMOUNT_ENDINGS,
+  EXAMPLE_AMOUNTS,
+  LIGHTNING_INVOICES,
+  ONCHAIN_MINIMUM_BTC,
+  SIMULATE_HEADER,
+} from '../../sandbox/test-inputs.ts';
 
 const source = loadUnrenderedDefinition() as unknown as JsonObject;
 const bundled = loadBundledDefinition() as unknown as JsonObject;
@@ -127,6 +137,54 @@ describe('a changed fact', () => {
     expect(text(twelve, '#/components/responses/IdempotencyConflict/description')).toContain('in the last 12 hours');
   });
 
+  it('changes the exchange fee and the minimums with x-fee and x-minimum-amounts', () => {
+    const other = renderedWith(changeAmounts);
+    expect(text(other, '#/components/schemas/CurrencyExchangeQuote/properties/fee/description')).toBe(
+      "Kestrel's fee, 0.75% of `source` rounded up, in the source currency. Included in `source`.",
+    );
+    expect(text(other, '#/components/schemas/CurrencyExchangeQuoteCreate/description')).toContain(
+      'at least 0.00002000 BTC, 2.50 USD, 2.50 EUR or 2.00 GBP on each side',
+    );
+    expect(text(other, '#/components/schemas/OnchainPaymentQuoteCreate/properties/amount/description')).toContain(
+      'at least 0.00000546 BTC (546 satoshis) once converted',
+    );
+    expect(text(other, '#/paths/~1payment-quotes~1onchain/post/responses/422/description')).toContain(
+      'of 0.00000546 BTC (code `AMOUNT_OUT_OF_RANGE`)',
+    );
+    expect(text(other, '#/components/examples/ProblemOnchainAmountOutOfRange/value/detail')).toBe(
+      'On-chain payments start at 0.00000546 BTC.',
+    );
+    // The bundle states what the sandbox checks by: the same extension, read through definition/index.ts.
+    expect(text(bundled, '#/components/examples/ProblemOnchainAmountOutOfRange/value/detail')).toBe(
+      `On-chain payments start at ${ONCHAIN_MINIMUM_BTC} BTC.`,
+    );
+  });
+
+  it("changes the sandbox's test inputs where the definition names them", () => {
+    const copy = structuredClone(source);
+    const other = renderDefinitionFacts(
+      copy,
+      factsOf(buildDefinition(copy), {limit: 25, windowMs: 10_000, inputs: CHANGED_INPUTS}),
+    );
+    const info = text(other, '#/info/description');
+    expect(info).toContain('| `.17` (for example `20.17`) |');
+    expect(info).toContain('| `.99` (for example `20.99`) |');
+    expect(info).toContain(
+      '`Kestrel-Test-Simulate` request header (`internal-error`, `internal-error-after-work` or `stall`).',
+    );
+    expect(text(other, '#/paths/~1invoices/post/description')).toContain(
+      'amount ends in `.17` expires instead of being paid, and one whose amount ends in `.99` has',
+    );
+    const now = text(bundled, '#/info/description');
+    expect(now).toContain(`| \`${AMOUNT_ENDINGS.expires}\` (for example \`${EXAMPLE_AMOUNTS.expires}\`) |`);
+    expect(now).toContain(`\`${SIMULATE_HEADER}\` request header`);
+  });
+
+  it("keeps the schema's example Lightning invoice, which lint checks against its pattern, the test input the sandbox pays", () => {
+    const examples = '#/components/schemas/LightningPaymentQuoteCreate/properties/lnInvoice/examples';
+    expect(getAt(bundled as never, examples)).toEqual([LIGHTNING_INVOICES.pays]);
+  });
+
   it('with the definition as it is, renders what the bundle holds', () => {
     expect(renderDefinitionFacts(structuredClone(source))).toEqual(bundled);
   });
@@ -149,5 +207,63 @@ describe('a name that is no fact', () => {
     expect(() => renderDefinitionFacts(structuredClone(source), withoutSandbox)).toThrow(
       /- #\/info\/description, #\/components\/headers\/RateLimitLimit\/description \(openapi\/components\/headers\/RateLimitLimit\.yaml:3, openapi\/openapi\.yaml:\d+\) names the fact "rate-limit\.sandbox"/,
     );
+  });
+});
+
+/** Sets how long the first documented 201 example of the POST at `apiPath` holds, in seconds. */
+function setHold(doc: JsonObject, apiPath: string, seconds: number): void {
+  const post = ((doc.paths as JsonObject)[apiPath] as JsonObject).post as JsonObject;
+  const created = (post.responses as JsonObject)['201'] as JsonObject;
+  const examples = ((created.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
+  const ref = String((Object.values(examples)[0] as JsonObject).$ref);
+  const value = (((doc.components as JsonObject).examples as JsonObject)[ref.split('/').pop()!] as JsonObject)
+    .value as JsonObject;
+  value.expiration = new Date(Date.parse(String(value.created)) + seconds * 1000).toISOString();
+}
+
+describe('a changed hold, error status and sandbox payment delay', () => {
+  const copy = structuredClone(source);
+  setHold(copy, '/payouts', 20 * 60);
+  setHold(copy, '/invoices/{invoiceId}/quote', 30 * 60);
+  setHold(copy, '/currency-exchange-quotes', 45);
+  setHold(copy, '/payment-quotes/lightning', 90);
+  setHold(copy, '/payment-quotes/lnurl', 90);
+  setHold(copy, '/payment-quotes/onchain', 10 * 60);
+  const errorCode = ((copy.components as JsonObject).schemas as JsonObject).ErrorCode as JsonObject;
+  for (const entry of Object.values(errorCode['x-error-catalogue'] as JsonObject)) (entry as JsonObject).status = 499;
+  const moved = renderDefinitionFacts(copy, factsOf(buildDefinition(copy), {payAfterSeconds: 7}));
+
+  it('changes the holds the payout, quote and error descriptions state', () => {
+    expect(text(moved, '#/paths/~1payouts/post/description')).toContain('until `expiration`, typically 20 minutes,');
+    expect(JSON.stringify(moved).match(/about 20 minutes after you/g)).toHaveLength(3);
+    expect(text(moved, '#/components/schemas/PaymentQuote/properties/expiration/description')).toMatch(
+      /^Until when you can execute the quote: 90 seconds after creation for Lightning and LNURL quotes \(or the Lightning invoice's expiry, if sooner\), 10 minutes for on-chain quotes\./,
+    );
+    expect(text(moved, '#/components/schemas/CurrencyExchangeQuote/description')).toContain(
+      '(45 seconds after creation)',
+    );
+    expect(text(moved, '#/paths/~1currency-exchange-quotes/post/description')).toContain('fixed for 45 seconds.');
+    expect(text(moved, '#/paths/~1payment-quotes~1lightning/post/description')).toContain('valid for 90 seconds');
+    expect(text(moved, '#/paths/~1payment-quotes~1lnurl/post/description')).toContain('valid for 90 seconds.');
+    expect(text(moved, '#/paths/~1payment-quotes~1onchain/post/description')).toContain('valid for 10 minutes.');
+    expect(text(moved, '#/paths/~1invoices~1{invoiceId}~1quote/post/description')).toContain(
+      'current rate for 30 minutes.',
+    );
+    expect(text(moved, '#/components/schemas/InvoiceQuote/properties/expiration/description')).toContain(
+      'expires, 30 minutes after the quote is issued',
+    );
+  });
+
+  it("changes the sandbox's payment delay in the introduction and on issue invoice", () => {
+    const info = text(moved, '#/info/description');
+    expect(info).toContain('a simulated customer pays each invoice about 7 seconds after you issue a quote');
+    expect(info).toContain('| About 7 seconds after the quote, the invoice moves to `PENDING`');
+    expect(text(moved, '#/paths/~1invoices/post/description')).toContain('about 7 seconds after you issue a quote');
+  });
+
+  it('changes every status a description states for a named code: none is written by hand', () => {
+    const stated = [...JSON.stringify(moved).matchAll(/`(\d{3})`\s+(?:with|and)\s+(?:the\s+)?code\s+`[A-Z_]+`/g)];
+    expect(stated.length).toBeGreaterThanOrEqual(20);
+    expect(stated.filter((m) => m[1] !== '499').map((m) => m[0])).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ import {describe, it, expect} from 'vitest';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
+import {AMOUNT_ENDINGS} from '../../sandbox/test-inputs';
+import {PAY_AFTER_SECONDS} from '../../sandbox/timings.ts';
 import {
   API_INTRODUCTION,
   GUIDE_FILES,
@@ -384,15 +386,18 @@ describe('what the guides name', () => {
 
   it("the sandbox timing and test amounts are the definition's", () => {
     const info = String((def.root.info as Record<string, unknown>).description);
-    const timing = 'a simulated customer pays each invoice about 10 seconds after you issue a quote';
+    const timing = `a simulated customer pays each invoice about ${PAY_AFTER_SECONDS} seconds after you issue a quote`;
     expect(info).toContain(timing);
     const sandbox = PAGES.find((p) => p.file === 'docs/sandbox.md')!;
     const row = (ending: string) =>
       sandbox.prose.split('\n').find((l) => l.startsWith(`| Ends in \`${ending}\``)) ?? '';
-    expect(info).toMatch(/`\.13`[^\n]*`CANCELLED` with `cancellationReason` `EXPIRED`/);
-    expect(row('.13')).toMatch(/`CANCELLED` with `cancellationReason` `EXPIRED`/);
-    expect(info).toMatch(/`\.66`[^\n]*fails[^\n]*stays `UNPAID`/);
-    expect(row('.66')).toMatch(/fails[^|]*stays `UNPAID`/);
+    const {expires, fails} = AMOUNT_ENDINGS;
+    // The line of the definition's introduction that names the ending, and what it says after it.
+    const after = (ending: string) => info.split(`\`${ending}\``).slice(1).join('').split('\n')[0] ?? '';
+    expect(after(expires)).toMatch(/`CANCELLED` with `cancellationReason` `EXPIRED`/);
+    expect(row(expires)).toMatch(/`CANCELLED` with `cancellationReason` `EXPIRED`/);
+    expect(after(fails)).toMatch(/fails[^\n]*stays `UNPAID`/);
+    expect(row(fails)).toMatch(/fails[^|]*stays `UNPAID`/);
     // Said once, on the sandbox page; the other guides link there instead of repeating it.
     const mentions = PAGES.flatMap((p) =>
       p.prose
@@ -401,9 +406,7 @@ describe('what the guides name', () => {
         .filter((s) => /seconds after/.test(s))
         .map((s) => `${p.file}: ${s}`),
     );
-    expect(mentions).toEqual([
-      'docs/sandbox.md: In the sandbox, a simulated customer pays each invoice about 10 seconds after you issue a quote for it.',
-    ]);
+    expect(mentions).toEqual([`docs/sandbox.md: In the sandbox, ${timing} for it.`]);
   });
 
   it('say no sentence of twelve words or more word for word on two pages: one page says it, the others link', () => {

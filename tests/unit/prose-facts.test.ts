@@ -2,7 +2,9 @@
  * The facts the guides state are rendered from their one source (plugins/prose-facts): the rate
  * limits from the definition's `x-rate-limit` and the sandbox's own figures, the webhook delivery
  * rules from `x-webhook-delivery`, the signature tolerance from `x-webhook-signature`, the event
- * retention from `x-events`. A changed
+ * retention from `x-events`, the exchange fee and the minimum amounts from `x-fee` and
+ * `x-minimum-amounts`, the test inputs a guide tells the reader to type from sandbox/test-inputs.ts, the holds of quotes and payouts from their documented examples, each
+ * code's status from `x-error-catalogue`, and the local sandbox's address and payment delay. A changed
  * source changes every page that names the fact, its front matter description included, through
  * the same hooks Docusaurus calls; a name that is no fact fails, naming the page and the name.
  */
@@ -12,20 +14,31 @@ import {describe, expect, it} from 'vitest';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {
   buildDefinition,
+  errorStatus,
   eventRetentionDaysOf,
+  exampleLifetimeOf,
   rateLimitOf,
   readDefinition,
+  resolve,
+  valueAt,
   type JsonObject,
 } from '../../definition/index.ts';
 import {factsOf, type Facts} from '../../plugins/prose-facts/facts.ts';
 import {proseFactsHooks, renderFacts} from '../../plugins/prose-facts/render.ts';
+import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
+import {PAY_AFTER_SECONDS} from '../../sandbox/timings.ts';
 import {ROOT} from './guide-http';
+import {CHANGED_INPUTS, changeAmounts} from './prose-facts-changes';
+import {EXAMPLE_AMOUNTS, LIGHTNING_INVOICES, SIMULATIONS} from '../../sandbox/test-inputs.ts';
 
 const doc = readDefinition();
 const bundled = factsOf(buildDefinition(doc));
 
 /** The facts of the definition with `change` applied to a copy of it, and the sandbox's figures given. */
-function changedFacts(change: (doc: JsonObject) => void, sandbox = {limit: 30, windowMs: 10_000}): Facts {
+function changedFacts(
+  change: (doc: JsonObject) => void,
+  sandbox: Parameters<typeof factsOf>[1] = {limit: 30, windowMs: 10_000},
+): Facts {
   const copy = structuredClone(doc);
   change(copy);
   return factsOf(buildDefinition(copy), sandbox);
@@ -167,6 +180,71 @@ describe('a changed event retention', () => {
   });
 });
 
+describe('changed fees, minimums and test inputs', () => {
+  const moved = factsOf(buildDefinition(doc), {limit: 25, windowMs: 10_000, inputs: CHANGED_INPUTS});
+  const amounts = (() => {
+    const copy = structuredClone(doc);
+    changeAmounts(copy);
+    return factsOf(buildDefinition(copy));
+  })();
+
+  it('the exchange fee and the minimums come from x-fee and x-minimum-amounts, and change every page that states them', () => {
+    expect(bundled.get('fees.exchange-percent')).toBe('0.5%');
+    expect(bundled.get('minimums.exchange')).toBe('0.00001000 BTC, 1.00 USD, 1.00 EUR or 1.00 GBP');
+    expect([bundled.get('minimums.onchain-btc'), bundled.get('minimums.onchain-sats')]).toEqual([
+      '0.00001000',
+      '1,000',
+    ]);
+    expect(render('docs/introduction.md', amounts)).toContain(
+      '| [Exchange currencies](/walkthrough/exchanging-currencies) | 0.75% of `source`, rounded up,',
+    );
+    const exchanging = render('docs/walkthrough/exchanging-currencies.md', amounts);
+    expect(exchanging).toContain('`fee` is 0.75% of `source`, rounded up to the cent.');
+    expect(exchanging).toContain('must reach a minimum: 0.00002000 BTC, 2.50 USD, 2.50 EUR or 2.00 GBP.');
+    expect(exchanging).toContain('the 0.75% fee and the spread');
+    expect(exchanging).not.toContain('0.5%');
+    const sending = render('docs/walkthrough/sending-payments.md', amounts);
+    expect(sending).toContain('The smallest on-chain payment is 0.00000546 BTC (546 satoshis),');
+    expect(sending).toContain('or the on-chain quote, below 0.00000546 BTC |');
+    expect(sending).not.toContain('0.00001000 BTC');
+  });
+
+  it('the test inputs come from sandbox/test-inputs.ts, and change every guide that tells the reader to type them', () => {
+    const sandbox = render('docs/sandbox.md', moved);
+    expect(sandbox).toContain('for `20.17` USD that expires');
+    expect(sandbox.match(/"amount": \{"amount": "20\.17", "currency": "USD"\}/g)).toHaveLength(2);
+    expect(sandbox).toContain('do not end in `.17` or `.99`.');
+    expect(sandbox).toContain('one that expires (`.17`) and one that fails (`.99`).');
+    expect(sandbox).toContain('The header `Kestrel-Test-Simulate: internal-error-after-work`');
+    expect(sandbox).not.toMatch(/10\.13|`\.13`|`\.66`/);
+    expect(render('docs/walkthrough/exchanging-currencies.md', moved)).toContain(
+      'an `amount` ending in `.99`, such as `20.99` USD,',
+    );
+    expect(render('docs/walkthrough/example-apps.md', moved)).toContain('ends in `.17` or `.99`,');
+    expect(render('docs/walkthrough/walkthroughs-overview.md', moved)).toContain(
+      'In the sandbox, `lntbs20u1pchangedpays`:',
+    );
+    expect(render('docs/walkthrough/making-payouts.md', moved)).toContain('from a bank account ending in `0014`:');
+    const sending = render('docs/walkthrough/sending-payments.md', moved);
+    expect(sending).toContain('pay `lntbs20u1pchangedpays`, or another');
+    expect(sending.match(/changed-payee@kestrel\.example/g)).toHaveLength(5);
+    expect(sending.match(/"destination": "tb1qchangedaddress"/g)).toHaveLength(2);
+    expect(sending).not.toMatch(/northwind-roasters@|tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx|lntbs10u1pkestrelpays/);
+  });
+
+  it('with the sandbox as it is, renders the values the sandbox answers to', () => {
+    expect(bundled.get('sandbox.amount.expires')).toBe(EXAMPLE_AMOUNTS.expires);
+    expect(bundled.get('sandbox.ln-invoice.pays')).toBe(LIGHTNING_INVOICES.pays);
+    expect(bundled.get('sandbox.simulations')).toBe(
+      Object.keys(SIMULATIONS)
+        .map((value) => `\`${value}\``)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1'),
+    );
+    expect(render('docs/sandbox.md', bundled)).toContain(`for \`${EXAMPLE_AMOUNTS.expires}\` USD that expires`);
+  });
+});
+
 describe('the Docusaurus hooks', () => {
   it('render the front matter before it is read, and the body before MDX parses it', async () => {
     expect(await description('docs/webhooks/signature-verification.mdx')).toContain(
@@ -178,5 +256,132 @@ describe('the Docusaurus hooks', () => {
     });
     expect(body).toContain(bundled.get('webhook.retry-table')!);
     expect(body).not.toContain('%fact:');
+  });
+});
+
+/** Sets how long the first documented 201 example of the POST at `apiPath` holds, in seconds. */
+function setHold(d: JsonObject, apiPath: string, seconds: number): void {
+  const post = ((d.paths as JsonObject)[apiPath] as JsonObject).post as JsonObject;
+  const created = (post.responses as JsonObject)['201'] as JsonObject;
+  const examples = ((created.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
+  // The example the response names, found by the definition model's one resolver.
+  const {pointer} = resolve(d, Object.values(examples)[0], `#/paths/${apiPath}`);
+  const example = valueAt(d, pointer) as JsonObject;
+  const value = example.value as JsonObject;
+  value.expiration = new Date(Date.parse(String(value.created)) + seconds * 1000).toISOString();
+}
+
+/** Every code of the error catalogue given `status`. */
+function setEveryStatus(d: JsonObject, status: number): void {
+  const errorCode = ((d.components as JsonObject).schemas as JsonObject).ErrorCode as JsonObject;
+  for (const entry of Object.values(errorCode['x-error-catalogue'] as JsonObject))
+    (entry as JsonObject).status = status;
+}
+
+/** The definition and the sandbox with other holds, statuses, payment delay and address. */
+const moved = changedFacts(
+  (d) => {
+    setHold(d, '/payouts', 20 * 60);
+    setHold(d, '/invoices/{invoiceId}/quote', 30 * 60);
+    setHold(d, '/currency-exchange-quotes', 45);
+    // One hold for Lightning and LNURL quotes: PaymentQuote's expiration states one for both.
+    setHold(d, '/payment-quotes/lightning', 90);
+    setHold(d, '/payment-quotes/lnurl', 90);
+    setHold(d, '/payment-quotes/onchain', 10 * 60);
+    setEveryStatus(d, 499);
+  },
+  {payAfterSeconds: 7, host: '127.0.0.2', port: 5050},
+);
+
+describe('a changed sandbox address', () => {
+  it('changes every place the sandbox guide and the API introduction give it', () => {
+    const sandbox = render('docs/sandbox.md', moved);
+    expect(sandbox.match(/http:\/\/127\.0\.0\.2:5050\/v1/g)).toHaveLength(7);
+    expect(sandbox).toContain('`sandbox: ready at http://127.0.0.2:5050/v1`');
+    expect(sandbox).toContain('curl http://127.0.0.2:5050/v1/invoices -H');
+    expect(sandbox).toContain('KESTREL_API_BASE=http://127.0.0.2:5050/v1 \\\n');
+    expect(sandbox).toContain('| `--port N` | Listen on `127.0.0.2:N` instead of `5050`. |');
+    expect(sandbox).toContain('`--sandbox http://127.0.0.2:5050 --token TOKEN`');
+    expect(sandbox).toContain('a bare origin such as `http://127.0.0.2:5050` gets `/v1` added');
+    expect(sandbox).toContain('even when one runs at port 5050,');
+    expect(render('api/introduction.mdx', moved)).toContain(
+      'the same API at `http://127.0.0.2:5050/v1` on your machine',
+    );
+  });
+
+  it('is where the sandbox listens: no guide writes the address by hand', () => {
+    expect(bundled.get('sandbox.local-url')).toBe(LOCAL_SANDBOX_SERVER.url);
+    expect(bundled.get('sandbox.local-origin')).toBe(LOCAL_SANDBOX_ORIGIN);
+    for (const file of [...guides('docs'), 'api/introduction.mdx'])
+      expect(render(file, moved), file).not.toMatch(new RegExp(`:${LOCAL_SANDBOX_PORT}\\b`));
+  });
+});
+
+describe('a changed payment delay and holds', () => {
+  it('changes the delay the sandbox guide states', () => {
+    expect(bundled.get('sandbox.pay-after-seconds')).toBe(String(PAY_AFTER_SECONDS));
+    expect(render('docs/sandbox.md', moved)).toContain(
+      'a simulated customer pays each invoice about 7 seconds after you issue a quote for it.',
+    );
+  });
+
+  it("changes each quote's and payout's hold wherever a guide states it", () => {
+    expect(render('docs/maintenance.md', moved)).toContain(
+      'a payout holds its fee and rate for 20 minutes after you create it, and a payment or exchange quote holds for 45 seconds to 10 minutes.',
+    );
+    const payouts = render('docs/walkthrough/making-payouts.md', moved);
+    expect(payouts).toContain('when it becomes `EXPIRED`, about 20 minutes after you created it.');
+    expect(payouts).toContain('The payout holds its fee and rate for about 20 minutes.');
+    expect(render('docs/walkthrough/walkthroughs-overview.md', moved)).toContain(
+      'while the payout holds its fee and rate, 20 minutes.',
+    );
+    expect(render('docs/walkthrough/exchanging-currencies.md', moved)).toContain('The quote lasts 45 seconds.');
+    const sending = render('docs/walkthrough/sending-payments.md', moved);
+    expect(sending).toContain('A Lightning quote lasts 90 seconds,');
+    expect(sending).toContain('with a quote of `type` `ONCHAIN`, valid for 10 minutes:');
+    expect(render('docs/walkthrough/receiving-payments.md', moved)).toContain(
+      'The quote holds its rate for 30 minutes,',
+    );
+  });
+
+  it('reads each hold from the documented example the sandbox gives its objects', () => {
+    const model = buildDefinition(doc);
+    expect(bundled.get('hold.payout')).toBe(`${exampleLifetimeOf(model, 'createAPayout') / 60} minutes`);
+    expect(bundled.get('hold.exchange-quote')).toBe(
+      `${exampleLifetimeOf(model, 'createCurrencyExchangeQuote')} seconds`,
+    );
+    const broken = structuredClone(doc);
+    setHold(broken, '/payouts', -60);
+    expect(() => factsOf(buildDefinition(broken))).toThrow(
+      /the success example of createAPayout has no `created` before its `expiration`/,
+    );
+  });
+});
+
+describe('a changed error catalogue', () => {
+  it('changes every status a guide states for a named code: none is written by hand', () => {
+    const stated =
+      /`(\d{3})`\s+(?:with|and)\s+(?:the\s+)?code\s+`[A-Z][A-Z0-9_]+`|^\|\s*`(\d{3})`\s*\|\s*`[A-Z][A-Z0-9_]+`\s*\|/gm;
+    let count = 0;
+    for (const file of [...guides('docs'), 'api/introduction.mdx']) {
+      for (const m of render(file, moved).matchAll(stated)) {
+        expect(`${file}: ${m[0]}`).toMatch(/499/);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(80);
+    expect(render('docs/walkthrough/receiving-payments.md', moved)).toContain(
+      'Kestrel answers `499` with code `INVOICE_NOT_PAYABLE`.',
+    );
+  });
+
+  it('gives each code the status of x-error-catalogue, and a guide cannot name a code the catalogue lacks', () => {
+    const model = buildDefinition(doc);
+    expect(bundled.get('status.INVOICE_NOT_CANCELLABLE')).toBe(
+      String(errorStatus(model.errorCodes, 'INVOICE_NOT_CANCELLABLE')),
+    );
+    expect(() => renderFacts('answers `%fact:status.NOT_A_CODE%`', 'docs/x.md', bundled)).toThrow(
+      /docs\/x\.md names the fact "status\.NOT_A_CODE"/,
+    );
   });
 });

@@ -15,7 +15,8 @@ import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/no
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {localAnswer, US_BANK_ACCOUNT} from './sandbox-answers';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
-import {eventRetentionDaysOf} from '../../definition/index.ts';
+import {eventRetentionDaysOf, exampleLifetimeOf, loadDefinition} from '../../definition/index.ts';
+import {EXAMPLE_AMOUNTS} from '../../sandbox/test-inputs';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 import {suiteSandbox} from './suite-sandbox';
 import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures';
@@ -106,7 +107,9 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
     const quote = await api.quote(invoice.id);
     expect(quote.status).toBe(201);
     expect(quote.body.invoiceId).toBe(invoice.id);
-    expect(Date.parse(quote.body.expiration) - Date.parse(quote.body.created)).toBe(15 * 60_000);
+    expect(Date.parse(quote.body.expiration) - Date.parse(quote.body.created)).toBe(
+      exampleLifetimeOf(loadDefinition(), 'issueQuoteForInvoice') * 1000,
+    );
     await sandbox.advance(5);
     expect((await api.get(`/invoices/${invoice.id}`)).body.status).toBe('UNPAID');
     await sandbox.advance(5);
@@ -130,8 +133,8 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
   });
 
   it('an amount ending in .13 is never paid and expires at its expiration; one ending in .66 stays UNPAID', async () => {
-    const expiring = await api.invoice('10.13', {expiresInSeconds: 300});
-    const failing = await api.invoice('10.66', {expiresInSeconds: 3600});
+    const expiring = await api.invoice(EXAMPLE_AMOUNTS.expires, {expiresInSeconds: 300});
+    const failing = await api.invoice(EXAMPLE_AMOUNTS.fails, {expiresInSeconds: 3600});
     await api.quote(expiring.id);
     await api.quote(failing.id);
     await sandbox.advance(60);
@@ -171,7 +174,7 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
         (await api.get('/account/balances')).body.items.map((b: Json) => [b.currency, Number(b.available.amount)]),
       );
     const stale = (await api.create('/currency-exchange-quotes', exchangeRequest('USD', 'BTC', '100.00'))).body;
-    await sandbox.advance(31);
+    await sandbox.advance(exampleLifetimeOf(loadDefinition(), 'createCurrencyExchangeQuote') + 1);
     expect(
       (
         await api.send('POST', `/currency-exchange-quotes/${stale.id}/execute`, undefined, {
@@ -260,7 +263,7 @@ describe('state, lists and lifecycles (clock moved by hand)', () => {
       })
     ).body;
     const late = (await api.create('/payouts', bankTransferRequest(method.id, '5.00', 'GBP', 'LATE'))).body;
-    await sandbox.advance(15 * 60 + 1);
+    await sandbox.advance(exampleLifetimeOf(loadDefinition(), 'createAPayout') + 1);
     expect(
       (await api.send('PATCH', `/payouts/${late.id}/initiate`, undefined, {'Idempotency-Key': crypto.randomUUID()}))
         .body.code,

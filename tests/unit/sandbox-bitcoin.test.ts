@@ -85,7 +85,12 @@ describe('bech32 and bech32m addresses (BIP 173, BIP 350)', () => {
       for (const address of value.match(SEGWIT) ?? []) shown.set(address, 'the definition');
       if (/^(address|onchainAddress)$/.test(key) && !value.includes(' ')) shown.set(value, 'the definition');
     }
-    for (const file of [...textFiles('docs'), ...textFiles('examples'), ...textFiles('mcp'), 'sandbox/test-inputs.ts'])
+    for (const file of [
+      ...textFiles('docs'),
+      ...textFiles('examples'),
+      ...textFiles('mcp'),
+      'sandbox/test-input-triggers.ts',
+    ])
       for (const address of readFileSync(path.join(ROOT, file), 'utf8').match(SEGWIT) ?? [])
         if (!shown.has(address)) shown.set(address, file);
     // The test input that shows a refused checksum is the one address meant to be wrong.

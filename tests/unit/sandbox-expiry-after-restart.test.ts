@@ -7,6 +7,7 @@ import {describe, it, expect} from 'vitest';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {exampleLifetimeOf, loadDefinition} from '../../definition/index.ts';
 import {startSandbox, type Sandbox} from './sandbox-process';
 import {checkedSender, US_BANK_ACCOUNT} from './sandbox-answers';
 
@@ -36,7 +37,7 @@ describe('expiry across a restart (--state FILE)', () => {
 
       const second = await startSandbox(['--state', file]);
       try {
-        await second.advance(15 * 60 + 1);
+        await second.advance(exampleLifetimeOf(loadDefinition(), 'createAPayout') + 1);
         expect((await send(second, 'GET', `/payouts/${payout.body.id}`)).body.status).toBe('EXPIRED');
         expect((await send(second, 'GET', `/currency-exchange-quotes/${quote.body.id}`)).body.status).toBe('EXPIRED');
         expect((await send(second, 'DELETE', `/payment-methods/bank/${method.body.id}`)).status).toBe(204);

@@ -15,6 +15,7 @@ import {FAULT_CODES} from '../../sandbox/faults-control';
 import {errorStatus, loadDefinition} from '../../definition/index';
 import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {RETRY_AFTER_SECONDS, SIMULATE_HEADER} from '../../sandbox/test-inputs';
+import {renderFacts} from '../../plugins/prose-facts/render.ts';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field
@@ -253,7 +254,7 @@ describe('/_sandbox/maintenance', () => {
 });
 
 describe('docs/sandbox.md on failures on demand', () => {
-  const page = readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8');
+  const page = renderFacts(readFileSync(path.join(ROOT, 'docs/sandbox.md'), 'utf8'), 'docs/sandbox.md');
   const section = page.slice(page.indexOf('### Make it fail on demand'), page.indexOf('### What it does'));
 
   it('names each control, the simulate value and the default Retry-After the sandbox uses', () => {

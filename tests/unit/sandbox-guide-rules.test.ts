@@ -34,6 +34,7 @@ import {sendOrDefer} from '../../examples/core/maintenance';
 import {exchangeCurrency} from '../../examples/walkthroughs/node/exchange-currency';
 import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {ROOT, definition} from './guide-http';
+import {exchangeFeePercentOf, loadDefinition} from '../../definition/index.ts';
 import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
 import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
 import {freshRateLimitWindow, type Sandbox} from './sandbox-process';
@@ -313,7 +314,11 @@ describe('money rules of the guides, on the sandbox', () => {
 
     const quote = (await api.post('/currency-exchange-quotes', exchangeRequest('USD', 'EUR', '100.00'))).body;
     expect([quote.fee, quote.source]).toEqual([
-      {amount: '0.50', currency: 'USD'}, // 0.5% of source
+      // The definition's x-fee share of source, rounded up to the cent.
+      {
+        amount: (Math.ceil(100 * Number(exchangeFeePercentOf(loadDefinition().document))) / 100).toFixed(2),
+        currency: 'USD',
+      },
       {amount: '100.00', currency: 'USD'}, // the fee is included in source
     ]);
 

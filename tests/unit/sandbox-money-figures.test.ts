@@ -8,14 +8,18 @@ import {describe, it, expect} from 'vitest';
 import {exchangeRequest} from './request-bodies';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {LIGHTNING_ADDRESSES, ONCHAIN_ADDRESS, ONCHAIN_MINIMUM_BTC} from '../../sandbox/test-inputs';
+import {exampleLifetimeOf, loadDefinition} from '../../definition/index.ts';
+import {bundledFacts} from '../../plugins/prose-facts/facts.ts';
+import {renderFacts} from '../../plugins/prose-facts/render.ts';
+import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES, ONCHAIN_ADDRESS, ONCHAIN_MINIMUM_BTC} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {checkedSender} from './sandbox-answers';
 import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 const SCHEMAS = (loadBundledDefinition() as Json).components.schemas;
-const SENDING = readFileSync(path.join(ROOT, 'docs/walkthrough/sending-payments.md'), 'utf8');
+const SENDING_FILE = 'docs/walkthrough/sending-payments.md';
+const SENDING = renderFacts(readFileSync(path.join(ROOT, SENDING_FILE), 'utf8'), SENDING_FILE);
 
 /** The first ```json block of the guide after `heading`. */
 function jsonAfter(page: string, heading: string): Json {
@@ -32,14 +36,13 @@ describe('the payment pages state the figures the sandbox obeys', () => {
 
   const send = checkedSender(() => sandbox.base, 'sk_sandbox_money_figures');
 
-  it('the smallest on-chain payment: stated in the definition and the guide, refused one satoshi below', async () => {
-    const stated = `${ONCHAIN_MINIMUM_BTC} BTC`;
-    expect(SCHEMAS.OnchainPaymentQuoteCreate.properties.amount.description).toContain(stated);
-    expect(SENDING).toContain(stated);
+  it('the smallest on-chain payment, x-minimum-amounts of the definition: quoted at it, refused one satoshi below', async () => {
+    expect(ONCHAIN_MINIMUM_BTC).toBe(SCHEMAS.OnchainPaymentQuoteCreate['x-minimum-amounts'].BTC);
+    const belowIt = (Number(ONCHAIN_MINIMUM_BTC.replace('.', '')) - 1).toString().padStart(9, '0');
     const quote = (amount: string) =>
       send('POST', '/payment-quotes/onchain', {address: ONCHAIN_ADDRESS, amount: {amount, currency: 'BTC'}});
     expect((await quote(ONCHAIN_MINIMUM_BTC)).status).toBe(201);
-    expect((await quote('0.00000999')).body.code).toBe('AMOUNT_OUT_OF_RANGE');
+    expect((await quote(`${belowIt.slice(0, -8)}.${belowIt.slice(-8)}`)).body.code).toBe('AMOUNT_OUT_OF_RANGE');
   });
 
   it('what a Lightning address announces is what the guide shows for it', async () => {
@@ -49,10 +52,13 @@ describe('the payment pages state the figures the sandbox obeys', () => {
     expect(answered.body).toEqual(shown);
   });
 
-  it('a Lightning or LNURL quote holds 60 seconds, an on-chain quote 5 minutes, an exchange quote 30 seconds, as stated', async () => {
-    expect(SCHEMAS.PaymentQuote.properties.expiration.description).toMatch(/60 seconds .* 5 minutes for on-chain/s);
-    expect(SCHEMAS.CurrencyExchangeQuote.description).toContain('30 seconds');
-    const lightning = await send('POST', '/payment-quotes/lightning', {lnInvoice: 'lntbs10u1pkestrelpays'});
+  it("each kind of quote holds as long as its operation's documented example, the hold the pages state", async () => {
+    const facts = bundledFacts();
+    expect(SCHEMAS.PaymentQuote.properties.expiration.description).toContain(
+      `${facts.get('hold.lightning-quote')} after creation`,
+    );
+    expect(SCHEMAS.CurrencyExchangeQuote.description).toContain(`(${facts.get('hold.exchange-quote')} after creation)`);
+    const lightning = await send('POST', '/payment-quotes/lightning', {lnInvoice: LIGHTNING_INVOICES.pays});
     const lnurl = await send('POST', '/payment-quotes/lnurl', {
       destination: LIGHTNING_ADDRESSES.pays,
       amount: {amount: '0.00010000', currency: 'BTC'},
@@ -62,7 +68,15 @@ describe('the payment pages state the figures the sandbox obeys', () => {
       amount: {amount: '0.00010000', currency: 'BTC'},
     });
     const exchange = await send('POST', '/currency-exchange-quotes', exchangeRequest('USD', 'EUR', '10.00'));
-    expect([lightning, lnurl, onchain, exchange].map((q) => seconds(q.body))).toEqual([60, 60, 300, 30]);
+    const model = loadDefinition();
+    expect([lightning, lnurl, onchain, exchange].map((q) => seconds(q.body))).toEqual(
+      [
+        'createLightningPaymentQuote',
+        'createLnurlLnAddressPaymentQuote',
+        'createOnchainPaymentQuote',
+        'createCurrencyExchangeQuote',
+      ].map((operationId) => exampleLifetimeOf(model, operationId)),
+    );
   });
 
   it('quotes refuse what the definition says they refuse, naming the field, and write destinations as LnurlDetails says', async () => {
@@ -73,7 +87,7 @@ describe('the payment pages state the figures the sandbox obeys', () => {
     // An invoice of 10 µBTC (0.00001 BTC) with another amount.
     expect(
       await refused('/payment-quotes/lightning', {
-        lnInvoice: 'lntbs10u1pkestrelpays',
+        lnInvoice: LIGHTNING_INVOICES.pays,
         amount: {amount: '0.00002000', currency: 'BTC'},
       }),
     ).toEqual(['VALIDATION_FAILED', ['amount']]);

@@ -8,6 +8,7 @@ import {describe, it, expect, afterAll} from 'vitest';
 import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
+import {EXAMPLE_AMOUNTS} from '../../sandbox/test-inputs';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 import {NODE_RECEIVER, startReceiver, tempDir, type RunningReceiver} from './webhook-receivers';
 
@@ -91,7 +92,7 @@ describe('the clock script of the guide', () => {
         await fetch(`${s.base}/invoices`, {
           method: 'POST',
           headers: {...headers, 'Idempotency-Key': crypto.randomUUID()},
-          body: JSON.stringify({amount: {amount: '10.13', currency: 'USD'}, expiresInSeconds: 300}),
+          body: JSON.stringify({amount: {amount: EXAMPLE_AMOUNTS.expires, currency: 'USD'}, expiresInSeconds: 300}),
         })
       ).json();
       const script = spawn('bash', [path.join(ROOT, 'examples/sandbox/advance-clock.sh'), '300'], {

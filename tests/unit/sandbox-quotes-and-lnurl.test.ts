@@ -9,6 +9,7 @@
  *   another payee's text.
  */
 import {describe, expect, it} from 'vitest';
+import {exchangeFeePercentOf, loadDefinition} from '../../definition/index.ts';
 import {exchangeRequest} from './request-bodies';
 import {PAYMENT_TO} from '../../sandbox/operations/receive-requests';
 import {checkedSender} from './sandbox-answers';
@@ -29,9 +30,10 @@ describe('quotes and LNURL details on the local sandbox', () => {
     const quote = (await send('POST', '/currency-exchange-quotes', exchangeRequest('EUR', 'USD', '1000.00'))).body;
     expect(quote.rate.replace('.', '').replace(/^0+/, '').length).toBe(12);
     expect(Number(quote.rate)).toBeCloseTo(expected, 10);
-    // 0.5% fee from the source, the rest converted and rounded down to the cent.
-    expect(quote.fee.amount).toBe('5.00');
-    expect(quote.target.amount).toBe((Math.floor(995 * Number(quote.rate) * 100) / 100).toFixed(2));
+    // The definition's x-fee share of the source, rounded up to the cent; the rest converted and rounded down.
+    const feeCents = Math.ceil(1000 * Number(exchangeFeePercentOf(loadDefinition().document)));
+    expect(quote.fee.amount).toBe((feeCents / 100).toFixed(2));
+    expect(quote.target.amount).toBe((Math.floor((100_000 - feeCents) * Number(quote.rate)) / 100).toFixed(2));
   });
 
   it('pays the newest quote of an invoice: the replaced quote’s payment is rejected', async () => {

@@ -19,6 +19,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {openEnumsOf} from '../../definition/index.ts';
+import {EXAMPLE_AMOUNTS} from '../../sandbox/test-inputs';
 import {ROOT} from './guide-http';
 import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
 import type {Sandbox} from './sandbox-process';
@@ -161,7 +162,7 @@ describe('the reference rules, on the sandbox', () => {
       '`expiresInSeconds` after it was issued, which you set when you issue it (from 5 minutes to 30 days; 24 hours if you leave it out).',
     );
     const api = client(() => sandbox, 'sk_sandbox_reference_invoice');
-    const invoice = (await api.post('/invoices', {amount: usd('10.13')})).body;
+    const invoice = (await api.post('/invoices', {amount: usd(EXAMPLE_AMOUNTS.expires)})).body;
     expect(Date.parse(invoice.expiration) - Date.parse(invoice.created)).toBe(24 * 3600 * 1000);
     await sandbox.advance(24 * 3600 - 1);
     expect((await api.get(`/invoices/${invoice.id}`)).body.status).toBe('UNPAID');

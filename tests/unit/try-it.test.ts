@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {IDEMPOTENCY_KEY_HEADER, type TryItOperation} from '../../config/try-it';
 import {buildDefinition, findOperation, tryItOperation, type JsonObject} from '../../definition/index.ts';
 import {tryItValidatorModule} from '../../definition/try-it-validators.ts';
-import {LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
+import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 import {BOUND_WORDS} from '../../config/schema-words';
 import {checkBody, checkParameters, type Check} from '../../src/components/TryIt/checks';
 import {shellQuote} from '../../snippets/literals.ts';
@@ -165,7 +165,7 @@ describe('the request, as sent and as curl', () => {
 
   it('an idempotent write carries the token, the content type, the key and the body as written', () => {
     const request = buildRequest(operation('issue-invoice'), {
-      server: 'http://127.0.0.1:4010/v1',
+      server: LOCAL_SANDBOX_SERVER.url,
       token: 'sk_test',
       values: {},
       idempotencyKey: 'key-1',
@@ -173,7 +173,7 @@ describe('the request, as sent and as curl', () => {
     });
     expect(request).toEqual({
       method: 'POST',
-      url: 'http://127.0.0.1:4010/v1/invoices',
+      url: `${LOCAL_SANDBOX_SERVER.url}/invoices`,
       headers: [
         ['Accept', 'application/json'],
         ['Authorization', 'Bearer sk_test'],
@@ -186,7 +186,7 @@ describe('the request, as sent and as curl', () => {
     const copy = tryItCurl(request);
     expect(copy).toBe(
       [
-        "curl 'http://127.0.0.1:4010/v1/invoices' \\",
+        `curl '${LOCAL_SANDBOX_SERVER.url}/invoices' \\`,
         '  --request POST \\',
         `  --header @<(printf 'Authorization: Bearer %s\\n' "$${API_KEY_VARIABLE}") \\`,
         "  --header 'Accept: application/json' \\",
@@ -219,10 +219,10 @@ describe('the answer', () => {
   });
 
   it('no answer is said in words: offline, else unreachable or not allowed by CORS, naming the origin', () => {
-    const request = {method: 'GET' as const, url: 'http://127.0.0.1:4010/v1/invoices', headers: []};
+    const request = {method: 'GET' as const, url: `${LOCAL_SANDBOX_SERVER.url}/invoices`, headers: []};
     expect(networkFailure(request, false).message).toMatch(/offline/);
     const online = networkFailure(request, true).message;
-    expect(online).toContain('http://127.0.0.1:4010');
+    expect(online).toContain(LOCAL_SANDBOX_ORIGIN);
     expect(online).toMatch(/refused/);
     expect(online).toMatch(/CORS/);
   });

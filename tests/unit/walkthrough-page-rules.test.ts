@@ -7,6 +7,7 @@ import {describe, it, expect, beforeAll, afterAll} from 'vitest';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT} from './openapi-definition';
+import {EXAMPLE_AMOUNTS} from '../../sandbox/test-inputs';
 import {startSandbox, type Sandbox} from './sandbox-process';
 import {suiteSandbox} from './suite-sandbox';
 import {US_BANK_ACCOUNT} from './sandbox-answers';
@@ -146,7 +147,7 @@ describe('example apps: receive-payment.ts on an invoice nobody pays', () => {
     const invoice = await receivePayment(
       new KestrelClient({apiKey: 'sk_sandbox_receive_app', baseUrl: sandbox.base, sleep: async () => {}}),
       {
-        amount: {amount: '10.13', currency: 'USD'}, // nobody pays an amount ending in .13
+        amount: {amount: EXAMPLE_AMOUNTS.expires, currency: 'USD'}, // nobody pays it
         pollIntervalMs: 60_000,
         onQuote: (quote) => quotes.push(quote.lnInvoice),
         now: () => now,

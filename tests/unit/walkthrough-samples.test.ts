@@ -21,6 +21,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {startSandbox, waitFor, type Sandbox} from './sandbox-process';
 import {LIGHTNING_INVOICES} from '../../sandbox/test-inputs';
+import {renderFacts} from '../../plugins/prose-facts/render.ts';
 import {ROOT, SAMPLE_ENV, definition, readPage, exchangesOf} from './guide-http';
 import {SAMPLE_LANGUAGES, sampleFile, type SampleLanguage} from '../../snippets/walkthrough/files.ts';
 import {WALKTHROUGH_STEPS} from '../../snippets/walkthrough/steps.ts';
@@ -245,7 +246,8 @@ describe('the walkthrough samples', () => {
   });
 
   it('are run with the ready-made values the walkthroughs overview names', () => {
-    const overview = readFileSync(path.join(ROOT, 'docs/walkthrough/walkthroughs-overview.md'), 'utf8');
+    const file = 'docs/walkthrough/walkthroughs-overview.md';
+    const overview = renderFacts(readFileSync(path.join(ROOT, file), 'utf8'), file);
     const row = (name: string) => overview.split('\n').find((l) => l.startsWith(`| \`${name}\` |`)) ?? '';
     expect(row('LN_INVOICE')).toContain(`\`${LIGHTNING_INVOICES.pays}\``);
     expect(row('RECEIVER_HANDLE')).toContain(`\`${SAMPLE_ENV.RECEIVER_HANDLE}\``);
