@@ -132,12 +132,13 @@ test.describe('Markdown twins', () => {
     expect(md).toMatch(/\n\| .* \|\n\| -+/);
     expect(md).not.toContain('Direct link to');
     expect(md).not.toContain('\u200b');
-    // Links between pages point at twins (root-relative) that exist; none at an HTML route.
+    // Links between pages point at twins (root-relative) that exist, or at a file the site serves
+    // (the definition, the API's types); none at an HTML route.
     let count = 0;
     for (const route of PAGE_ROUTES) {
       for (const m of twinOf(route).matchAll(/\]\((\/[^)#\s]*)/g)) {
         count++;
-        expect(m[1], `${route} links to ${m[1]}`).toMatch(/\.(md|yaml|json)$/);
+        expect(m[1], `${route} links to ${m[1]}`).toMatch(/\.(md|yaml|json|ts)$/);
         expect(existsSync(path.join(BUILD, m[1]!)), `${route} links to ${m[1]}`).toBe(true);
       }
     }
