@@ -17,7 +17,7 @@ import {factsOf} from '../../plugins/prose-facts/facts.ts';
 import {renderDefinitionFacts, unrenderedFacts} from '../../plugins/prose-facts/definition.ts';
 import {bundleWorkingDefinition} from '../../tooling/working-definition.mjs';
 import {ROOT, getAt, loadBundledDefinition, loadUnrenderedDefinition} from './openapi-definition';
-import {CHANGED_INPUTS, changeAmounts} from './prose-facts-changes';
+import {CHANGED_INPUTS, changeAmounts, changeContractFacts} from './prose-facts-changes';
 import {
   AMOUNT_ENDINGS,
   EXAMPLE_AMOUNTS,
@@ -70,15 +70,7 @@ describe('no fact token reaches a reader', () => {
 });
 
 describe('a changed fact', () => {
-  const changed = renderedWith((doc) => {
-    (doc['x-rate-limit'] as JsonObject).requestsPerWindow = 120;
-    const delivery = doc['x-webhook-delivery'] as JsonObject;
-    delivery.attemptMinutes = [0, 2, 10, 90];
-    delivery.timeoutSeconds = 15;
-    delivery.secretRotationOverlapHours = 48;
-    (doc['x-webhook-signature'] as JsonObject).toleranceSeconds = 240;
-    (doc['x-events'] as JsonObject).retentionDays = 45;
-  }, 30);
+  const changed = renderedWith(changeContractFacts, 30);
 
   it('changes the rate limits in info.description, the RateLimit-Limit header and the 429 example', () => {
     expect(text(changed, '#/info/description')).toContain(

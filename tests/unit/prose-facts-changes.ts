@@ -7,6 +7,20 @@
 import type {JsonObject} from '../../definition/index.ts';
 import type {TestInputValues} from '../../plugins/prose-facts/facts.ts';
 
+/**
+ * Other rate limit, delivery schedule, delivery timeout, secret overlap, signature tolerance and
+ * event retention, in the definition's extensions (bundled or source).
+ */
+export function changeContractFacts(doc: JsonObject): void {
+  (doc['x-rate-limit'] as JsonObject).requestsPerWindow = 120;
+  const delivery = doc['x-webhook-delivery'] as JsonObject;
+  delivery.attemptMinutes = [0, 2, 10, 90];
+  delivery.timeoutSeconds = 15;
+  delivery.secretRotationOverlapHours = 48;
+  (doc['x-webhook-signature'] as JsonObject).toleranceSeconds = 240;
+  (doc['x-events'] as JsonObject).retentionDays = 45;
+}
+
 /** Sets the exchange fee to 0.75% and the minimums to other figures, on a copy of the bundled or source definition. */
 export function changeAmounts(doc: JsonObject): void {
   const schemas = (doc.components as {schemas: Record<string, JsonObject>}).schemas;

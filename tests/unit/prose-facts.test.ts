@@ -24,11 +24,12 @@ import {
   type JsonObject,
 } from '../../definition/index.ts';
 import {factsOf, type Facts} from '../../plugins/prose-facts/facts.ts';
+import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures.ts';
 import {proseFactsHooks, renderFacts} from '../../plugins/prose-facts/render.ts';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 import {PAY_AFTER_SECONDS} from '../../sandbox/timings.ts';
 import {ROOT} from './guide-http';
-import {CHANGED_INPUTS, changeAmounts} from './prose-facts-changes';
+import {CHANGED_INPUTS, changeAmounts, changeContractFacts} from './prose-facts-changes';
 import {EXAMPLE_AMOUNTS, LIGHTNING_INVOICES, SIMULATIONS} from '../../sandbox/test-inputs.ts';
 
 const doc = readDefinition();
@@ -44,15 +45,7 @@ function changedFacts(
   return factsOf(buildDefinition(copy), sandbox);
 }
 
-const changed = changedFacts((d) => {
-  (d['x-rate-limit'] as JsonObject).requestsPerWindow = 120;
-  const delivery = d['x-webhook-delivery'] as JsonObject;
-  delivery.attemptMinutes = [0, 2, 10, 90];
-  delivery.timeoutSeconds = 15;
-  delivery.secretRotationOverlapHours = 48;
-  (d['x-webhook-signature'] as JsonObject).toleranceSeconds = 240;
-  (d['x-events'] as JsonObject).retentionDays = 45;
-});
+const changed = changedFacts(changeContractFacts);
 
 const source = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const guides = (dir: string): string[] =>
@@ -120,9 +113,11 @@ describe('a changed rate limit', () => {
     expect(render('docs/maintenance.md', changed)).toContain('RateLimit-Limit: 120\nRateLimit-Remaining: 119\n');
   });
 
-  it('with the bundled figures, reads as the pages did before', () => {
+  it('with the bundled figures, reads as the sources say', () => {
+    const production = rateLimitOf(doc)!;
     expect(render('docs/introduction.md', bundled)).toContain(
-      '| Rate limit per key | 25 requests per 10-second window | 100 requests per 10-second window |',
+      `| Rate limit per key | ${SANDBOX_LIMIT} requests per ${WINDOW_MS / 1000}-second window | ` +
+        `${production.requestsPerWindow} requests per ${production.windowSeconds}-second window |`,
     );
   });
 });

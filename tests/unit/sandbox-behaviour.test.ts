@@ -15,7 +15,7 @@ import {createWebhookServer, type KestrelEvent} from '../../examples/webhooks/no
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {localAnswer, US_BANK_ACCOUNT} from './sandbox-answers';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
-import {eventRetentionDaysOf, exampleLifetimeOf, loadDefinition} from '../../definition/index.ts';
+import {eventRetentionDaysOf, exampleLifetimeOf, loadDefinition, webhookDeliveryOf} from '../../definition/index.ts';
 import {EXAMPLE_AMOUNTS} from '../../sandbox/test-inputs';
 import {freshRateLimitWindow, startSandbox, waitFor, type Sandbox} from './sandbox-process';
 import {suiteSandbox} from './suite-sandbox';
@@ -550,10 +550,12 @@ describe('webhooks', () => {
     expect(event.eventType).toBe('deposit.updated');
     const count = () => attempts.filter((a) => a.id === event.id).length;
     await waitFor('attempt 1', async () => count() === 1);
-    // Attempt 2 is due 1 minute after the first, which --retry-speedup 60 makes 1 s of the sandbox clock.
-    await sandbox.advance(1);
+    // Each attempt falls due its minutes after the first (x-webhook-delivery), which --retry-speedup 60
+    // makes as many seconds of the sandbox clock.
+    const minutes = webhookDeliveryOf(loadDefinition().document).attemptMinutes;
+    await sandbox.advance(minutes[1]! - minutes[0]!);
     await waitFor('attempt 2', async () => count() === 2);
-    await sandbox.advance(4); // attempt 3 at 5 minutes -> 5 s
+    await sandbox.advance(minutes[2]! - minutes[1]!);
     await waitFor('attempt 3', async () => count() === 3);
     expect(
       (await api.get(`/events?$filter=${encodeURIComponent('deliverySuccess eq false')}`)).body.items.map(
@@ -562,8 +564,8 @@ describe('webhooks', () => {
     ).toContain(event.id);
     await api.send('PATCH', `/subscriptions/${sub.id}`, {enabled: false});
     const attemptsBefore = (await stats()).webhooks.attempts;
-    await sandbox.advance(3600);
-    // Attempts 4 and 5 fall due in that hour: the sandbox's own counter shows none was sent.
+    await sandbox.advance(minutes.at(-1)!);
+    // Every later attempt falls due in that time: the sandbox's own counter shows none was sent.
     await waitFor('no delivery on the wire or waiting', async () => {
       const {webhooks} = await stats();
       return webhooks.inFlight === 0 && webhooks.waiting === 0;

@@ -16,6 +16,7 @@ import {createSandbox, type Sandbox} from '../../sandbox/start';
 import {verifyKestrelSignature} from '../../examples/webhooks/node/verify-signature';
 import {listenOnFreePort} from '../../tooling/ports.mjs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
+import {webhookDeliveryOf} from '../../definition/index.ts';
 import {waitFor} from './sandbox-process';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field: their shapes are what the tests check
@@ -182,8 +183,9 @@ describe('GET /_sandbox/deliveries', () => {
     const attempts = async () =>
       (await send('GET', `/_sandbox/deliveries?subscriptionId=${down.id}`)).body.items as Json[];
     const [first] = await waitFor('the first attempt', async () => (await attempts()).length === 1 && attempts());
-    // Past the attempts 1 and 5 minutes after the first, in one jump of 400 s.
-    expect((await send('POST', '/_sandbox/clock', {advanceSeconds: 400})).status).toBe(200);
+    // Past the second and third attempts of the schedule (x-webhook-delivery), in one jump.
+    const minutes = webhookDeliveryOf(loadBundledDefinition()).attemptMinutes;
+    expect((await send('POST', '/_sandbox/clock', {advanceSeconds: minutes[2]! * 60 + 100})).status).toBe(200);
     const log = await waitFor('three attempts', async () => {
       const items = await attempts();
       return items.length === 3 && items;
@@ -191,9 +193,9 @@ describe('GET /_sandbox/deliveries', () => {
     const firstAt = Date.parse(first!.attemptedAt);
     const offsets = log.map((d) => [d.attempt, (Date.parse(d.attemptedAt) - firstAt) / 60_000]).reverse();
     expect(offsets).toEqual([
-      [1, 0],
-      [2, 1],
-      [3, 5],
+      [1, minutes[0]],
+      [2, minutes[1]],
+      [3, minutes[2]],
     ]);
   });
 });

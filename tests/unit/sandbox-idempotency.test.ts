@@ -7,6 +7,7 @@
  * behaviour: a `same-key` code succeeds when sent again unchanged once its cause passes, a kept
  * `new-key` code replays to its key even after the cause is fixed.
  */
+import {SANDBOX_LIMIT, WINDOW_MS} from '../../sandbox/rate-limit-figures.ts';
 import {expectedStatus, US_BANK_ACCOUNT} from './sandbox-answers';
 import {describe, it, expect} from 'vitest';
 import {bankTransferRequest} from './request-bodies';
@@ -232,13 +233,17 @@ describe('RATE_LIMITED is not kept', () => {
   it('a write refused with 429 runs with the same key in the next window, once', async () => {
     expect(row(429, 'RATE_LIMITED')).toMatchObject({kept: false, next: 'same-key'});
     await freshRateLimitWindow();
-    const window = Math.floor(Date.now() / 10_000);
-    for (let i = 0; i < 25; i++) await send('GET', '/account/balances', undefined);
+    const window = Math.floor(Date.now() / WINDOW_MS);
+    for (let i = 0; i < SANDBOX_LIMIT; i++) await send('GET', '/account/balances', undefined);
     const key = crypto.randomUUID();
     const body = {amount: {amount: '2.00', currency: 'USD'}, reference: 'idem-429'};
     const limited = await send('POST', '/invoices', key, body);
     expect([limited.status, limited.body.code]).toEqual([429, 'RATE_LIMITED']);
-    await waitFor('the next rate-limit window', async () => Math.floor(Date.now() / 10_000) > window, 11_000);
+    await waitFor(
+      'the next rate-limit window',
+      async () => Math.floor(Date.now() / WINDOW_MS) > window,
+      WINDOW_MS + 1_000,
+    );
     const ran = await send('POST', '/invoices', key, body);
     expect([ran.status, ran.replayed]).toEqual([201, null]);
     expect(await count('idem-429')).toBe(1);
