@@ -17,7 +17,7 @@ import {factsOf} from '../../plugins/prose-facts/facts.ts';
 import {renderDefinitionFacts, unrenderedFacts} from '../../plugins/prose-facts/definition.ts';
 import {bundleWorkingDefinition} from '../../tooling/working-definition.mjs';
 import {ROOT, getAt, loadBundledDefinition, loadUnrenderedDefinition} from './openapi-definition';
-import {CHANGED_INPUTS, changeAmounts, changeContractFacts} from './prose-facts-changes';
+import {CHANGED_INPUTS, changeAmounts, changeContractFacts, changeHoldsAndStatuses} from './prose-facts-changes';
 import {
   AMOUNT_ENDINGS,
   EXAMPLE_AMOUNTS,
@@ -202,27 +202,9 @@ describe('a name that is no fact', () => {
   });
 });
 
-/** Sets how long the first documented 201 example of the POST at `apiPath` holds, in seconds. */
-function setHold(doc: JsonObject, apiPath: string, seconds: number): void {
-  const post = ((doc.paths as JsonObject)[apiPath] as JsonObject).post as JsonObject;
-  const created = (post.responses as JsonObject)['201'] as JsonObject;
-  const examples = ((created.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
-  const ref = String((Object.values(examples)[0] as JsonObject).$ref);
-  const value = (((doc.components as JsonObject).examples as JsonObject)[ref.split('/').pop()!] as JsonObject)
-    .value as JsonObject;
-  value.expiration = new Date(Date.parse(String(value.created)) + seconds * 1000).toISOString();
-}
-
 describe('a changed hold, error status and sandbox payment delay', () => {
   const copy = structuredClone(source);
-  setHold(copy, '/payouts', 20 * 60);
-  setHold(copy, '/invoices/{invoiceId}/quote', 30 * 60);
-  setHold(copy, '/currency-exchange-quotes', 45);
-  setHold(copy, '/payment-quotes/lightning', 90);
-  setHold(copy, '/payment-quotes/lnurl', 90);
-  setHold(copy, '/payment-quotes/onchain', 10 * 60);
-  const errorCode = ((copy.components as JsonObject).schemas as JsonObject).ErrorCode as JsonObject;
-  for (const entry of Object.values(errorCode['x-error-catalogue'] as JsonObject)) (entry as JsonObject).status = 499;
+  changeHoldsAndStatuses(copy);
   const moved = renderDefinitionFacts(copy, factsOf(buildDefinition(copy), {payAfterSeconds: 7}));
 
   it('changes the holds the payout, quote and error descriptions state', () => {

@@ -19,8 +19,6 @@ import {
   exampleLifetimeOf,
   rateLimitOf,
   readDefinition,
-  resolve,
-  valueAt,
   type JsonObject,
 } from '../../definition/index.ts';
 import {factsOf, type Facts} from '../../plugins/prose-facts/facts.ts';
@@ -29,7 +27,13 @@ import {proseFactsHooks, renderFacts} from '../../plugins/prose-facts/render.ts'
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_PORT, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 import {PAY_AFTER_SECONDS} from '../../sandbox/timings.ts';
 import {ROOT} from './guide-http';
-import {CHANGED_INPUTS, changeAmounts, changeContractFacts} from './prose-facts-changes';
+import {
+  CHANGED_INPUTS,
+  changeAmounts,
+  changeContractFacts,
+  changeHoldsAndStatuses,
+  setHold,
+} from './prose-facts-changes';
 import {EXAMPLE_AMOUNTS, LIGHTNING_INVOICES, SIMULATIONS} from '../../sandbox/test-inputs.ts';
 
 const doc = readDefinition();
@@ -254,39 +258,8 @@ describe('the Docusaurus hooks', () => {
   });
 });
 
-/** Sets how long the first documented 201 example of the POST at `apiPath` holds, in seconds. */
-function setHold(d: JsonObject, apiPath: string, seconds: number): void {
-  const post = ((d.paths as JsonObject)[apiPath] as JsonObject).post as JsonObject;
-  const created = (post.responses as JsonObject)['201'] as JsonObject;
-  const examples = ((created.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
-  // The example the response names, found by the definition model's one resolver.
-  const {pointer} = resolve(d, Object.values(examples)[0], `#/paths/${apiPath}`);
-  const example = valueAt(d, pointer) as JsonObject;
-  const value = example.value as JsonObject;
-  value.expiration = new Date(Date.parse(String(value.created)) + seconds * 1000).toISOString();
-}
-
-/** Every code of the error catalogue given `status`. */
-function setEveryStatus(d: JsonObject, status: number): void {
-  const errorCode = ((d.components as JsonObject).schemas as JsonObject).ErrorCode as JsonObject;
-  for (const entry of Object.values(errorCode['x-error-catalogue'] as JsonObject))
-    (entry as JsonObject).status = status;
-}
-
 /** The definition and the sandbox with other holds, statuses, payment delay and address. */
-const moved = changedFacts(
-  (d) => {
-    setHold(d, '/payouts', 20 * 60);
-    setHold(d, '/invoices/{invoiceId}/quote', 30 * 60);
-    setHold(d, '/currency-exchange-quotes', 45);
-    // One hold for Lightning and LNURL quotes: PaymentQuote's expiration states one for both.
-    setHold(d, '/payment-quotes/lightning', 90);
-    setHold(d, '/payment-quotes/lnurl', 90);
-    setHold(d, '/payment-quotes/onchain', 10 * 60);
-    setEveryStatus(d, 499);
-  },
-  {payAfterSeconds: 7, host: '127.0.0.2', port: 5050},
-);
+const moved = changedFacts(changeHoldsAndStatuses, {payAfterSeconds: 7, host: '127.0.0.2', port: 5050});
 
 describe('a changed sandbox address', () => {
   it('changes every place the sandbox guide and the API introduction give it', () => {
