@@ -2,7 +2,8 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand, llmsSummary} from './config/brand';
 import kestrelTheme, {codeThemes, ssrTemplate} from './packages/kestrel-theme';
-import kestrelSearch from './packages/kestrel-search';
+import kestrelSearch, {type KestrelSearchOptions} from './packages/kestrel-search';
+import {bundledApiTerms} from './plugins/api-reference/search-terms';
 import {analyticsId, localSandbox, LOCAL_SANDBOX_ORIGIN} from './site-options';
 import {linkChecks} from './link-checks';
 import remarkCodeFile from './plugins/remark-code-file';
@@ -146,7 +147,7 @@ const config: Config = {
   // preset, comes first). Search brings its indexing and its search box (packages/kestrel-search); the
   // Kestrel theme, last, wraps the components of all of them.
   themes: [
-    [kestrelSearch, {}],
+    [kestrelSearch, {apiTerms: bundledApiTerms} satisfies KestrelSearchOptions],
     // One theme per line: tests/unit/theme-wrappers.test.ts reads their order from here. With its
     // (empty) options, as a pair: `npm run check:deps` (knip) calls a bare plugin function itself.
     [kestrelTheme, {}],

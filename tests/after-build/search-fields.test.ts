@@ -8,7 +8,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {apiTerms} from '../../packages/kestrel-search/indexing/search-api-terms';
+import {apiTerms} from '../../plugins/api-reference/search-terms';
 import {hitPage, loadSiteSearch} from '../search-client';
 
 const ROOT = path.resolve(__dirname, '../..');

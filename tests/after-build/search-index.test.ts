@@ -12,7 +12,8 @@ import {hitPage, loadSiteSearch, lunr, readGlobalData, searchTags, type SearchDo
 import {GUIDE_ROUTES} from '../../config/guide-routes';
 import {apiRoutes} from '../api-routes';
 import {pageKeywords} from '../../packages/kestrel-search/indexing/search-index-view';
-import {apiTerms, indexWords} from '../../packages/kestrel-search/indexing/search-api-terms';
+import {indexWords} from '../../packages/kestrel-search/indexing/search-api-terms';
+import {apiTerms} from '../../plugins/api-reference/search-terms';
 import {QUERY_STOP_WORDS} from '../../packages/kestrel-search/engine/query-stop-words';
 import {QUERY_SYNONYMS} from '../../packages/kestrel-search/engine/query-synonyms';
 import {QUERY_COMPOUNDS} from '../../packages/kestrel-search/engine/query-compounds';

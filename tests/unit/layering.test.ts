@@ -97,6 +97,11 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
 /** Imports a layer allows that are still refused: [importer folder, imported folder, why]. */
 const REFUSED: ReadonlyArray<readonly [string, string, string]> = [
   ['packages/', 'src/', 'a theme package changes Docusaurus; the site places its own components (src/theme/)'],
+  [
+    'packages/',
+    'definition/',
+    'a theme package knows no API definition; the site gives it what it needs as an option (apiTerms)',
+  ],
 ];
 
 const SKIP_DIRS = new Set([

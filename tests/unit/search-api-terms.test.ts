@@ -1,5 +1,6 @@
 /**
- * The API words of the search index (packages/kestrel-search/indexing/search-api-terms.ts), read from a small definition
+ * The API words of the search index (plugins/api-reference/search-terms.ts reads them from the definition;
+ * packages/kestrel-search/indexing/search-api-terms.ts makes them index words), read from a small definition
  * and from the real one, bundled from openapi/ by scripts/bundle-openapi.mjs into a temporary folder
  * (so the test reads the definition as it is now, with or without a previous `npm run gen-api`).
  */
@@ -8,13 +9,8 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {
-  IDENTIFIER_TAG_REPEATS,
-  apiTerms,
-  indexWords,
-  joinedWord,
-  type Definition,
-} from '../../packages/kestrel-search/indexing/search-api-terms';
+import {IDENTIFIER_TAG_REPEATS, indexWords, joinedWord} from '../../packages/kestrel-search/indexing/search-api-terms';
+import {apiTerms, type Definition} from '../../plugins/api-reference/search-terms';
 import {buildDefinition} from '../../definition/index.ts';
 import type {JsonObject} from '../../definition/index.ts';
 

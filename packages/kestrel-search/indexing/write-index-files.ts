@@ -5,14 +5,13 @@
  * pages are never indexed. What of each page: only the parts the index reads
  * (./search-index-view.ts: head, article, active sidebar links; an API page without its schema
  * sections), its front-matter keywords as its first section's tags, and for an API page the words
- * of what it defines, read from the bundled definition (./search-api-terms.ts).
+ * of what it defines, which the site gives (./search-api-terms.ts).
  */
-import {existsSync} from 'node:fs';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadedPlugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {apiTerms, indexWords, type Definition} from './search-api-terms.ts';
+import {indexWords, type OperationTerms} from './search-api-terms.ts';
 import {indexedParts, keywordWords, pageKeywords, withoutSchemaElements} from './search-index-view.ts';
 import {pageSections} from './page-sections.ts';
 import {indexFiles, type IndexedPage} from './build-indexes.ts';
@@ -46,21 +45,18 @@ export function docRoutes(plugins: readonly LoadedPlugin[]): string[] {
  * have its page among the routes: if the API plugin ever names its pages otherwise, the build
  * stops here, naming the operation, instead of indexing no API words.
  */
-async function apiWordsByRoute(
-  siteDir: string,
+function apiWordsByRoute(
+  terms: readonly OperationTerms[],
   routes: readonly string[],
   baseUrl: string,
-): Promise<Map<string, string[]>> {
-  const file = path.join(siteDir, 'static', 'openapi.json');
-  if (!existsSync(file))
-    throw new Error(`search: ${file} is missing; run \`npm run gen-api\` (the build does) before indexing`);
+): Map<string, string[]> {
   const known = new Set(routes);
   const words = new Map<string, string[]>();
-  for (const terms of apiTerms(JSON.parse(await readFile(file, 'utf8')) as Definition)) {
-    const route = baseUrl.replace(/\/$/, '') + terms.route;
+  for (const page of terms) {
+    const route = baseUrl.replace(/\/$/, '') + page.route;
     if (!known.has(route))
-      throw new Error(`search: no page ${route} for ${terms.name} of ${file}; the API plugin's page names changed`);
-    words.set(route, indexWords(terms));
+      throw new Error(`search: no page ${route} for ${page.name}; the API plugin's page names changed`);
+    words.set(route, indexWords(page));
   }
   return words;
 }
@@ -70,18 +66,19 @@ const pageFile = (outDir: string, route: string, baseUrl: string) =>
   path.join(outDir, route.slice(baseUrl.length), 'index.html');
 
 export async function writeIndexFiles({
-  siteDir,
   outDir,
   baseUrl,
   plugins,
+  apiTerms,
 }: {
-  siteDir: string;
   outDir: string;
   baseUrl: string;
   plugins: readonly LoadedPlugin[];
+  /** What each API page defines, from the site (the theme's `apiTerms` option). */
+  apiTerms: readonly OperationTerms[];
 }): Promise<void> {
   const routes = docRoutes(plugins);
-  const apiWords = await apiWordsByRoute(siteDir, routes, baseUrl);
+  const apiWords = apiWordsByRoute(apiTerms, routes, baseUrl);
   const pages: IndexedPage[] = await mapLimited(routes, READ_CONCURRENCY, async (route) => {
     const html = indexedParts(await readFile(pageFile(outDir, route, baseUrl), 'utf8'));
     const tags = [...keywordWords(pageKeywords(html)), ...(apiWords.get(route) ?? [])];
