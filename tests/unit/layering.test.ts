@@ -301,7 +301,7 @@ describe('the layering check itself', () => {
     ]);
   });
 
-  it('reports product code importing tooling, and a theme package importing the site', () => {
+  it('reports product code importing tooling, and a theme package importing the site or the definition', () => {
     expect(crossings('sandbox/x.ts', "import {freePort} from '../tooling/ports.mjs';")).toEqual([
       'sandbox/x.ts (product) -> ../tooling/ports.mjs (tooling/ports.mjs, tooling)',
     ]);
@@ -316,6 +316,15 @@ describe('the layering check itself', () => {
     ).toEqual([
       'packages/kestrel-theme/theme/X/index.tsx -> @site/src/components/PageActions (src/components/PageActions/index.tsx): ' +
         'a theme package changes Docusaurus; the site places its own components (src/theme/)',
+    ]);
+    expect(
+      crossings(
+        'packages/kestrel-search/indexing/x.ts',
+        "import {buildDefinition} from '../../../definition/index.ts';",
+      ),
+    ).toEqual([
+      'packages/kestrel-search/indexing/x.ts -> ../../../definition/index.ts (definition/index.ts): ' +
+        'a theme package knows no API definition; the site gives it what it needs as an option (apiTerms)',
     ]);
     // The other way is the point of tooling: a command may run the product.
     expect(crossings('scripts/x.mjs', "import {startSandbox} from '../sandbox/start.ts';")).toEqual([]);
