@@ -8,6 +8,7 @@ export {findOperation, findWebhook, requestBodySchema} from './lookup.ts';
 export {fieldTree, flattenFields} from './fields.ts';
 export {pointerOf, referencedSchemaName, resolve, schemaNameOf, standaloneSchema} from './refs.ts';
 export {errorStatus} from './error-codes.ts';
+export {keyProblemResponses} from './problem-responses.ts';
 export {idempotencyOf, idempotencyOutcome, idempotencyTableProblems, idempotentAnswerCodes} from './idempotency.ts';
 export {slugOf} from './operations.ts';
 export {tryItOperation} from './try-it.ts';

@@ -19,7 +19,8 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {addCodeSamples} from '../plugins/api-reference/code-samples.ts';
-import {renderDefinitionFacts, unrenderedFacts} from '../plugins/prose-facts/definition.ts';
+import {unrenderedFacts} from '../plugins/prose-facts/definition.ts';
+import {finishBundle} from '../tooling/finish-bundle.mjs';
 import {LOCAL_SANDBOX_SERVER, localSandboxEnabled} from '../sandbox/local-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
@@ -134,10 +135,11 @@ const operations = Object.values(fromJson.paths ?? {}).flatMap((item) =>
 );
 if (operations.length === 0) fail('the bundle holds no operations.');
 
-// The prose names facts as `%fact:NAME%` (plugins/prose-facts): rendered here from this same
-// definition's extensions and the sandbox's figures, so no reader of the bundle sees a token.
+// Each operation's problems are filed under their catalogue status, and the facts the prose names
+// (`%fact:NAME%`, plugins/prose-facts) rendered from this same definition's extensions and the
+// sandbox's figures, so no reader of the bundle sees a token or an unfiled problem.
 try {
-  fromJson = renderDefinitionFacts(fromJson);
+  fromJson = finishBundle(fromJson);
 } catch (error) {
   fail(/** @type {Error} */ (error).message);
 }

@@ -114,7 +114,7 @@ const stages = [
   [
     ['typecheck', 'npx', ['tsc', '--noEmit']],
     ['lint', 'npm', ['run', '--silent', 'lint']],
-    ['definition lint', 'npx', ['redocly', 'lint', '--format', 'stylish']],
+    ['definition lint', 'npm', ['run', '--silent', 'lint:api']],
     ['API changes', 'npm', ['run', '--silent', 'check:api-changes']],
     ['format check', 'npm', ['run', '--silent', 'format:check']],
     ['markdown lint', 'npm', ['run', '--silent', 'lint:markdown']],

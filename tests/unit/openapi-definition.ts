@@ -13,7 +13,12 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {valueAt} from '../../definition/json-pointer.mjs';
-import {buildDefinition, resolve, type JsonObject as DefinitionObject} from '../../definition/index.ts';
+import {
+  buildDefinition,
+  keyProblemResponses,
+  resolve,
+  type JsonObject as DefinitionObject,
+} from '../../definition/index.ts';
 import {renderDefinitionFacts} from '../../plugins/prose-facts/definition.ts';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -39,7 +44,7 @@ export function loadBundledDefinition(): JsonObject {
   return rendered;
 }
 
-/** The plain Redocly bundle, its prose still naming facts as `%fact:NAME%`. */
+/** The Redocly bundle with its problems filed by status, its prose still naming facts as `%fact:NAME%`. */
 export function loadUnrenderedDefinition(): JsonObject {
   if (cached) return cached;
   const require = createRequire(import.meta.url);
@@ -52,7 +57,7 @@ export function loadUnrenderedDefinition(): JsonObject {
       stdio: 'pipe',
       env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
     });
-    cached = JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
+    cached = keyProblemResponses(JSON.parse(readFileSync(out, 'utf8')) as DefinitionObject) as unknown as JsonObject;
   } catch (error) {
     const e = error as {stdout?: Buffer; stderr?: Buffer; message: string};
     throw new Error(`redocly bundle failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`, {

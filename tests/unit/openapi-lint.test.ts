@@ -1,25 +1,27 @@
 /**
  * An invalid definition fails lint: copies of the definition, each broken one way, must make
- * `redocly lint` exit non-zero naming the rule that caught it. The real definition passes clean.
+ * `npm run lint:api` (Redocly's lint of the finished bundle) exit non-zero naming the rule that
+ * caught it. The real definition passes clean.
  */
 import {describe, it, expect} from 'vitest';
-import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {lintDefinition} from '../../tooling/lint-definition.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-function lintCopy(breakIt?: (dir: string) => void) {
+async function lintCopy(breakIt?: (dir: string) => void) {
   const dir = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
-  cpSync(path.join(ROOT, 'openapi'), path.join(dir, 'openapi'), {recursive: true});
-  cpSync(path.join(ROOT, 'redocly.yaml'), path.join(dir, 'redocly.yaml'));
-  breakIt?.(dir);
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/redocly'), ['lint', '--format', 'stylish'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+  try {
+    cpSync(path.join(ROOT, 'openapi'), path.join(dir, 'openapi'), {recursive: true});
+    cpSync(path.join(ROOT, 'redocly.yaml'), path.join(dir, 'redocly.yaml'));
+    cpSync(path.join(ROOT, 'tooling/redocly-plugin.mjs'), path.join(dir, 'tooling/redocly-plugin.mjs'));
+    breakIt?.(dir);
+    return await lintDefinition(dir);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 }
 
 function edit(dir: string, file: string, from: string, to: string) {
@@ -29,25 +31,25 @@ function edit(dir: string, file: string, from: string, to: string) {
   writeFileSync(full, source.replace(from, to));
 }
 
-describe('redocly lint', {timeout: 60_000}, () => {
-  it('passes the definition with no error and no warning', () => {
-    const {status, output} = lintCopy();
+describe('redocly lint', () => {
+  it('passes the definition with no error and no warning', async () => {
+    const {status, output} = await lintCopy();
     expect(status, output).toBe(0);
     expect(output).toMatch(/Your API description is valid/);
     // (The Node 20 deprecation banner says "warning" too; the lint summary counts them.)
     expect(output).not.toMatch(/\d+ warnings?/);
   });
 
-  it('fails a money-moving operation without Idempotency-Key', () => {
-    const {status, output} = lintCopy((dir) =>
+  it('fails a money-moving operation without Idempotency-Key', async () => {
+    const {status, output} = await lintCopy((dir) =>
       edit(dir, 'openapi/paths/invoices.yaml', '    - $ref: ../components/parameters/IdempotencyKey.yaml\n', ''),
     );
     expect(status).not.toBe(0);
     expect(output).toMatch(/idempotent-write-has-idempotency-key/);
   });
 
-  it('fails an operation without a description', () => {
-    const {status, output} = lintCopy((dir) =>
+  it('fails an operation without a description', async () => {
+    const {status, output} = await lintCopy((dir) =>
       edit(
         dir,
         'openapi/paths/invoices.yaml',
@@ -57,5 +59,15 @@ describe('redocly lint', {timeout: 60_000}, () => {
     );
     expect(status).not.toBe(0);
     expect(output).toMatch(/operation-description/);
+  });
+
+  it('fails an operation that lists no problem, so has no 4xx once filed by status', async () => {
+    const file = 'openapi/paths/invoices_{invoiceId}_cancel.yaml';
+    const {status, output} = await lintCopy((dir) => {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      writeFileSync(path.join(dir, file), source.replace(/\n {2}x-problems:\n( {4}.*\n)*/, '\n'));
+    });
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/operation-4xx-response/);
   });
 });
