@@ -26,7 +26,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
-import {createServer} from './serve-build.mjs';
+import {createServer} from '../tooling/serve-build.mjs';
 import {listenOnFreePort} from '../tooling/ports.mjs';
 import {median, quantile} from '../bench/stats.mjs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling/chromium.mjs';

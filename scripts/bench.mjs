@@ -28,8 +28,8 @@ import {
   ownBytes,
   prefetchBytes,
 } from '../bench/budgets.mjs';
-import {scriptsOfFirstVisit, withServedBuild} from './page-weight.mjs';
-import {lighthouseScores} from './lighthouse.mjs';
+import {scriptsOfFirstVisit, withServedBuild} from '../tooling/page-weight.mjs';
+import {lighthouseScores} from '../tooling/lighthouse.mjs';
 import {comparisonRoutes, quickAsHomeTable} from '../bench/quick-as-home.mjs';
 import {GUIDE_ROUTES} from '../config/guide-routes.ts';
 import {navigationTimes} from '../bench/navigation-timing.mjs';
@@ -131,6 +131,6 @@ console.log(
   `| client navigation between two operation pages, click to new h1 (median of ${weights.navigation.length}) | ${median(weights.navigation).toFixed(1)} ms | 100 ms |`,
 );
 
-// The local sandbox's start-up and throughput (scripts/bench-sandbox.mjs).
-const {sandboxBench, printSandboxTable} = await import('./bench-sandbox.mjs');
-printSandboxTable(await sandboxBench());
+// The local sandbox's start-up and throughput (tooling/bench-sandbox.mjs).
+const {sandboxBench, sandboxTable} = await import('../tooling/bench-sandbox.mjs');
+console.log(sandboxTable(await sandboxBench()));

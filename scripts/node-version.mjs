@@ -14,7 +14,7 @@ import {existsSync, readFileSync} from 'node:fs';
  * @param {string} range
  * @returns {boolean}
  */
-export function satisfies(version, range) {
+function satisfies(version, range) {
   const parts = (/** @type {string} */ text) => text.split('.').map(Number);
   const [major = 0, minor = 0, patch = 0] = parts(version);
   return range.split('||').some((alternative) => {

@@ -14,7 +14,7 @@
 /* global document */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {withServedBuild} from './page-weight.mjs';
+import {withServedBuild} from '../tooling/page-weight.mjs';
 import {PHONE, TALLEST_ROW, showEveryTable, tablesOnPage} from '../tooling/phone-table-measures.mjs';
 
 /** Every page the build's sitemap lists. */

@@ -10,7 +10,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {loadDefinition} from '../definition/index.ts';
-import {walkthroughRequests} from './walkthrough-requests.ts';
+import {walkthroughRequests} from '../tooling/walkthrough-requests.ts';
 import {stepFiles} from '../snippets/walkthrough/files.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

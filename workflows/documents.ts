@@ -1,12 +1,14 @@
 /**
  * The workflow documents (`workflows/*.arazzo.yaml`), read and checked for the parts the runner
  * and the publishers rely on: one workflow per document, named as the file, with the guide section
- * that teaches it and the faults it runs through.
+ * that teaches it and the faults it runs through. The facts a document names (`%fact:NAME%`) are
+ * rendered first (facts.ts).
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import type {Criterion} from './expressions.ts';
+import {renderWorkflowText} from './facts.ts';
 import {WORKFLOWS_DIR} from './operations.ts';
 
 export const FAULTS = [
@@ -88,12 +90,16 @@ export function workflowIds(): string[] {
 /** The document's path from the repository root: `workflows/make-a-payout.arazzo.yaml`. */
 export const fileOf = (id: string) => `workflows/${id}${SUFFIX}`;
 
+/** The text of the document with this id, its facts rendered (facts.ts): what the runner reads and the site publishes. */
+export const renderedText = (id: string) =>
+  renderWorkflowText(readFileSync(path.join(WORKFLOWS_DIR, `${id}${SUFFIX}`), 'utf8'), fileOf(id));
+
 /** The document with this id, checked; a missing or malformed one fails, naming the file. */
 export function loadDocument(id: string): Document {
   const file = fileOf(id);
   if (!workflowIds().includes(id))
     throw new Error(`no workflow document ${file}; the ids are ${workflowIds().join(', ')}`);
-  const doc = parse(readFileSync(path.join(WORKFLOWS_DIR, `${id}${SUFFIX}`), 'utf8')) as Document;
+  const doc = parse(renderedText(id)) as Document;
   const fail = (what: string) => {
     throw new Error(`${file}: ${what}`);
   };

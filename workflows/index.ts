@@ -19,6 +19,8 @@ export {runWorkflow, type RunOptions, type RunResult, type StepResult} from './r
 export {startReceiver, type Receiver, type Verify} from './receiver.ts';
 export {FAULTS, type Fault} from './documents.ts';
 export {orderKey} from './inputs.ts';
+export {renderedText} from './documents.ts';
+export {renderWorkflowText} from './facts.ts';
 
 export interface WorkflowSummary {
   id: string;

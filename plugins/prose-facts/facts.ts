@@ -6,7 +6,8 @@
  * and sandbox/ for what only the local sandbox decides (its rate limit, timings, address and test
  * inputs: sandbox/test-input-triggers.ts). The holds of quotes and payouts come from each create
  * operation's documented example, which the sandbox reads too; each error code's status
- * (`status.CODE`) from the error catalogue, `x-error-catalogue`. A page writes `%fact:NAME%` where a
+ * (`status.CODE`) from the error catalogue, `x-error-catalogue`; the bounds a schema states
+ * (`constraint.NAME`) from the schema (./constraint-facts.ts). A page writes `%fact:NAME%` where a
  * fact goes (render.ts), so a change at the source changes every page, its Markdown twin, the
  * search index and what the MCP server reads, with no other edit.
  */
@@ -39,6 +40,7 @@ import {
   SIMULATE_HEADER,
   SIMULATIONS,
 } from '../../sandbox/test-input-triggers.ts';
+import {constraintFacts} from './constraint-facts.ts';
 import {TIMESTAMP_MARGIN_SECONDS} from '../../webhook-check/cases.ts';
 
 /** The values of the sandbox's test inputs that the guides and the definition name. */
@@ -121,6 +123,9 @@ function holdFacts(model: ApiDefinition): [string, string][] {
     hold('createCurrencyExchangeQuote'),
   ];
   return [
+    // In seconds too, for what moves a clock past a hold (the workflows' clock moves).
+    ['hold.payout-seconds', String(hold('createAPayout'))],
+    ['hold.exchange-quote-seconds', String(hold('createCurrencyExchangeQuote'))],
     ['hold.payout', secondsInWords(hold('createAPayout'))],
     ['hold.invoice-quote', secondsInWords(hold('issueQuoteForInvoice'))],
     ['hold.exchange-quote', secondsInWords(hold('createCurrencyExchangeQuote'))],
@@ -202,6 +207,18 @@ function retryTableAcross(attemptMinutes: readonly number[]): string {
   ].join('\n');
 }
 
+/**
+ * When each attempt of the retry schedule falls due after the first: `webhook.attempt-N-after` in
+ * words (from the second attempt on) and `webhook.attempt-N-after-seconds`, N from 1, so that what
+ * moves a clock to an attempt (the workflows) moves it by the schedule.
+ */
+function attemptFacts(attemptMinutes: readonly number[]): [string, string][] {
+  return attemptMinutes.flatMap((minutes, i): [string, string][] => [
+    ...(i > 0 ? [[`webhook.attempt-${i + 1}-after`, minutesInWords(minutes)] as [string, string]] : []),
+    [`webhook.attempt-${i + 1}-after-seconds`, String(minutes * 60)],
+  ]);
+}
+
 /** The fact table of a definition model and the sandbox's figures. */
 export function factsOf(model: ApiDefinition, figures: Partial<SandboxFigures> = {}): Facts {
   const sandbox = {...SANDBOX_FIGURES, ...figures};
@@ -232,12 +249,16 @@ export function factsOf(model: ApiDefinition, figures: Partial<SandboxFigures> =
     ['webhook.acknowledged-by', delivery.acknowledgedBy],
     ['webhook.attempts', String(minutes.length)],
     ['webhook.retry-window', minutesInWords(minutes.at(-1)!)],
+    ['webhook.retry-window-seconds', String(minutes.at(-1)! * 60)],
+    ...attemptFacts(minutes),
     ['webhook.first-gap', minutesInWords(gaps[0]!)],
     ['webhook.longest-gap', minutesInWords(Math.max(...gaps))],
     ['webhook.retry-table', retryTable(minutes)],
     ['webhook.retry-table-across', retryTableAcross(minutes)],
     ['webhook.secret-overlap', minutesInWords(delivery.secretRotationOverlapHours * 60)],
+    ['webhook.secret-overlap-seconds', String(delivery.secretRotationOverlapHours * 3600)],
     ['events.retention-days', String(retentionDays)],
+    ['events.retention-seconds', String(retentionDays * 24 * 3600)],
     // How long an Idempotency-Key keeps its answer (x-idempotency on the Idempotency-Key parameter).
     ...(model.idempotency ? [['idempotency.retention-hours', String(model.idempotency.retentionHours)] as const] : []),
     ['signature.tolerance-seconds', String(signature.toleranceSeconds)],
@@ -250,6 +271,7 @@ export function factsOf(model: ApiDefinition, figures: Partial<SandboxFigures> =
     ...holdFacts(model),
     ...statusFacts(model),
     ...amountFacts(doc),
+    ...constraintFacts(doc),
     ...testInputFacts(sandbox.inputs ?? TEST_INPUT_VALUES),
   ]);
 }

@@ -4,14 +4,15 @@
  * (the sandbox's controls, the test receiver) at /workflows/<file>. A document's
  * `sourceDescriptions` point at files of the repository (`../openapi/openapi.yaml`); published,
  * they point at the site's copies (/openapi.yaml, which the build serves, and /workflows/<file>),
- * as absolute URLs, so a downloaded document still finds them. Pure: ./index.ts writes the files,
+ * as absolute URLs, so a downloaded document still finds them; the facts a document names are
+ * rendered (workflows/facts.ts), so it states the numbers the runner uses. Pure: ./index.ts writes the files,
  * plugins/llms-txt lists them, ./remark-workflow-links.ts links them from their guides.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseDocument, type Scalar} from 'yaml';
-import {listWorkflows, type WorkflowSummary} from '../../workflows/index.ts';
+import {listWorkflows, renderedText, type WorkflowSummary} from '../../workflows/index.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The bundled definition the site serves at /openapi.yaml, as the repository's documents name it. */
@@ -49,7 +50,8 @@ export function publishedFiles(siteUrl: string): PublishedFile[] {
   for (const workflow of listWorkflows()) {
     const source = path.join(ROOT, workflow.file);
     const folder = path.dirname(source);
-    let text = readFileSync(source, 'utf8');
+    // The facts the document names rendered (workflows/facts.ts), as the runner reads it.
+    let text = renderedText(workflow.id);
     const doc = parseDocument(text);
     const urls = doc.getIn(['sourceDescriptions'], true) as {items?: unknown[]} | undefined;
     // Each url is replaced where it stands in the text, last first, so that the rest of the

@@ -13,7 +13,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {isOpenEnum} from '../../definition/open-enums.ts';
-import {apiTypesSource} from '../../scripts/gen-api-types.ts';
+import {apiTypesSource} from '../../tooling/api-types.ts';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GENERATED = ['definition/kestrel-api-types.ts', 'examples/kestrel-api-types.ts'].map((file) =>

@@ -1,7 +1,7 @@
 /**
  * The scale bench's memory tools: the phases read from Docusaurus's [PERF] lines
  * (bench/memory-phases.mjs) and the package a heap profile's allocation belongs to
- * (scripts/heap-profile-summary.mjs). Their figures go into the closing notes, so a misread
+ * (tooling/heap-profile-summary.mjs). Their figures go into the closing notes, so a misread
  * line or path must show here, not as a wrong table.
  */
 import {mkdtempSync, writeFileSync} from 'node:fs';
@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {memoryByPhase, phasesOf} from '../../bench/memory-phases.mjs';
-import {bytesByOwner, ownerOf} from '../../scripts/heap-profile-summary.mjs';
+import {bytesByOwner, ownerOf} from '../../tooling/heap-profile-summary.mjs';
 
 const yellow = (s: string) => `\x1b[33m${s}\x1b[39m`;
 
@@ -71,7 +71,7 @@ describe('memory by phase (bench/memory-phases.mjs)', () => {
   });
 });
 
-describe('heap profile by package (scripts/heap-profile-summary.mjs)', () => {
+describe('heap profile by package (tooling/heap-profile-summary.mjs)', () => {
   it('names the package of an allocation site, scoped or not, or the site, Node or V8', () => {
     const owners: [site: string, owner: string][] = [
       ['file:///w/node_modules/@docusaurus/core/lib/ssg/ssgRenderer.js', '@docusaurus/core'],

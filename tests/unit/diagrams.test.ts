@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {createProcessor} from '@mdx-js/mdx';
 import {DIAGRAMS_DIR, MANIFEST_FILE, mermaidBlocks, normalizeSource} from '../../plugins/diagrams/diagrams-shared.mjs';
-import {findDiagrams, renderDiagrams} from '../../scripts/render-diagrams.mjs';
+import {findDiagrams, renderDiagrams} from '../../tooling/render-diagrams.mjs';
 
 type Entry = {file: string; sha256: string; width: number; height: number; title: string; description: string};
 const manifest = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as {mermaid: string; diagrams: Record<string, Entry>};
@@ -64,7 +64,7 @@ describe('committed diagrams', () => {
   });
 });
 
-describe('scripts/render-diagrams.mjs', () => {
+describe('tooling/render-diagrams.mjs', () => {
   it('draws each diagram once, with its size, and removes SVGs no diagram names', {timeout: 60_000}, async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'render-diagrams-'));
     mkdirSync(path.join(site, 'docs/flows'), {recursive: true});

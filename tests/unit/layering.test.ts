@@ -14,7 +14,8 @@
  * - tests, which may import anything, and examples, which readers copy and which stand alone.
  *
  * Product code never imports tooling, so nothing a reader runs or the site ships depends on how we
- * test or measure it; product and browser code never import each other, so no bundle pulls in
+ * test or measure it; nothing imports a file of scripts/, which holds commands only (their argument
+ * parsing and printing), so what a command and its importers share lives in tooling/; product and browser code never import each other, so no bundle pulls in
  * build-time code; and the theme packages, which change Docusaurus, never import the site's own
  * components (the site places those with its own swizzles in src/theme/).
  *
@@ -93,6 +94,11 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   // Readers copy the examples: they stand alone.
   examples: ['examples'],
 };
+
+/** What every importer, tests included, is refused: [imported folder, why]. */
+const REFUSED_TO_ALL: ReadonlyArray<readonly [string, string]> = [
+  ['scripts/', 'scripts/ holds commands, not libraries; import what they share from tooling/'],
+];
 
 /** Imports a layer allows that are still refused: [importer folder, imported folder, why]. */
 const REFUSED: ReadonlyArray<readonly [string, string, string]> = [
@@ -203,7 +209,9 @@ function crossings(file: string, source: string): string[] {
   for (const specifier of importsOf(source)) {
     const imported = importedLayer(file, specifier);
     if (!imported) continue;
-    if (!imported.layer) found.push(`${file} (${layer}) -> ${specifier}: ${imported.target} is in no layer`);
+    const refusedToAll = REFUSED_TO_ALL.find(([to]) => imported.target.startsWith(to));
+    if (refusedToAll) found.push(`${file} -> ${specifier} (${imported.target}): ${refusedToAll[1]}`);
+    else if (!imported.layer) found.push(`${file} (${layer}) -> ${specifier}: ${imported.target} is in no layer`);
     else if (!MAY_IMPORT[layer].includes(imported.layer)) {
       found.push(`${file} (${layer}) -> ${specifier} (${imported.target}, ${imported.layer})`);
     } else {
@@ -328,6 +336,27 @@ describe('the layering check itself', () => {
     ]);
     // The other way is the point of tooling: a command may run the product.
     expect(crossings('scripts/x.mjs', "import {startSandbox} from '../sandbox/start.ts';")).toEqual([]);
+  });
+
+  it('reports any import of a file of scripts/, from a command, the benches or a test, naming file and import', () => {
+    const why = 'scripts/ holds commands, not libraries; import what they share from tooling/';
+    expect(crossings('scripts/bench.mjs', "import {withServedBuild} from './page-weight.mjs';")).toEqual([
+      `scripts/bench.mjs -> ./page-weight.mjs (scripts/page-weight.mjs): ${why}`,
+    ]);
+    expect(crossings('bench/x.mjs', "const {sandboxBench} = await import('../scripts/bench-sandbox.mjs');")).toEqual([
+      `bench/x.mjs -> ../scripts/bench-sandbox.mjs (scripts/bench-sandbox.mjs): ${why}`,
+    ]);
+    expect(crossings('tests/unit/x.test.ts', "import {createServer} from '../../scripts/serve-build.mjs';")).toEqual([
+      `tests/unit/x.test.ts -> ../../scripts/serve-build.mjs (scripts/serve-build.mjs): ${why}`,
+    ]);
+    expect(crossings('playwright.config.ts', "import {lighthouseScores} from './scripts/lighthouse.mjs';")).toEqual([
+      `playwright.config.ts -> ./scripts/lighthouse.mjs (scripts/lighthouse.mjs): ${why}`,
+    ]);
+    // The libraries the commands share are tooling, which tests and commands may import.
+    expect(crossings('scripts/bench.mjs', "import {withServedBuild} from '../tooling/page-weight.mjs';")).toEqual([]);
+    expect(crossings('tests/unit/x.test.ts', "import {createServer} from '../../tooling/serve-build.mjs';")).toEqual(
+      [],
+    );
   });
 
   it('lets both sides import config/ and packages', () => {

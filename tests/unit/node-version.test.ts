@@ -5,11 +5,10 @@
  * instead of dying with ERR_UNKNOWN_FILE_EXTENSION or a syntax error.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {satisfies} from '../../scripts/node-version.mjs';
 import {BIN_FILE, manifestOf, readPortalPackage, writeLauncher} from '../../mcp/pack/manifest';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -20,22 +19,54 @@ const ENTRY_POINTS = Object.keys(pkg.scripts).filter(
 );
 const NEEDS = `it needs Node.js ${pkg.engines.node}`;
 
-/** A module that makes the process report Node.js 20 before anything else is loaded. */
-function node20Preload(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kestrel-node20-')), 'node20.mjs');
-  writeFileSync(file, "Object.defineProperty(process, 'versions', {value: {...process.versions, node: '20.20.2'}});\n");
+/** A module that makes the process report Node.js `version` before anything else is loaded. */
+function versionPreload(version: string, dir = mkdtempSync(path.join(tmpdir(), 'kestrel-node-'))): string {
+  const file = path.join(dir, 'version.mjs');
+  writeFileSync(
+    file,
+    `Object.defineProperty(process, 'versions', {value: {...process.versions, node: '${version}'}});\n`,
+  );
   return file;
+}
+const node20Preload = () => versionPreload('20.20.2');
+
+/**
+ * The check (a copy of scripts/node-version.mjs beside a package.json whose engines.node is
+ * `range`) run first on Node.js reporting `version`: its exit status and what it printed.
+ */
+function checkAs(version: string, range: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-node-check-'));
+  try {
+    mkdirSync(path.join(dir, 'scripts'));
+    copyFileSync(path.join(ROOT, 'scripts/node-version.mjs'), path.join(dir, 'scripts/node-version.mjs'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({engines: {node: range}}));
+    const check = path.join(dir, 'scripts/node-version.mjs');
+    const {status, stderr} = spawnSync(
+      process.execPath,
+      ['--import', versionPreload(version, dir), '--import', check, '--eval', ''],
+      {encoding: 'utf8'},
+    );
+    return {status, stderr: stderr.trim()};
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 }
 
 describe('the Node.js version check', () => {
-  it('reads the caret ranges of engines.node', () => {
+  it('reads the caret ranges of engines.node: a version in one goes on, another stops with exit 1', () => {
     const range = '^22.18.0 || ^24.0.0 || ^26.0.0';
-    expect(satisfies('22.18.0', range)).toBe(true);
-    expect(satisfies('22.17.9', range)).toBe(false);
-    expect(satisfies('23.11.0', range)).toBe(false);
-    expect(satisfies('26.10.0', range)).toBe(true);
-    expect(satisfies('20.20.2', range)).toBe(false);
-    expect(() => satisfies('22.18.0', '>=22')).toThrow('engines.node: ">=22" is not a caret range');
+    const refused = (version: string) => ({
+      status: 1,
+      stderr: `Node.js ${version} cannot run this: it needs Node.js ${range} (engines in package.json).`,
+    });
+    expect(checkAs('22.18.0', range)).toEqual({status: 0, stderr: ''});
+    expect(checkAs('22.17.9', range)).toEqual(refused('22.17.9'));
+    expect(checkAs('23.11.0', range)).toEqual(refused('23.11.0'));
+    expect(checkAs('26.10.0', range)).toEqual({status: 0, stderr: ''});
+    expect(checkAs('20.20.2', range)).toEqual(refused('20.20.2'));
+    const unreadable = checkAs('22.18.0', '>=22');
+    expect(unreadable.status).not.toBe(0);
+    expect(unreadable.stderr).toContain('engines.node: ">=22" is not a caret range');
   });
 
   it('finds every entry point', () => {
@@ -43,7 +74,7 @@ describe('the Node.js version check', () => {
   });
 
   it('the running Node.js is one the project supports', () => {
-    expect(satisfies(process.versions.node, pkg.engines.node)).toBe(true);
+    expect(checkAs(process.versions.node, pkg.engines.node)).toEqual({status: 0, stderr: ''});
   });
 
   it.each(ENTRY_POINTS)('npm run %s on Node.js 20 names the versions it needs and exits 1', (script) => {

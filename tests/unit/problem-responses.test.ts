@@ -6,6 +6,7 @@
  */
 import {beforeAll, describe, expect, it} from 'vitest';
 import {buildDefinition, keyProblemResponses, type JsonObject} from '../../definition/index.ts';
+import {finishBundle} from '../../tooling/finish-bundle.mjs';
 import {bundleDefinitionSource} from '../../tooling/working-definition.mjs';
 
 let source: JsonObject;
@@ -29,9 +30,9 @@ function withStatus(code: string, status: number): JsonObject {
   return copy;
 }
 
-/** The codes each error status of an operation of the finished model carries. */
+/** The codes each error status of an operation carries, and its words, as readers get them. */
 function errorsOf(doc: JsonObject, slug: string) {
-  const op = buildDefinition(keyProblemResponses(doc)).operations.find((o) => o.slug === slug)!;
+  const op = buildDefinition(finishBundle(doc)).operations.find((o) => o.slug === slug)!;
   return Object.fromEntries(op.errors.map((e) => [e.status, {codes: e.codes, description: e.description}]));
 }
 
@@ -116,9 +117,9 @@ describe('one edit of a status in the catalogue', () => {
     expect(balances['400']).toEqual({$ref: '#/components/responses/Unauthorized'});
     expect(balances['401']).toBeUndefined();
     // Initiate a payout already answers 400 for a bad key: one response says both, with both headers.
-    const initiate = operationAt(keyProblemResponses(moved), '/payouts/{payoutId}/initiate', 'patch').responses;
+    const initiate = operationAt(finishBundle(moved), '/payouts/{payoutId}/initiate', 'patch').responses;
     expect(initiate['400']!.description).toBe(
-      'Bad request: the `Idempotency-Key` header is missing, empty or longer than 255 characters (code `IDEMPOTENCY_KEY_INVALID`), or the `Authorization` header is missing or malformed, or the API key or access token is unknown, revoked or expired (code `UNAUTHORIZED`).',
+      'Bad request: the `Idempotency-Key` header is missing, or is not 1 to 255 characters long (code `IDEMPOTENCY_KEY_INVALID`), or the `Authorization` header is missing or malformed, or the API key or access token is unknown, revoked or expired (code `UNAUTHORIZED`).',
     );
     expect(Object.keys(initiate['400']!.headers as JsonObject)).toContain('WWW-Authenticate');
     expect(errorsOf(moved, 'initiate-a-payout')['400']!.codes).toEqual(['IDEMPOTENCY_KEY_INVALID', 'UNAUTHORIZED']);

@@ -14,7 +14,7 @@ import securityHeadersPlugin, {
   toHeadersFile,
   toNginx,
 } from '../../plugins/security-headers';
-import {parseHeadersFile, headersFor} from '../../scripts/serve-build.mjs';
+import {parseHeadersFile, headersFor} from '../../tooling/serve-build.mjs';
 import {brand} from '../../config/brand';
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;

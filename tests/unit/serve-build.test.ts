@@ -3,7 +3,7 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Server} from 'node:http';
-import {createServer, parseHeadersFile, headersFor} from '../../scripts/serve-build.mjs';
+import {createServer, parseHeadersFile, headersFor} from '../../tooling/serve-build.mjs';
 import {listenOnFreePort} from '../../tooling/ports.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'serve-'));

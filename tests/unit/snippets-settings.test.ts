@@ -10,7 +10,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import {loadDefinition} from '../../definition/index.ts';
-import {walkthroughRequests} from '../../scripts/walkthrough-requests.ts';
+import {walkthroughRequests} from '../../tooling/walkthrough-requests.ts';
 import type * as Reference from '../../snippets/reference/index.ts';
 import type * as TryIt from '../../snippets/try-it.ts';
 import type * as Files from '../../snippets/walkthrough/files.ts';

@@ -7,7 +7,7 @@
 import {execFileSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
 import {loadDefinition} from '../../definition/index.ts';
-import {walkthroughRequests} from '../../scripts/walkthrough-requests.ts';
+import {walkthroughRequests} from '../../tooling/walkthrough-requests.ts';
 import {TEMPLATES} from '../../snippets/reference/index.ts';
 import type {SnippetRequest} from '../../snippets/request.ts';
 import {API_KEY_VARIABLE, TIMEOUT_SECONDS} from '../../snippets/settings.ts';

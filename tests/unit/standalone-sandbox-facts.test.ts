@@ -1,7 +1,8 @@
 /**
  * Files that stand alone keep their own copy of a sandbox fact: the shell examples under examples/
- * (run with no project code beside them) and the Arazzo workflows under workflows/ (read by any
- * Arazzo runner). Each copy is pinned here to the one source the sandbox itself reads: its address
+ * (run with no project code beside them), and the Arazzo workflows as published and run (their
+ * `%fact:NAME%` tokens rendered by workflows/facts.ts, so that any Arazzo runner reads numbers).
+ * Each is pinned here to the one source the sandbox itself reads: its address
  * (sandbox/local-sandbox.mjs), its payment delay (sandbox/timings.ts) and the holds of the
  * documented examples (definition/example-lifetime.ts). A changed source fails here, naming the file.
  */
@@ -12,6 +13,7 @@ import {parse as parseYaml} from 'yaml';
 import {exampleLifetimeOf, loadDefinition} from '../../definition/index.ts';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 import {PAY_AFTER_SECONDS, SETTLE_MS} from '../../sandbox/timings.ts';
+import {renderedText, workflowIds} from '../../workflows/documents';
 import {ROOT} from './guide-http';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -42,7 +44,7 @@ describe("the shell examples' default sandbox address", () => {
 });
 
 describe("the workflows' sandbox timings", () => {
-  const workflows = filesIn('workflows', '.arazzo.yaml').map((file) => [file, read(file)] as const);
+  const workflows = workflowIds().map((id) => [`workflows/${id}.arazzo.yaml`, renderedText(id)] as const);
 
   it('state the payment delay the sandbox keeps, and move the clock past it and the settling', () => {
     let stated = 0;
@@ -53,7 +55,7 @@ describe("the workflows' sandbox timings", () => {
         stated++;
       }
       for (const m of text.matchAll(
-        /quoted invoice after \d+ seconds of its clock\)\.\n(?:.*\n){1,4}?.*advanceSeconds: (\d+)/g,
+        /quoted invoice after \d+ seconds of its clock\)\."?\n(?:.*\n){1,4}?.*advanceSeconds: (\d+)/g,
       )) {
         expect(Number(m[1]), file).toBeGreaterThan(PAY_AFTER_SECONDS + SETTLE_MS / 1000);
         moved++;

@@ -1,14 +1,18 @@
 /**
- * The workflow documents as files: Redocly lints them as Arazzo with 0 errors and 0 warnings, each
+ * The workflow documents as files: Redocly lints them as Arazzo with 0 errors and 0 warnings (as
+ * the runner reads them and the site publishes them, their facts rendered), each
  * names the guide section that teaches it, calls the operations that section links in the order
  * it links them, and together they declare every fault. Also the runner's expressions and criteria.
  */
 import {execFileSync} from 'node:child_process';
+import {copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {GUIDES} from '../../config/guide-routes';
 import {loadDefinition, slugOf} from '../../definition/index';
-import {FAULTS, listWorkflows} from '../../workflows/index';
+import {FAULTS, listWorkflows, renderedText} from '../../workflows/index';
+import {SOURCE_FILES} from '../../workflows/operations';
 import {evaluate, fill, holds, type Scope} from '../../workflows/expressions';
 import {orderKey} from '../../workflows/inputs';
 import {GUIDE_FILES, readPage} from './guide-http';
@@ -49,14 +53,25 @@ function totalsOf(out: string): number[][] {
 }
 
 describe('the workflow documents', () => {
-  it('Redocly lints every document with 0 errors and 0 warnings', () => {
-    const files = WORKFLOWS.map((w) => w.file);
-    const out = execFileSync(path.join(ROOT, 'node_modules/.bin/redocly'), ['lint', ...files, '--format=json'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    expect(totalsOf(out)).toEqual(files.map(() => [0, 0]));
+  it('Redocly lints every document, its facts rendered, with 0 errors and 0 warnings', () => {
+    // The rendered documents in a copy of the layout they name their sources in (../openapi/, ./).
+    const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-workflows-lint-'));
+    try {
+      mkdirSync(path.join(dir, 'workflows'));
+      symlinkSync(path.join(ROOT, 'openapi'), path.join(dir, 'openapi'));
+      for (const file of Object.values(SOURCE_FILES))
+        copyFileSync(path.join(ROOT, 'workflows', file), path.join(dir, 'workflows', file));
+      for (const w of WORKFLOWS) writeFileSync(path.join(dir, w.file), renderedText(w.id));
+      const files = WORKFLOWS.map((w) => w.file);
+      const out = execFileSync(
+        path.join(ROOT, 'node_modules/.bin/redocly'),
+        ['lint', ...files, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json'],
+        {cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']},
+      );
+      expect(totalsOf(out)).toEqual(files.map(() => [0, 0]));
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 
   it('Redocly lints the descriptions of the sandbox controls and the receiver with 0 errors and 0 warnings', () => {

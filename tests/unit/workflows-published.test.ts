@@ -13,7 +13,8 @@ import type {LoadContext} from '@docusaurus/types';
 import workflowsPlugin, {linksTo} from '../../plugins/workflows';
 import {documentRoute, publishedFiles, publishedWorkflows} from '../../plugins/workflows/published';
 import remarkWorkflowLinks, {LINK_TEXT} from '../../plugins/workflows/remark-workflow-links';
-import {listWorkflows} from '../../workflows/index';
+import {loadDefinition, webhookDeliveryOf} from '../../definition/index';
+import {listWorkflows, renderedText} from '../../workflows/index';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE = 'https://docs.kestrel.example';
@@ -46,9 +47,21 @@ describe('publishedFiles', () => {
     }
   });
 
-  it('changes nothing else: the published text differs from the source on url lines only', () => {
+  it('states facts, not tokens: a document names %fact:NAME%, the published copy its value', () => {
+    const documents = files.filter((f) => f.file.endsWith('.arazzo.yaml'));
+    const written = documents.filter(({file}) => readFileSync(path.join(ROOT, file), 'utf8').includes('%fact:'));
+    expect(written.length).toBeGreaterThanOrEqual(5);
+    for (const {file, text} of documents) expect(text, file).not.toContain('%fact:');
+    const recovery = documents.find((f) => f.file.endsWith('/webhook-failure-recovery.arazzo.yaml'))!;
+    const secondAttempt = webhookDeliveryOf(loadDefinition().document).attemptMinutes[1]! * 60;
+    expect(recovery.text).toContain(`payload: {advanceSeconds: ${secondAttempt}}`);
+  });
+
+  it('changes nothing else: the published text differs from the rendered source on url lines only', () => {
     for (const {file, text} of files) {
-      const source = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+      // A document with its facts rendered (workflows/facts.ts), as the runner reads it; a companion as written.
+      const id = /^workflows\/(.+)\.arazzo\.yaml$/.exec(file)?.[1];
+      const source = (id ? renderedText(id) : readFileSync(path.join(ROOT, file), 'utf8')).split('\n');
       const published = text.split('\n');
       expect(published.length, file).toBe(source.length);
       const changed = published.filter((line, i) => line !== source[i]);
