@@ -7,8 +7,20 @@
 
 export type ChangeSeverity = 'breaking' | 'additive' | 'deprecated';
 
+/**
+ * A section of a release in the changelog: its changes by severity, then the defects it fixed at
+ * every version (which code asking for an older version sees too).
+ */
+export type ChangelogSection = ChangeSeverity | 'fix-to-every-version';
+
 /** The route of the page that holds the changelog. */
 export const CHANGELOG_ROUTE = '/api/introduction';
+
+/**
+ * Where the build serves a release's bundled definition for download (a copy of
+ * `openapi/releases/<version>.json`, byte for byte).
+ */
+export const releaseDefinitionRoute = (version: string) => `/openapi/releases/${version}.json`;
 
 /** Where a change is: a page of the reference, and the field's row on it when it still exists. */
 export interface ChangelogLink {
@@ -32,8 +44,10 @@ export interface ChangelogEntry {
 }
 
 export interface ChangelogGroup {
-  severity: ChangeSeverity;
+  severity: ChangelogSection;
   title: string;
+  /** The group's heading: `Breaking changes in 2.0.0`. */
+  heading: string;
   entries: ChangelogEntry[];
 }
 
@@ -44,7 +58,9 @@ export interface ChangelogRelease {
   /** The release heading's id: `release-2-0-0`. */
   anchor: string;
   summaryHtml: string;
-  /** Breaking, additive, deprecated, each only when the release has such changes. */
+  /** The release's definition for download: `releaseDefinitionRoute(version)`. */
+  definitionHref: string;
+  /** Breaking, additive, deprecated, then fixes to every version, each only when the release has some. */
   groups: ChangelogGroup[];
 }
 

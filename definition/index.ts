@@ -33,18 +33,28 @@ export {
 } from './anchors.ts';
 export {tryItValidatorModule} from './try-it-validators.ts';
 // The releases of the definition and what changed between them (definition/changes/).
-export {diffDefinitions, readReleases, releaseHistory} from './changes/index.ts';
+export {diffDefinitions, historyEntry, readReleases, releaseHistory} from './changes/index.ts';
 export {diffByRules} from './changes/diff.ts';
-export type {ApiChange, ReleaseHistoryEntry} from './changes/index.ts';
+export type {ApiChange, Release, ReleaseHistoryEntry} from './changes/index.ts';
 export {
   breakingOnce,
   bumpBetween,
+  bumpProblems,
   describe as describeChange,
   releaseProblems,
   requiredBump,
   unreleasedProblems,
 } from './changes/release-checks.ts';
-export {MANIFEST, RELEASES_DIR, compareVersions, readNotes, versionParts} from './changes/releases.ts';
+export {MANIFEST, RELEASES_DIR, compareVersions, versionParts} from './changes/releases.ts';
+export {
+  NEXT_NOTES,
+  NEXT_VERSION,
+  declaredOf,
+  notesFile,
+  parseReleaseNotes,
+  readReleaseNotes,
+} from './changes/release-notes.ts';
+export type {DeclaredChange, PlacedChange, ReleaseNotes} from './changes/release-notes.ts';
 export {CHANGE_RULES} from './changes/rules.ts';
 // The operations' ids, bodies and answers, as openapi-typescript generates them from the bundled definition (npm run gen-api).
 export type {Answer, OperationId, RequestBody, Schema} from './kestrel-api-types.ts';

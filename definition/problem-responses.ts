@@ -18,6 +18,7 @@
 import type {Json, JsonObject} from './types.ts';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+const PROBLEM_TYPE = 'urn:kestrel:problem:';
 const CODE_MARK = /\((codes? `[A-Z0-9_]+`[^)]*)\)/g;
 const CODE_NAME = /`([A-Z][A-Z0-9_]+)`/g;
 
@@ -217,5 +218,42 @@ export function keyProblemResponses<T extends JsonObject>(doc: T): T {
     op.responses = responses;
     delete op['x-problems'];
   }
+  dropUnusedResponses(
+    copy,
+    operations.flatMap((o) => o.entries.flatMap((e) => (e.ref ? [e.ref] : []))),
+  );
+  stateExampleStatuses(copy, statuses);
   return copy as T;
+}
+
+/** A shared response every operation composed with another is no longer referenced: it goes. */
+function dropUnusedResponses(doc: JsonObject, refs: string[]) {
+  const text = JSON.stringify(doc);
+  const responses = isObject(doc.components) && isObject(doc.components.responses) ? doc.components.responses : {};
+  for (const ref of new Set(refs)) {
+    if (!ref.startsWith('#/components/responses/') || text.includes(`"$ref":"${ref}"`)) continue;
+    delete responses[ref.slice('#/components/responses/'.length)];
+  }
+}
+
+/**
+ * A problem example states its status as an answer would (`status`, after `title`), from the
+ * catalogue: the source writes only its code.
+ */
+function stateExampleStatuses(doc: JsonObject, statuses: Map<string, number>) {
+  const examples = isObject(doc.components) && isObject(doc.components.examples) ? doc.components.examples : {};
+  for (const example of Object.values(examples)) {
+    const value = isObject(example) ? example.value : undefined;
+    if (!isObject(value) || typeof value.code !== 'string' || !String(value.type ?? '').startsWith(PROBLEM_TYPE))
+      continue;
+    const status = statuses.get(value.code);
+    if (status === undefined) continue;
+    const entries = Object.entries(value).filter(([key]) => key !== 'status');
+    const at = entries.findIndex(([key]) => key === 'title') + 1;
+    (example as JsonObject).value = Object.fromEntries([
+      ...entries.slice(0, at),
+      ['status', status],
+      ...entries.slice(at),
+    ]);
+  }
 }

@@ -14,6 +14,7 @@ import {createSandbox} from './start.ts';
 import {LOCAL_SANDBOX_HOST as HOST, LOCAL_SANDBOX_PORT as DEFAULT_PORT} from './local-sandbox.mjs';
 import {keepState} from './state-file.ts';
 import {definitionScopes} from './token-control.ts';
+import {VersionSettingError} from './versions/api-versions.ts';
 
 const started = performance.now();
 const say = (line: string) => console.log(`sandbox: ${line}`);
@@ -42,16 +43,26 @@ const unknown = (o.scopes ?? []).filter((s) => !known.has(s));
 if (unknown.length > 0)
   fail(`--scopes names scopes the API does not have: ${unknown.join(', ')}. Scopes: ${[...known].join(', ')}.`);
 
-const sandbox = createSandbox(definition, {
-  payAfterSeconds: o.payAfterSeconds,
-  rateLimit: o.rateLimit,
-  tokens: o.tokens,
-  scopes: o.scopes,
-  manualClock: o.manualClock,
-  retrySpeedup: o.retrySpeedup,
-  cap: o.cap,
-  log: o.quiet ? () => {} : say,
-});
+let created;
+try {
+  created = createSandbox(definition, {
+    payAfterSeconds: o.payAfterSeconds,
+    rateLimit: o.rateLimit,
+    tokens: o.tokens,
+    scopes: o.scopes,
+    apiVersion: o.apiVersion,
+    accountVersions: o.accountVersions,
+    manualClock: o.manualClock,
+    retrySpeedup: o.retrySpeedup,
+    cap: o.cap,
+    log: o.quiet ? () => {} : say,
+  });
+} catch (error) {
+  if (!(error instanceof VersionSettingError)) throw error;
+  source.cleanup();
+  fail(error.message);
+}
+const sandbox = created!;
 const {accounts, server} = sandbox;
 let flush = () => {};
 if (o.state) {
@@ -93,6 +104,7 @@ server.listen(o.port, HOST, () => {
       ? 'any bearer token'
       : `${o.tokens.size} token${o.tokens.size === 1 ? '' : 's'} for ${accounts.names().join(', ')}`,
     o.scopes ? `scopes ${o.scopes.join(',')}` : 'all scopes',
+    `API version ${o.apiVersion ?? 'the latest'}${o.accountVersions.size > 0 ? ` (${[...o.accountVersions].map(([a, v]) => `${a} at ${v}`).join(', ')})` : ''}`,
     o.state ? `state in ${o.state}` : 'state in memory',
     o.manualClock ? 'clock moved only by POST /_sandbox/clock' : 'clock follows real time',
   ];

@@ -14,10 +14,10 @@ export function isLoopbackOrigin(origin: string | undefined): boolean {
 }
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Idempotency-Key, Kestrel-Sandbox-Simulate';
-/** Headers the explorer may show: the rate-limit headers every answer documents, why credentials were refused, the mark of a replayed answer, and the dates of what is deprecated. */
+const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Idempotency-Key, Kestrel-Version, Kestrel-Sandbox-Simulate';
+/** Headers the explorer may show: the rate-limit headers every answer documents, why credentials were refused, the mark of a replayed answer, the version that served it, and the dates of what is deprecated. */
 const EXPOSE_HEADERS =
-  'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, Idempotent-Replayed, Deprecation, Sunset';
+  'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, Idempotent-Replayed, Kestrel-Version, Deprecation, Sunset';
 
 export function corsHeaders(origin: string | undefined): Record<string, string> {
   if (!isLoopbackOrigin(origin)) return {};

@@ -55,9 +55,10 @@ export class Definition {
   readonly operations: Operation[];
   readonly byId: Map<string, Operation>;
 
-  constructor(doc: JsonObject) {
+  /** `released` reads a definition from openapi/releases/ as it was published (definition/model.ts). */
+  constructor(doc: JsonObject, options: Parameters<typeof buildDefinition>[1] = {}) {
     this.doc = doc;
-    this.model = buildDefinition(doc);
+    this.model = buildDefinition(doc, options);
     this.operations = this.model.operations.map((op) => this.index(op));
     this.byId = new Map(this.operations.map((op) => [op.operationId, op]));
   }

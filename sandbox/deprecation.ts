@@ -1,9 +1,9 @@
 /**
  * The `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers of an answer to a request that uses
- * something deprecated: the operation itself, one of its path parameters, or a query or header
- * parameter the request sends.
- * The dates are the definition's (`x-deprecation`, read by the model); where several deprecated
- * things are used, the earliest deprecation and the earliest sunset are the ones that bind.
+ * something deprecated: the API version that serves it (releases.json), the operation itself, one
+ * of its path parameters, or a query or header parameter the request sends.
+ * The dates are the definition's (`x-deprecation`, read by the model) and the release's; where
+ * several deprecated things are used, the earliest deprecation and the earliest sunset bind.
  */
 import type http from 'node:http';
 import type {Deprecation} from '../definition/index.ts';
@@ -25,13 +25,8 @@ function used(op: Operation, query: URLSearchParams, headers: http.IncomingHttpH
   ];
 }
 
-/** The two headers, or none when the request uses nothing deprecated. */
-export function deprecationHeaders(
-  op: Operation,
-  query: URLSearchParams,
-  headers: http.IncomingHttpHeaders,
-): Record<string, string> {
-  const found = used(op, query, headers);
+/** The two headers for what is deprecated in `found` (the earliest date of each binds), or none when it is empty. */
+export function deprecationDateHeaders(found: readonly Deprecation[]): Record<string, string> {
   if (found.length === 0) return {};
   const deprecated = Math.min(...found.map((d) => midnight(d.since)));
   const sunset = Math.min(...found.map((d) => midnight(d.sunset)));
@@ -39,4 +34,14 @@ export function deprecationHeaders(
     [DEPRECATION_HEADER]: `@${deprecated / 1000}`,
     [SUNSET_HEADER]: new Date(sunset).toUTCString(),
   };
+}
+
+/** The two headers, or none when the request uses nothing deprecated; `also` is deprecated around it (its version). */
+export function deprecationHeaders(
+  op: Operation,
+  query: URLSearchParams,
+  headers: http.IncomingHttpHeaders,
+  also: readonly Deprecation[] = [],
+): Record<string, string> {
+  return deprecationDateHeaders([...also, ...used(op, query, headers)]);
 }

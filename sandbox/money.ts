@@ -46,8 +46,11 @@ export const normalise = (m: Money): Money => money(toUnits(m.amount), m.currenc
 /** Multiplies units by a decimal factor given as a number (rates, fee percentages). */
 export const scale = (units: bigint, factor: number): bigint => BigInt(Math.round(Number(units) * factor));
 
-/** Which way a computed amount is rounded: down for what you receive, up for what you pay. */
-type Rounding = 'down' | 'up';
+/**
+ * Which way a computed amount is rounded: down for what you receive, up for what you pay; half up
+ * (to the nearest, a half upwards) is how release 1.0.0 priced quotes.
+ */
+export type Rounding = 'down' | 'up' | 'half-up';
 
 /** A decimal string as an exact fraction: "0.000010277637" -> 10277637 / 10^12. */
 function fraction(decimal: string): {n: bigint; d: bigint} {
@@ -56,9 +59,9 @@ function fraction(decimal: string): {n: bigint; d: bigint} {
 }
 
 /** n / d in units, rounded to the currency's decimals in the given direction. */
-function roundUnits(n: bigint, d: bigint, currency: string, rounding: Rounding): bigint {
+export function roundUnits(n: bigint, d: bigint, currency: string, rounding: Rounding): bigint {
   const step = 10n ** BigInt(8 - decimalsOf(currency)) * d;
-  const q = n / step;
+  const q = rounding === 'half-up' ? (2n * n + step) / (2n * step) : n / step;
   return (rounding === 'up' && q * step < n ? q + 1n : q) * 10n ** BigInt(8 - decimalsOf(currency));
 }
 

@@ -20,10 +20,14 @@ export const USAGE = `Usage: npm run sandbox -- [options]
                        with --state, fold the journal into FILE after this many idle seconds
                        (default 1; tests raise it so changes stay in the journal)
   --no-rate-limit      turn off the ${SANDBOX_LIMIT} requests per ${WINDOW_MS / 1000} s limit (for load tests)
-  --token TOKEN[=ACCOUNT]
+  --token TOKEN[=ACCOUNT][@VERSION]
                        accept this bearer token, acting for ACCOUNT (default: the default
                        account); repeat it for more tokens and accounts, each account with its
-                       own objects and balances (without it: any non-empty token, default account)
+                       own objects and balances (without it: any non-empty token, default account);
+                       @VERSION pins the account to that API version (default: --api-version)
+  --api-version VERSION
+                       the API version (a release, such as 1.0.0) of a request that sends no
+                       Kestrel-Version header (default: the latest release)
   --scopes A,B,...     give the tokens only these scopes (default: all); others answer 403
   --manual-clock       the clock moves only by POST /_sandbox/clock, never with real time
   --retry-speedup N    run webhook retries N times sooner (60: a minute becomes a second)
@@ -40,6 +44,10 @@ export interface CliOptions {
   rateLimit: boolean;
   /** token -> account, from each `--token`; empty accepts any token for the default account. */
   tokens: Map<string, string>;
+  /** account -> its pinned API version, from each `--token ...@VERSION`. */
+  accountVersions: Map<string, string>;
+  /** `--api-version`: the version of a request without `Kestrel-Version`; the latest release when undefined. */
+  apiVersion?: string;
   scopes?: string[];
   manualClock: boolean;
   retrySpeedup: number;
@@ -52,19 +60,27 @@ export class OptionError extends Error {}
 
 const TOKEN = /^[\x21-\x7e]+$/;
 const ACCOUNT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const VERSION = /^\d+\.\d+\.\d+$/;
+/** A trailing `@VERSION` of a `--token` value (a token may hold `@` itself, but not end in a version). */
+const PINNED = /^(.*)@([^@=]*)$/;
 
-/** `TOKEN` or `TOKEN=ACCOUNT`, checked. */
-function tokenMapping(text: string): [string, string] {
+/** `TOKEN`, `TOKEN=ACCOUNT`, and either with `@VERSION`, checked; whether the version is a release is checked at start. */
+function tokenMapping(whole: string): [token: string, account: string, version: string | undefined] {
+  const pinned = PINNED.exec(whole);
+  const version = pinned && (VERSION.test(pinned[2]!) || pinned[1]!.includes('=')) ? pinned[2]! : undefined;
+  if (version !== undefined && !VERSION.test(version))
+    throw new OptionError(`--token needs a version MAJOR.MINOR.PATCH after "@", such as 2.0.0, got "${whole}".`);
+  const text = version === undefined ? whole : pinned![1]!;
   const at = text.indexOf('=');
   const token = at < 0 ? text : text.slice(0, at);
   const account = at < 0 ? DEFAULT_ACCOUNT : text.slice(at + 1);
   if (!TOKEN.test(token))
-    throw new OptionError(`--token needs a token of printable characters without spaces before "=", got "${text}".`);
+    throw new OptionError(`--token needs a token of printable characters without spaces before "=", got "${whole}".`);
   if (!ACCOUNT.test(account))
     throw new OptionError(
-      `--token needs an account name after "=" (letters, digits, ".", "_" or "-", up to 64), got "${text}".`,
+      `--token needs an account name after "=" (letters, digits, ".", "_" or "-", up to 64), got "${whole}".`,
     );
-  return [token, account];
+  return [token, account, version];
 }
 
 export function parseOptions(argv: string[], defaults: {port: number}): CliOptions {
@@ -74,6 +90,7 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
     compactAfterSeconds: 1,
     rateLimit: true,
     tokens: new Map(),
+    accountVersions: new Map(),
     manualClock: false,
     retrySpeedup: 1,
     cap: 10_000,
@@ -107,11 +124,22 @@ export function parseOptions(argv: string[], defaults: {port: number}): CliOptio
         options.rateLimit = false;
         break;
       case '--token': {
-        const [token, account] = tokenMapping(value());
+        const [token, account, version] = tokenMapping(value());
         const earlier = options.tokens.get(token);
         if (earlier !== undefined && earlier !== account)
           throw new OptionError(`--token ${token} is given for two accounts, ${earlier} and ${account}.`);
         options.tokens.set(token, account);
+        const pinned = options.accountVersions.get(account);
+        if (version !== undefined && pinned !== undefined && pinned !== version)
+          throw new OptionError(`--token pins the account ${account} to two versions, ${pinned} and ${version}.`);
+        if (version !== undefined) options.accountVersions.set(account, version);
+        break;
+      }
+      case '--api-version': {
+        const version = value();
+        if (!VERSION.test(version))
+          throw new OptionError(`--api-version needs a version MAJOR.MINOR.PATCH, such as 2.0.0, got "${version}".`);
+        options.apiVersion = version;
         break;
       }
       case '--manual-clock':

@@ -1,7 +1,9 @@
 /**
  * The sandbox's HTTP server: every request goes through the same steps, in the order Kestrel
  * documents its errors: CORS preflight, the rate limit (429; every request counts, by its bearer
- * token or else its address, and every answer carries the RateLimit headers), base path and route
+ * token or else its address, and every answer carries the RateLimit headers), the API version
+ * (`Kestrel-Version`, else the account's pin; 400 for one not served; every answer names the version
+ * that served it, and routes and validates against its definition), base path and route
  * (404 / 405), bearer token (401, and which account it acts for), scope (403), a fault the account
  * asked for (`/_sandbox/faults`) or its maintenance window (503 for a change), the failures
  * `Kestrel-Sandbox-Simulate` asks for,
@@ -20,7 +22,7 @@ import {FAULTS_PATH, faultsRoute, takeFault} from './faults-control.ts';
 import {inMaintenance, MAINTENANCE_PATH, maintenanceRoute} from './maintenance-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
-import {deprecationHeaders} from './deprecation.ts';
+import {deprecationDateHeaders, deprecationHeaders} from './deprecation.ts';
 import {isObject, type Json} from './api-data.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
@@ -33,6 +35,8 @@ import {REDELIVER_PATH, redeliverRoute} from './redeliver-control.ts';
 import {TOKENS_PATH, tokensRoute} from './token-control.ts';
 import type {Tokens} from './tokens.ts';
 import {Validator} from './validation.ts';
+import {ApiVersions, VERSION_HEADER, type ServedVersion, type VersionSettings} from './versions/api-versions.ts';
+import {servedCall} from './versions/served-answer.ts';
 import type {Answer} from './world.ts';
 
 export const BASE_PATH = '/v1';
@@ -52,9 +56,21 @@ export interface ServerOptions {
   idempotency?: IdempotencyKeys;
   /** One line per request, or nothing. */
   log?: (line: string) => void;
+  /** Which version a request without `Kestrel-Version` gets; the latest release for every account when undefined. */
+  versions?: VersionSettings;
 }
 
 class BodyTooLarge extends Error {}
+
+/** The account a request acts for, or undefined when its credentials are refused (a 401 says why, later). */
+function accountOf(tokens: Tokens, authorization: string | undefined, now: number): string | undefined {
+  try {
+    return tokens.grant(bearerToken(authorization), now).account;
+  } catch (error) {
+    if (error instanceof ProblemError) return undefined;
+    throw error;
+  }
+}
 
 /** The process's memory in MB: resident, and the JavaScript heap within it (to tell a leak from allocator slack). */
 function memoryMb(): {rss: number; heapUsed: number; external: number} {
@@ -86,6 +102,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
   const limiter = new RateLimiter();
   const idempotency = options.idempotency ?? new IdempotencyKeys(definition.model.idempotency);
   const log = options.log ?? (() => {});
+  const versions = new ApiVersions({definition, router, validator}, accounts.clock, options.versions);
 
   async function handle(req: http.IncomingMessage, url: URL, headers: Record<string, string>): Promise<Answer> {
     const method = req.method ?? 'GET';
@@ -94,6 +111,18 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       ? limiter.count(limitKey(req.headers.authorization, req.socket.remoteAddress))
       : undefined;
     if (rate) Object.assign(headers, rate.headers);
+    const account = accountOf(tokens, req.headers.authorization, accounts.clock.now());
+    // A refusal of the version itself (or a 429 meanwhile) is answered at the version that would serve.
+    headers[VERSION_HEADER] = versions.answeringAt(account);
+    let served: ServedVersion;
+    try {
+      served = versions.serve(req.headers['kestrel-version'] as string | undefined, account);
+    } catch (error) {
+      throw rate?.limited ?? error;
+    }
+    headers[VERSION_HEADER] = served.version;
+    const deprecatedVersion = served.deprecation ? [served.deprecation] : [];
+    Object.assign(headers, deprecationDateHeaders(deprecatedVersion));
     if (rate?.limited) throw rate.limited;
     if (path !== BASE_PATH && !path.startsWith(`${BASE_PATH}/`)) {
       throw new ProblemError(
@@ -101,7 +130,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
         `The Kestrel API lives under ${BASE_PATH}: no operation has the path ${path}.`,
       );
     }
-    const route = router.route(method, path.slice(BASE_PATH.length) || '/');
+    const route = served.router.route(method, path.slice(BASE_PATH.length) || '/');
     if (!route)
       throw new ProblemError('NOT_FOUND', `No operation has the path ${path}. The API reference lists every path.`);
     if ('allow' in route) {
@@ -113,7 +142,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     }
     const {op} = route;
     // Sent on every answer to a request that uses something deprecated, refusals included.
-    Object.assign(headers, deprecationHeaders(op, url.searchParams, req.headers));
+    Object.assign(headers, deprecationHeaders(op, url.searchParams, req.headers, deprecatedVersion));
     const token = bearerToken(req.headers.authorization);
     const grant = tokens.grant(token, accounts.clock.now());
     authorize(op, grant);
@@ -126,7 +155,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
 
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(route.params)) {
-      if (!validator.pathParameter(op, name, value)) {
+      if (!served.validator.pathParameter(op, name, value)) {
         if (op.notFoundCode) throw world.notFound(op, value);
         throw new ProblemError('VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {
           validationErrors: {[name]: ['Is not a valid value.']},
@@ -134,7 +163,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       }
       params[name] = value;
     }
-    const query = validator.query(op, url.searchParams);
+    const query = served.validator.query(op, url.searchParams);
 
     const key = op.idempotent ? IdempotencyKeys.check(req.headers['idempotency-key'] as string | undefined) : undefined;
 
@@ -171,8 +200,8 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       }
       sent = body;
       if (body !== undefined) {
-        validator.requestBody(op, body);
-        body = validator.prune(definition.at(op.bodySchemaAt), body);
+        served.validator.requestBody(op, body);
+        body = served.validator.prune(served.definition.at(op.bodySchemaAt), body);
       }
     }
 
@@ -191,7 +220,12 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     try {
       // A slow answer holds the key as running, so a retry meanwhile sees IDEMPOTENCY_KEY_IN_USE.
       if (simulate.slow) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-      answer = await table.get(op.operationId)!({op, params, query, body: isObject(body) ? body : {}, token}, world);
+      // The handlers are the working definition's: each reads `apiVersion` where a version answers otherwise.
+      const handler = table.get(op.operationId);
+      const current = definition.byId.get(op.operationId);
+      if (!handler || !current) throw new Error(`no handler for ${op.operationId} at version ${served.version}`);
+      const call = {op: current, params, query, body: isObject(body) ? body : {}, token, apiVersion: served.version};
+      answer = await servedCall(call, world, () => handler(call, world));
     } catch (error) {
       if (key !== undefined) {
         const failed =

@@ -21,6 +21,10 @@ export interface SandboxSettings {
   /** token -> account name (as `--token TOKEN=ACCOUNT`, repeated); with `token`, both are accepted. */
   tokens?: Record<string, string> | Map<string, string>;
   scopes?: string[];
+  /** The version of a request without `Kestrel-Version` (as `--api-version`); the latest release when undefined. */
+  apiVersion?: string;
+  /** account -> the version its requests get without `Kestrel-Version` (as `--token TOKEN=ACCOUNT@VERSION`). */
+  accountVersions?: Record<string, string> | Map<string, string>;
   /** The clock moves only by `POST /_sandbox/clock` (as `--manual-clock`). */
   manualClock?: boolean;
   retrySpeedup?: number;
@@ -60,7 +64,16 @@ export function createSandbox(definition: Definition, settings: SandboxSettings 
     tokens.accounts(),
   );
   const idempotency = new IdempotencyKeys(definition.model.idempotency);
-  const server = createSandboxServer(accounts, tokens, {rateLimit: settings.rateLimit ?? true, idempotency, log});
+  const versions = settings.accountVersions;
+  const server = createSandboxServer(accounts, tokens, {
+    rateLimit: settings.rateLimit ?? true,
+    idempotency,
+    log,
+    versions: {
+      apiVersion: settings.apiVersion,
+      accountVersions: new Map(versions instanceof Map ? versions : Object.entries(versions ?? {})),
+    },
+  });
   // Deliveries and scheduled steps must not keep a finished test or CLI alive on their own.
   server.on('close', () => clock.stop());
   return {world: accounts.default, accounts, tokens, idempotency, clock, server};

@@ -947,6 +947,13 @@ export const TEST_INPUTS: TestInput[] = [
     outcome: '{problem METHOD_NOT_ALLOWED} and an `Allow` header.',
     steps: [{method: 'DELETE', path: '/invoices', code: 'METHOD_NOT_ALLOWED'}],
   },
+  {
+    id: 'api-version-unsupported',
+    group: 'Any operation',
+    input: 'A `Kestrel-Version` header naming no version the API serves, such as `0.9.0`',
+    outcome: '{problem API_VERSION_UNSUPPORTED}; `detail` lists the versions served.',
+    steps: [{method: 'GET', path: '/invoices', headers: {'Kestrel-Version': '0.9.0'}, code: 'API_VERSION_UNSUPPORTED'}],
+  },
 
   // Objects that do not exist.
   notFound('INVOICE_NOT_FOUND', 'GET', '/invoices/{invoiceId}'),

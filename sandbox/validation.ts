@@ -78,6 +78,40 @@ const encodePointer = (pointer: string) =>
     .map((t) => encodeURIComponent(t))
     .join('/')}`;
 
+/**
+ * Drops the fields of a value that its schema does not declare (`resolve` follows `$ref`s in the
+ * schema's document), keeping objects whose schema allows other properties as they are.
+ */
+export function pruneToSchema(
+  resolve: (node: Json | undefined) => Json | undefined,
+  schema: Json | undefined,
+  value: Json,
+): Json {
+  const s = resolve(schema);
+  if (!isObject(s)) return value;
+  if (Array.isArray(value)) return s.items ? value.map((v) => pruneToSchema(resolve, s.items, v)) : value;
+  if (!value || typeof value !== 'object') return value;
+  const parts = [
+    s,
+    ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => {
+      const branches = s[k];
+      return Array.isArray(branches) ? branches.map((x) => resolve(x)).filter(isObject) : [];
+    }),
+  ];
+  if (parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false)) return value;
+  const declared = new Map<string, Json>();
+  for (const p of parts) {
+    const properties = isObject(p.properties) ? p.properties : {};
+    for (const [k, v] of Object.entries(properties)) if (!declared.has(k)) declared.set(k, v);
+  }
+  if (declared.size === 0) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => declared.has(k))
+      .map(([k, v]) => [k, pruneToSchema(resolve, declared.get(k), v)]),
+  );
+}
+
 export class Validator {
   private readonly definition: Definition;
   private readonly body = newAjv(false);
@@ -157,29 +191,7 @@ export class Validator {
    * ignored rather than stored and answered back (where it would break the answer's schema).
    */
   prune(schema: Json | undefined, value: Json): Json {
-    const s = this.definition.resolve(schema);
-    if (!isObject(s)) return value;
-    if (Array.isArray(value)) return s.items ? value.map((v) => this.prune(s.items, v)) : value;
-    if (!value || typeof value !== 'object') return value;
-    const parts = [
-      s,
-      ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => {
-        const branches = s[k];
-        return Array.isArray(branches) ? branches.map((x) => this.definition.resolve(x)).filter(isObject) : [];
-      }),
-    ];
-    if (parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false)) return value;
-    const declared = new Map<string, Json>();
-    for (const p of parts) {
-      const properties = isObject(p.properties) ? p.properties : {};
-      for (const [k, v] of Object.entries(properties)) if (!declared.has(k)) declared.set(k, v);
-    }
-    if (declared.size === 0) return value;
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => declared.has(k))
-        .map(([k, v]) => [k, this.prune(declared.get(k), v)]),
-    );
+    return pruneToSchema((node) => this.definition.resolve(node), schema, value);
   }
 
   /** Checks a parsed JSON body against the operation's request schema; throws 422 naming each field. */

@@ -33,6 +33,7 @@
  * flight), and one dead endpoint could slow every other delivery. An attempt pushed out of a full
  * queue counts as failed and the next one is scheduled, so no event loses its retries.
  */
+import {webhookPayload} from './versions/webhook-payload.ts';
 import {
   acknowledges,
   readDefinition,
@@ -222,10 +223,9 @@ export class Webhooks {
     );
   }
 
-  /** A delivery's body: the event without `deliveries`, in the payload version the subscription asked for. */
+  /** A delivery's body: the event in the payload version the subscription asked for. */
   private bodyFor(sub: JsonObject, event: JsonObject) {
-    const {deliveries, ...payload} = event;
-    return {...payload, webhookVersion: sub.webhookVersion ?? payload.webhookVersion, deliverySuccess: false};
+    return webhookPayload(sub, event);
   }
 
   /**

@@ -40,6 +40,11 @@ export interface Call<Id extends OperationId | undefined = undefined> {
   query: Record<string, Json>;
   body: Id extends OperationId ? RequestBody<Id> : JsonObject;
   token: string;
+  /**
+   * The API version serving the request (`Kestrel-Version`, else the account's pin): what the
+   * answer must look like. The body has been validated against this version's definition.
+   */
+  apiVersion: string;
 }
 
 export interface Answer {

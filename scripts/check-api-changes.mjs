@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // npm run check:api-changes: the definition's releases keep the versioning policy, and openapi/
 // holds no breaking change that is not released. It compares each release with the one before it
-// (a breaking change needs a new major version and a migration note in <version>.notes.yaml), then
-// openapi/ with the last release (additive changes may wait for the next release; a breaking one
-// may not). Exits non-zero naming each change: its operation or schema, JSON pointer and id.
+// (a breaking change, found by the diff or declared in <version>.notes.yaml, needs a new major
+// version and a migration note), then openapi/ with the last release, with the changes
+// next.notes.yaml declares (additive changes may wait for the next release; a breaking one may
+// not). Exits non-zero naming each change: its operation or schema (or declared kind), JSON
+// pointer and id.
 import {performance} from 'node:perf_hooks';
-import {readReleases} from '../definition/index.ts';
-import {readNotes} from '../definition/index.ts';
+import {historyEntry, NEXT_VERSION, readReleaseNotes, readReleases} from '../definition/index.ts';
 import {releaseProblems, unreleasedProblems} from '../definition/index.ts';
 import {diffByRules, diffDefinitions} from '../definition/index.ts';
 import {bundleWorkingDefinition} from '../tooling/working-definition.mjs';
@@ -35,9 +36,12 @@ for (let i = 1; i < releases.length; i++) {
   const previous = /** @type {(typeof releases)[number]} */ (releases[i - 1]);
   const release = /** @type {(typeof releases)[number]} */ (releases[i]);
   const diff = i === releases.length - 1 ? diffDefinitions : diffByRules;
-  problems.push(
-    ...releaseProblems(previous, release, diff(previous.definition, release.definition), readNotes(release.version)),
-  );
+  try {
+    const {changes, notes} = historyEntry(release, previous, diff(previous.definition, release.definition));
+    problems.push(...releaseProblems(previous, release, changes, notes));
+  } catch (error) {
+    problems.push(/** @type {Error} */ (error).message);
+  }
 }
 const last = /** @type {(typeof releases)[number]} */ (releases.at(-1));
 let current;
@@ -48,11 +52,27 @@ try {
   process.exit(1);
 }
 let unreleased = 0;
-// The usual case on main: openapi/ is the last release, and there is nothing to compare.
-if (JSON.stringify(current) !== JSON.stringify(last.definition)) {
-  const result = unreleasedProblems(last, current);
-  problems.push(...result.problems);
-  unreleased = new Set(result.changes.map((c) => c.id)).size;
+let next;
+try {
+  next = readReleaseNotes(NEXT_VERSION);
+} catch (error) {
+  console.error(`check:api-changes: ${/** @type {Error} */ (error).message}`);
+  process.exit(1);
+}
+// The usual case on main: openapi/ is the last release, no change is declared for the next one,
+// and there is nothing to compare.
+if (
+  JSON.stringify(current) !== JSON.stringify(last.definition) ||
+  next.declared.length ||
+  Object.keys(next.notes).length
+) {
+  try {
+    const result = unreleasedProblems(last, current, next);
+    problems.push(...result.problems);
+    unreleased = new Set(result.changes.map((c) => c.id)).size;
+  } catch (error) {
+    problems.push(/** @type {Error} */ (error).message);
+  }
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (problems.length) {

@@ -4,16 +4,25 @@
 // Cuts a release of the definition: sets info.version in openapi/openapi.yaml, bundles openapi/
 // into openapi/releases/<version>.json, adds the release to openapi/releases/releases.json, and
 // writes openapi/releases/<version>.notes.yaml with an empty migration note for each breaking
-// change, for the writer to fill in (the check fails while one is empty). It refuses a version
-// that does not come after the last release, or a bump smaller than the changes need (a breaking
-// change needs a major version), naming the changes; then the definition is left as it was.
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+// change, for the writer to fill in (the check fails while one is empty), and the changes the diff
+// cannot see that openapi/releases/next.notes.yaml declared (that file is then removed). It
+// refuses a version that does not come after the last release, or a bump smaller than the changes
+// need (a breaking change, found or declared, needs a major version), naming the changes; then the
+// definition is left as it was.
+import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {format, resolveConfig} from 'prettier';
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
+import {
+  declaredOf,
+  NEXT_VERSION,
+  notesFile as notesPath,
+  parseReleaseNotes,
+  readReleaseNotes,
+} from '../definition/index.ts';
 import {diffDefinitions, readReleases} from '../definition/index.ts';
-import {breakingOnce, bumpBetween, describeChange, requiredBump} from '../definition/index.ts';
+import {breakingOnce, bumpProblems} from '../definition/index.ts';
 import {compareVersions, MANIFEST, RELEASES_DIR, versionParts} from '../definition/index.ts';
 import {bundleWorkingDefinition, DEFINITION, ROOT} from '../tooling/working-definition.mjs';
 
@@ -27,6 +36,12 @@ function fail(message) {
   console.error(`release:cut: ${message}`);
   process.exit(1);
 }
+
+/**
+ * A declared change as the notes file writes it (its id is made from its kind and pointer).
+ * @param {import('../definition/index.ts').DeclaredChange} change
+ */
+const asWritten = ({kind, pointer, severity, summary, note}) => ({kind, pointer, severity, summary, note});
 
 let args;
 try {
@@ -68,19 +83,28 @@ try {
   fail(/** @type {Error} */ (error).message);
 }
 
-const changes = last ? diffDefinitions(last.definition, definition) : [];
-if (last) {
-  const needed = requiredBump(changes);
-  const bump = bumpBetween(last.version, version);
-  if ({patch: 0, minor: 1, major: 2}[bump] < {patch: 0, minor: 1, major: 2}[needed]) {
-    writeFileSync(DEFINITION, source);
-    fail(
-      `${version} is a ${bump} release after ${last.version}, but the changes need a ${needed} release:\n` +
-        breakingOnce(changes)
-          .map((c) => `- ${describeChange(c)}`)
-          .join('\n'),
-    );
-  }
+const notesFile = notesPath(version);
+const nextFile = notesPath(NEXT_VERSION);
+// The notes written ahead (next.notes.yaml, or the version's own file) with the changes they declare.
+let releaseNotes;
+let declared;
+try {
+  const [own, next] = [readReleaseNotes(version), readReleaseNotes(NEXT_VERSION)];
+  releaseNotes = parseReleaseNotes(
+    {notes: {...next.notes, ...own.notes}, declared: [...own.declared, ...next.declared].map(asWritten)},
+    `${path.relative(ROOT, notesFile)} with ${path.relative(ROOT, nextFile)}`,
+  );
+  declared = declaredOf(releaseNotes, definition, path.relative(ROOT, existsSync(nextFile) ? nextFile : notesFile));
+} catch (error) {
+  writeFileSync(DEFINITION, source);
+  fail(/** @type {Error} */ (error).message);
+}
+
+const changes = [...(last ? diffDefinitions(last.definition, definition) : []), ...declared.changes];
+const refused = last ? bumpProblems(last.version, version, changes) : [];
+if (refused.length) {
+  writeFileSync(DEFINITION, source);
+  fail(refused.join('\n'));
 }
 
 /**
@@ -94,16 +118,23 @@ async function writeFormatted(file, text) {
 
 await writeFormatted(path.join(RELEASES_DIR, `${version}.json`), JSON.stringify(definition));
 const manifest = [
-  ...releases.map(({version: v, date: d, summary: s}) => ({version: v, date: d, summary: s})),
+  // What the manifest said of each earlier release, lifecycle dates included; not its definition.
+  ...releases.map(({definition: _definition, ...entry}) => entry),
   {version, date, summary: summary.trim()},
 ];
 await writeFormatted(path.join(RELEASES_DIR, MANIFEST), JSON.stringify(manifest));
 
-const notesFile = path.join(RELEASES_DIR, `${version}.notes.yaml`);
-const notes = existsSync(notesFile) ? (parse(readFileSync(notesFile, 'utf8')) ?? {}) : {};
+const notes = {...releaseNotes.notes};
 const breaking = breakingOnce(changes);
-for (const change of breaking) notes[change.id] ??= '';
-if (breaking.length || existsSync(notesFile)) await writeFormatted(notesFile, stringify(notes, {lineWidth: 0}));
+// A declared change carries its own note; a breaking change the diff found gets one to write.
+for (const change of breaking) if (!(change.id in declared.notes)) notes[change.id] ??= '';
+const written = {
+  notes,
+  declared: releaseNotes.declared.map(asWritten),
+};
+if (breaking.length || releaseNotes.declared.length || Object.keys(notes).length)
+  await writeFormatted(notesFile, stringify(written, {lineWidth: 0}));
+if (existsSync(nextFile)) rmSync(nextFile);
 
 console.log(
   `release:cut: ${version} (${date}) -> ${path.relative(ROOT, RELEASES_DIR)}/${version}.json; ` +

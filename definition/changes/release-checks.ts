@@ -1,10 +1,13 @@
 /**
- * The versioning policy as checks. A release whose changes include a breaking one must be a new
- * major version, with a migration note for each breaking change in its notes; additive or
- * deprecating changes need at least a minor version. The definition under `openapi/` may hold
- * additive changes not yet released, never a breaking one.
+ * The versioning policy as checks. A release whose changes include a breaking one (found by the
+ * diff, or declared in its notes: a change of meaning, pricing, rounding, scope or lifecycle) must
+ * be a new major version, with a migration note for each breaking change in its notes; additive or
+ * deprecating changes need at least a minor version. The definition under `openapi/` (with the
+ * notes of the next release, `next.notes.yaml`) may hold additive changes not yet released, never
+ * a breaking one.
  */
 import {diffDefinitions} from './diff.ts';
+import {declaredOf, NEXT_NOTES, type ReleaseNotes} from './release-notes.ts';
 import {versionParts} from './releases.ts';
 import type {ApiChange, Release} from './types.ts';
 
@@ -36,6 +39,20 @@ export function breakingOnce(changes: ApiChange[]): ApiChange[] {
   return changes.filter((c) => c.severity === 'breaking' && !seen.has(c.id) && (seen.add(c.id), true));
 }
 
+/**
+ * The problem of a version bump smaller than the changes need (a breaking change, found or
+ * declared, needs a major version), naming each breaking change; none when the bump suffices.
+ */
+export function bumpProblems(from: string, to: string, changes: ApiChange[]): string[] {
+  const needed = requiredBump(changes);
+  const bump = bumpBetween(from, to);
+  if (RANK[bump] >= RANK[needed]) return [];
+  return [
+    `${to} is a ${bump} release after ${from}, but its changes need a ${needed} release:`,
+    ...breakingOnce(changes).map((c) => `  ${describe(c)}`),
+  ];
+}
+
 /** What one release breaks of the policy, given its changes since the release before it. */
 export function releaseProblems(
   previous: Release,
@@ -43,15 +60,7 @@ export function releaseProblems(
   changes: ApiChange[],
   notes: Record<string, string>,
 ): string[] {
-  const needed = requiredBump(changes);
-  const bump = bumpBetween(previous.version, release.version);
-  const problems: string[] = [];
-  if (RANK[bump] < RANK[needed]) {
-    problems.push(
-      `${release.version} is a ${bump} release after ${previous.version}, but its changes need a ${needed} release:`,
-      ...breakingOnce(changes).map((c) => `  ${describe(c)}`),
-    );
-  }
+  const problems = bumpProblems(previous.version, release.version, changes);
   for (const change of breakingOnce(changes)) {
     if (!notes[change.id]?.trim()) {
       problems.push(`${release.version} has no migration note for a breaking change: ${describe(change)}`);
@@ -65,9 +74,19 @@ export function releaseProblems(
   return problems;
 }
 
-/** What the unreleased definition breaks of the policy, compared with the last release. */
-export function unreleasedProblems(last: Release, current: object): {problems: string[]; changes: ApiChange[]} {
-  const changes = diffDefinitions(last.definition, current);
+/**
+ * What the unreleased definition and the next release's notes break of the policy, compared with
+ * the last release. A definition equal to the last release's is not diffed (the generic engine
+ * takes a second): only the notes' declared changes count then.
+ */
+export function unreleasedProblems(
+  last: Release,
+  current: object,
+  next: ReleaseNotes = {notes: {}, declared: []},
+): {problems: string[]; changes: ApiChange[]} {
+  const same = JSON.stringify(last.definition) === JSON.stringify(current);
+  const declared = declaredOf(next, current, `openapi/releases/${NEXT_NOTES}`);
+  const changes = [...(same ? [] : diffDefinitions(last.definition, current)), ...declared.changes];
   const version = (current as {info?: {version?: unknown}}).info?.version;
   const problems = breakingOnce(changes).map((c) => `unreleased breaking change: ${describe(c)}`);
   if (problems.length) {
@@ -75,6 +94,10 @@ export function unreleasedProblems(last: Release, current: object): {problems: s
     problems.push(
       `Release them as a major version with a migration note each: npm run release:cut -- ${major + 1}.0.0 --summary "..."`,
     );
+  }
+  const ids = new Set(changes.map((c) => c.id));
+  for (const id of Object.keys(next.notes).filter((id) => !ids.has(id))) {
+    problems.push(`openapi/releases/${NEXT_NOTES} has a migration note for a change openapi/ does not have: ${id}`);
   }
   if (version !== last.version) {
     problems.push(

@@ -18,6 +18,12 @@ export interface ChangeRule {
 /** The rule id under which the generic engine's (Redocly's) major verdicts are reported: `redocly/<its rule>`. */
 export const ENGINE_RULE = 'redocly';
 
+/**
+ * The rule id under which a release's notes declare a change the diff cannot see:
+ * `declared/<kind>` (definition/changes/release-notes.ts lists the kinds).
+ */
+export const DECLARED_RULE = 'declared';
+
 /** Rows of one severity, each a rule id and its sentence. */
 function rated(severity: ChangeSeverity, rows: readonly (readonly [rule: string, sentence: string])[]): ChangeRule[] {
   return rows.map(([rule, sentence]) => ({rule, severity, sentence}));
@@ -76,6 +82,10 @@ export const CHANGE_RULES: readonly ChangeRule[] = [
       'deprecation-without-notice',
       'Something is deprecated without an `x-deprecation` sunset at least the notice period below after its deprecation.',
     ],
+    [
+      DECLARED_RULE,
+      "A change the definition does not show, declared in the release notes, that code written against the last release can notice: of meaning, pricing, rounding, an idempotency key's scope or what it keeps, delivery state or lifecycle.",
+    ],
     [ENGINE_RULE, "Anything else Redocly CLI's `diff` rates major, such as a changed security requirement."],
   ]),
   ...rated('additive', [
@@ -114,9 +124,12 @@ export const CHANGE_RULES: readonly ChangeRule[] = [
   ]),
 ];
 
-/** The row a change is reported by: its rule (`redocly/<rule>` by the engine's row) at its severity. */
+/**
+ * The row a change is reported by: its rule (`redocly/<rule>` by the engine's row, `declared/<kind>`
+ * by the declared row) at its severity.
+ */
 export function changeRule(rule: string, severity: ChangeSeverity): ChangeRule {
-  const id = rule.startsWith(`${ENGINE_RULE}/`) ? ENGINE_RULE : rule;
+  const id = [ENGINE_RULE, DECLARED_RULE].find((prefix) => rule.startsWith(`${prefix}/`)) ?? rule;
   const found = CHANGE_RULES.find((r) => r.rule === id && r.severity === severity);
   if (!found)
     throw new Error(

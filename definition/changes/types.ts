@@ -28,6 +28,13 @@ export interface Release {
   /** YYYY-MM-DD. */
   date: string;
   summary: string;
+  /**
+   * YYYY-MM-DD: when the release was deprecated (a later major release replaced it); its answers
+   * carry `Deprecation` from then on. Given together with `sunset`.
+   */
+  deprecated?: string;
+  /** YYYY-MM-DD: from this day the release is no longer served; at least the policy's notice after `deprecated`. */
+  sunset?: string;
   /** The bundled definition of the release. */
   definition: object;
 }

@@ -1,9 +1,10 @@
 /**
  * The changelog on /api/introduction (config/changelog.ts) from the release history: each release,
- * newest first, with its changes grouped breaking / additive / deprecated, each linked to the row
- * of what changed on its operation or webhook page (the page alone when the row is gone), with its
- * migration note. Also, per page, the changes of the last two releases to what it documents, which
- * the page shows near its top. A link to a row that the page does not have fails the build, naming
+ * newest first, with a link to its definition, its changes grouped breaking / additive /
+ * deprecated (a change its notes declare is breaking) and then the defects it fixed at every
+ * version, each linked to the row of what changed on its operation or webhook page (the page alone
+ * when the row is gone), with its migration note. Also, per page, the changes of the last two
+ * releases to what it documents, which the page shows near its top. A link to a row that the page does not have fails the build, naming
  * the change: the changelog never sends a reader to a place that is not there.
  */
 import type {ApiField, ApiPage} from '../../config/api-page.ts';
@@ -12,19 +13,28 @@ import {
   type ChangelogData,
   type ChangelogEntry,
   type ChangelogLink,
-  type ChangeSeverity,
+  type ChangelogSection,
   type PageChange,
+  releaseDefinitionRoute,
 } from '../../config/changelog.ts';
 import type {ApiChange, ReleaseHistoryEntry} from '../../definition/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {inlineMarkdownToHtml, markdownToHtml} from './markdown-html.ts';
 import {schemaUsages} from './schema-usages.ts';
 
-const GROUPS: {severity: ChangeSeverity; title: string}[] = [
-  {severity: 'breaking', title: 'Breaking changes'},
-  {severity: 'additive', title: 'Additive changes'},
-  {severity: 'deprecated', title: 'Deprecations'},
+const GROUPS: {severity: ChangelogSection; title: string; heading: (version: string) => string}[] = [
+  {severity: 'breaking', title: 'Breaking changes', heading: (v) => `Breaking changes in ${v}`},
+  {severity: 'additive', title: 'Additive changes', heading: (v) => `Additive changes in ${v}`},
+  {severity: 'deprecated', title: 'Deprecations', heading: (v) => `Deprecations in ${v}`},
+  {
+    severity: 'fix-to-every-version',
+    title: 'Fixes to every version',
+    heading: (v) => `Fixes with ${v} that apply to every version`,
+  },
 ];
+
+/** What a changelog entry links: a change the diff found, or one a release's notes declare. */
+type LinkSubject = Pick<ApiChange, 'id' | 'pointer' | 'operation' | 'webhook' | 'schema' | 'anchor'>;
 
 /** How many of the newest releases a page's "Changed in" note covers. */
 export const RECENT_RELEASES = 2;
@@ -82,7 +92,8 @@ export const releaseAnchor = (version: string) => `release-${version.replaceAll(
  */
 const RULE_DATA_SECTIONS: {pointer: string; link: ChangelogLink}[] = [
   {
-    pointer: '#/components/parameters/IdempotencyKey/x-idempotency',
+    // The key's description (whom a key belongs to) and its table (x-idempotency).
+    pointer: '#/components/parameters/IdempotencyKey',
     link: {href: '/#idempotency', page: 'Kestrel API introduction', anchor: 'idempotency'},
   },
   {
@@ -103,6 +114,8 @@ const RULE_DATA_SECTIONS: {pointer: string; link: ChangelogLink}[] = [
   },
 ];
 
+const ROW_PREFIX: Record<string, string> = {request: 'request-body', delivery: 'payload'};
+
 /** The property a pointer ends on (`/components/schemas/X/properties/p` -> `p`), if it does. */
 const propertyOf = (pointer: string) => /\/properties\/([^/]+)$/.exec(pointer)?.[1];
 
@@ -116,7 +129,7 @@ class Linker {
     this.pages = pages;
   }
 
-  private page(slug: string, change: ApiChange): ApiPage {
+  private page(slug: string, change: LinkSubject): ApiPage {
     const page = this.pages.get(slug);
     if (!page)
       throw new Error(`api-reference: the change ${change.id} names the page /api/${slug}, which does not exist`);
@@ -128,7 +141,7 @@ class Linker {
     return this.anchors.get(slug)!.has(anchor);
   }
 
-  private link(slug: string, change: ApiChange, anchor?: string): ChangelogLink {
+  private link(slug: string, change: LinkSubject, anchor?: string): ChangelogLink {
     const page = this.page(slug, change);
     if (anchor === undefined) return {href: `/api/${slug}`, page: page.summary};
     const status = /^error-(\d{3})-/.exec(anchor)?.[1];
@@ -141,7 +154,7 @@ class Linker {
     return {href: `/api/${slug}#${anchor}`, page: page.summary, anchor};
   }
 
-  private webhookSlug(change: ApiChange): string {
+  private webhookSlug(change: LinkSubject): string {
     const webhook = this.model.webhooks.find((w) => w.slug === change.webhook || w.event === change.webhook);
     if (!webhook)
       throw new Error(
@@ -151,13 +164,15 @@ class Linker {
   }
 
   /** The rows a change is about: its operation's or webhook's, else every row that shows its schema. */
-  links(change: ApiChange): ChangelogLink[] {
+  links(change: LinkSubject): ChangelogLink[] {
     if (change.operation) return [this.link(change.operation.slug, change, change.anchor)];
     if (change.webhook) return [this.link(this.webhookSlug(change), change, change.anchor)];
     if (change.schema) {
       const property = propertyOf(change.pointer);
       const links = schemaUsages(this.model, change.schema).map(({slug, anchor}) => {
-        const row = property && [`${anchor}.${property}`, `${anchor}[].${property}`].find((a) => this.has(slug, a));
+        // A whole request body or payload is headed `request` or `delivery`; its rows are `request-body.x`, `payload.x`.
+        const rows = ROW_PREFIX[anchor] ?? anchor;
+        const row = property && [`${rows}.${property}`, `${rows}[].${property}`].find((a) => this.has(slug, a));
         return this.link(slug, change, row || anchor);
       });
       if (links.length === 0)
@@ -185,7 +200,7 @@ export function changelogData(
 ): ChangelogOutput {
   const linker = new Linker(model, pages);
   const pageChanges = new Map<string, PageChange[]>();
-  const changelog = history.map(({release, changes, notes}, index) => {
+  const changelog = history.map(({release, changes, notes, fixes}, index) => {
     const known = new Set(changes.map((c) => c.id));
     const stray = Object.keys(notes).filter((id) => !known.has(id));
     if (stray.length) {
@@ -247,16 +262,31 @@ export function changelogData(
       });
       pageChanges.set(slug, list);
     }
-    const entries = [...byId.values()];
+    const entries: {severity: ChangelogSection; entry: ChangelogEntry}[] = [
+      ...[...byId.values()].map(({change, entry}) => ({severity: change.severity, entry})),
+      // A fix to every version is no change of this release's definition: no page says it changed.
+      ...fixes.map((fix) => ({
+        severity: 'fix-to-every-version' as const,
+        entry: {
+          id: fix.id,
+          anchor: entryAnchor(release.version, fix.id),
+          messageHtml: inlineMarkdownToHtml(fix.summary),
+          links: linker.links(fix),
+          noteHtml: markdownToHtml(fix.note),
+        },
+      })),
+    ];
     return {
       version: release.version,
       date: release.date,
       anchor: releaseAnchor(release.version),
       summaryHtml: inlineMarkdownToHtml(release.summary),
-      groups: GROUPS.map(({severity, title}) => ({
+      definitionHref: releaseDefinitionRoute(release.version),
+      groups: GROUPS.map(({severity, title, heading}) => ({
         severity,
         title,
-        entries: entries.filter(({change}) => change.severity === severity).map(({entry}) => entry),
+        heading: heading(release.version),
+        entries: entries.filter((e) => e.severity === severity).map(({entry}) => entry),
       })).filter((group) => group.entries.length > 0),
     };
   });

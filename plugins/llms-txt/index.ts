@@ -24,9 +24,21 @@ import signalwireLlmsTxt, {validateOptions, type PluginOptions} from '@signalwir
 import {twinPath} from '../../config/twin-path';
 import {rehypeDocusaurusHtml, remarkCodeMeta} from './docusaurus-html';
 import {OpenApiMarkdown, type ApiPage} from './openapi-markdown';
-import {loadDefinition} from '../../definition/index.ts';
+import {loadDefinition, readReleases} from '../../definition/index.ts';
+import {releaseDefinitionRoute} from '../../config/changelog.ts';
 import {fullBytesBudget, llmsFullTxt, llmsTxt, type FullBudget, type Header, type Link} from './llms-files';
 import {publishedWorkflows} from '../workflows/published.ts';
+
+/** One link per release's definition (plugins/api-reference/release-files.ts copies them), newest first. */
+function releaseLinks(baseUrl: string): Link[] {
+  return readReleases()
+    .reverse()
+    .map((r) => ({
+      title: `OpenAPI definition ${r.version} (JSON)`,
+      route: `${baseUrl}${releaseDefinitionRoute(r.version)}`,
+      description: `Release ${r.version} of ${r.date}, as released: ${r.summary}`,
+    }));
+}
 
 /** One link per workflow document: its summary, and the guide section that teaches it. */
 function workflowLinks(baseUrl: string, origin: string): Link[] {
@@ -204,6 +216,7 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
             route: `${baseUrl}/openapi.json`,
             description: 'The same definition in JSON.',
           },
+          ...releaseLinks(baseUrl),
         ],
         origin,
         [{name: 'Workflows', links: workflowLinks(baseUrl, origin)}],

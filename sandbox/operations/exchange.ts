@@ -8,10 +8,11 @@
  * `expiration` passes unexecuted; executing it takes the source amount, moves it `PENDING` and
  * then `COMPLETED`, crediting the target amount. A quote whose
  * requested amount ends in `.66` (a test input, test-inputs.ts) ends `FAILED` and returns the source.
+ * A request served as release 1.0.0 is priced as 1.0.0 priced it (versions/quote-rules.ts).
  */
 import {exchangeFeePercentOf, minimumAmountsOf} from '../../definition/index.ts';
 import {moneyAt, objectsAt, stringAt} from '../api-data.ts';
-import {amountErrors, convertAt, money, moneyOf, rateText, roundTo, toUnits} from '../money.ts';
+import {amountErrors, convertAt, money, moneyOf, rateText, roundUnits, toUnits, type Rounding} from '../money.ts';
 import {checkLimit} from '../limits.ts';
 import {defineStep} from '../steps.ts';
 import {ProblemError, validationFailed} from '../problems.ts';
@@ -22,14 +23,15 @@ import {getHandler} from './generic.ts';
 import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 import {expireIfLapsed, findLapsing} from './lapse.ts';
+import {quoteRulesAt} from '../versions/quote-rules.ts';
 
 /** Units of 10^-8 in 100%: the fee percentage, read as units, over this is the fee's share of `source`. */
 const HUNDRED_PERCENT = toUnits('100');
 
-/** Kestrel's fee on `source`: the definition's percentage of it, rounded up to the currency. */
-function feeOf(world: World, source: bigint, currency: string): bigint {
+/** Kestrel's fee on `source`: the definition's percentage of it, rounded as you pay (up since 2.0.0). */
+function feeOf(world: World, source: bigint, currency: string, rounding: Rounding): bigint {
   const percent = toUnits(exchangeFeePercentOf(world.definition.doc));
-  return roundTo((source * percent + HUNDRED_PERCENT - 1n) / HUNDRED_PERCENT, currency, 'up');
+  return roundUnits(source * percent, HUNDRED_PERCENT, currency, rounding);
 }
 
 /** The smallest amount of each currency an exchange may sell or buy: the definition's `x-minimum-amounts`. */
@@ -78,25 +80,30 @@ export const createCurrencyExchangeQuote: Handler<'createCurrencyExchangeQuote'>
     errors['amount.currency'] = [`Must be ${from} or ${to}, the quote's source or target currency.`];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   // The amounts follow from the rate as shown, so a client that redoes the sum gets the same figures.
-  const rate = rateText(world.rates.dealRate(from, to));
+  const rules = quoteRulesAt(call.apiVersion);
+  const rate = rateText(rules.rate(world.rates, from, to));
   let source: bigint;
   let fee: bigint;
   let target: bigint;
   if (amount.currency === from) {
     source = toUnits(amount.amount);
-    fee = feeOf(world, source, from);
-    target = convertAt(source - fee, rate, to, 'down');
+    fee = feeOf(world, source, from, rules.pay);
+    target = convertAt(source - fee, rate, to, rules.receive);
   } else {
     target = toUnits(amount.amount);
     // What must remain after the fee to buy `target`, then the smallest source that leaves it:
     // source ≥ net ÷ (1 − fee share) makes source − net ≥ the fee's share of source, and as both
     // are whole units of the currency, source − net is at least that share rounded up, the fee.
-    const net = convertAt(target, rate, from, 'up', true);
+    const net = convertAt(target, rate, from, rules.pay, true);
     const kept = HUNDRED_PERCENT - toUnits(exchangeFeePercentOf(world.definition.doc));
-    source = roundTo((net * HUNDRED_PERCENT + kept - 1n) / kept, from, 'up');
-    fee = feeOf(world, source, from);
+    source = roundUnits(net * HUNDRED_PERCENT, kept, from, rules.pay);
+    fee = feeOf(world, source, from, rules.pay);
   }
-  checkMinimums(world, money(source, from), money(target, to));
+  if (rules.exchangeMinimums) checkMinimums(world, money(source, from), money(target, to));
+  else if (source - fee <= 0n || target <= 0n)
+    throw validationFailed({
+      'amount.amount': [`Is too small: the exchange would buy ${money(target, to).amount} ${to}.`],
+    });
   const quote = fromExample(
     world,
     'createCurrencyExchangeQuote',

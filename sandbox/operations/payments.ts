@@ -11,7 +11,9 @@
  * addresses only, and checks an address's checksum; an invoice or a SegWit address may be written
  * in capitals (and an invoice after `lightning:`), as QR codes carry them. The test inputs (test-inputs.ts)
  * make a quote fail (NO_ROUTE_FOUND, LIGHTNING_INVOICE_EXPIRED, LNURL_RESOLUTION_FAILED) or a payment
- * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance.
+ * end `FAILED` with each `failureReason`, which returns `totalAmount` to the balance. A request
+ * served as release 1.0.0 is priced as 1.0.0 priced it (versions/quote-rules.ts), and a receive
+ * request's own BOLT11 invoice is paid once (versions/receive-request-invoice.ts).
  */
 import {createHash, randomBytes} from 'node:crypto';
 import {
@@ -39,6 +41,8 @@ import type {Handler, World} from '../world.ts';
 import {receive, receiveRequestAt, receiveRequestLnurlDetails} from './receive-requests.ts';
 import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
+import {quoteRulesAt, type QuoteRules} from '../versions/quote-rules.ts';
+import {claimInvoice, payingReceiveRequest} from '../versions/receive-request-invoice.ts';
 
 /** The confirmations at which an on-chain payment is `COMPLETED`, as the Payment schema states. */
 const ONCHAIN_CONFIRMATIONS = 1;
@@ -100,15 +104,15 @@ export function bolt11Amount(invoice: string): bigint | undefined {
   return (n * pico) / 10_000n;
 }
 
-/** The quote's rate: bitcoin per unit of the source currency, bought at the ticker's `ask`. */
-const btcRate = (world: World, source: string) => rateText(world.rates.dealRate(source, 'BTC'));
+/** The quote's rate: bitcoin per unit of the source currency, bought at the ticker's `ask` (since 2.0.0). */
+const btcRate = (world: World, rules: QuoteRules, source: string) => rateText(rules.rate(world.rates, source, 'BTC'));
 
 /**
  * Quote figures: `amount` in BTC, `fee` and `totalAmount` in the source currency. Paid from another
  * currency, the bitcoin and the fee each cost what they take at the quote's rate, rounded up; a
  * source amount the request fixes (`paid`) is what you pay for the bitcoin.
  */
-function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint, paid?: bigint) {
+function figures(world: World, rules: QuoteRules, btcUnits: bigint, source: string, feeBtc?: bigint, paid?: bigint) {
   const fee = feeBtc ?? roundTo((btcUnits * FEE_PER_THOUSAND + 999n) / 1000n, 'BTC', 'up');
   if (source === 'BTC')
     return {
@@ -117,8 +121,8 @@ function figures(world: World, btcUnits: bigint, source: string, feeBtc?: bigint
       totalAmount: money(btcUnits + fee, 'BTC'),
       exchangeRate: null,
     };
-  const rate = btcRate(world, source);
-  const cost = (u: bigint) => convertAt(u, rate, source, 'up', true);
+  const rate = btcRate(world, rules, source);
+  const cost = (u: bigint) => convertAt(u, rate, source, rules.pay, true);
   return {
     amount: money(btcUnits, 'BTC'),
     fee: money(cost(fee), source),
@@ -151,9 +155,11 @@ const receivedAs = (world: World, btc: {amount: string; currency: string}, curre
     ? btc
     : money(convertAt(toUnits(btc.amount), rateText(world.rates.rate('BTC', currency)), currency, 'down'), currency);
 
-/** The bitcoin an amount buys at the quote's rate, rounded down: what the payee receives. */
-const toBtc = (world: World, m: {amount: string; currency: string}) =>
-  m.currency === 'BTC' ? toUnits(m.amount) : convertAt(toUnits(m.amount), btcRate(world, m.currency), 'BTC', 'down');
+/** The bitcoin an amount buys at the quote's rate, rounded down (since 2.0.0): what the payee receives. */
+const toBtc = (world: World, rules: QuoteRules, m: {amount: string; currency: string}) =>
+  m.currency === 'BTC'
+    ? toUnits(m.amount)
+    : convertAt(toUnits(m.amount), btcRate(world, rules, m.currency), 'BTC', rules.receive);
 
 /** A documented quote's Lightning details, with the node it pays read as a string, as a quote answers it. */
 function lightningOf(example: JsonObject) {
@@ -170,11 +176,14 @@ type Answer201 = {status: number; body: JsonObject};
 
 export const createLightningPaymentQuote: Handler<'createLightningPaymentQuote'> = (call, world) => {
   checkMoney(call.body.amount);
+  const rules = quoteRulesAt(call.apiVersion);
   const lnInvoice = bolt11Text(call.body.lnInvoice);
   const amount = call.body.amount && moneyOf(call.body.amount);
   const invoiceNetwork = INVOICE_NETWORKS.find(([prefix]) => prefix.test(lnInvoice))?.[1];
   checkSignet(invoiceNetwork, 'lnInvoice', 'Lightning invoice', 'lntbs…');
   const trigger = lightningTrigger(lnInvoice);
+  // A receive request's own invoice: paid once, and not after its request expired.
+  const paying = payingReceiveRequest(world, lnInvoice);
   if (trigger.quoteCode === 'NO_ROUTE_FOUND')
     throw new ProblemError(
       'NO_ROUTE_FOUND',
@@ -193,13 +202,13 @@ export const createLightningPaymentQuote: Handler<'createLightningPaymentQuote'>
       ],
     });
   const asked = bolt11Amount(lnInvoice);
-  if (asked !== undefined && amount && toBtc(world, amount) !== asked)
+  if (asked !== undefined && amount && toBtc(world, rules, amount) !== asked)
     throw validationFailed({
       amount: [
         `Must be left out, or be the invoice's own amount (${money(asked, 'BTC').amount} BTC): the Lightning invoice states its amount.`,
       ],
     });
-  const btc = asked ?? (amount ? toBtc(world, amount) : undefined);
+  const btc = asked ?? (amount ? toBtc(world, rules, amount) : undefined);
   if (btc === undefined)
     throw validationFailed({amount: ['Is required: the Lightning invoice does not state an amount.']});
   const example = world.example('createLightningPaymentQuote');
@@ -213,11 +222,12 @@ export const createLightningPaymentQuote: Handler<'createLightningPaymentQuote'>
       {},
       {
         destination: lnInvoice,
-        ...figures(world, btc, call.body.sourceCurrency ?? 'BTC'),
+        ...figures(world, rules, btc, call.body.sourceCurrency ?? 'BTC'),
         description: null,
         lightning: {...lightningOf(example), paymentHash, invoiceExpiration: inSeconds(world, 3600)},
         _preimage: preimage,
         _failureReason: trigger.failureReason ?? null,
+        ...paying,
       },
     ),
   );
@@ -274,9 +284,14 @@ function resolveLnurl(world: World, raw: string, field: string): Resolved {
 }
 
 /** An amount outside what the payee's LNURL server accepts (get LNURL details' minSendable to maxSendable). */
-function checkSendable(world: World, resolved: Resolved, amount: {amount: string; currency: string}): void {
+function checkSendable(
+  world: World,
+  rules: QuoteRules,
+  resolved: Resolved,
+  amount: {amount: string; currency: string},
+): void {
   const {details, destination} = resolved;
-  const btc = toBtc(world, amount);
+  const btc = toBtc(world, rules, amount);
   const min = moneyAt(details, 'minSendable').amount;
   const max = moneyAt(details, 'maxSendable').amount;
   if (btc >= toUnits(min) && btc <= toUnits(max)) return;
@@ -288,9 +303,10 @@ function checkSendable(world: World, resolved: Resolved, amount: {amount: string
 
 export const createLnurlLnAddressPaymentQuote: Handler<'createLnurlLnAddressPaymentQuote'> = (call, world) => {
   checkMoney(call.body.amount);
+  const rules = quoteRulesAt(call.apiVersion);
   const resolved = resolveLnurl(world, call.body.destination, 'destination');
   const amount = moneyOf(call.body.amount);
-  checkSendable(world, resolved, amount);
+  checkSendable(world, rules, resolved, amount);
   const {comment} = call.body;
   const commentAllowed = numberAt(resolved.details, 'commentAllowed');
   if (comment !== undefined && comment.length > commentAllowed)
@@ -308,7 +324,14 @@ export const createLnurlLnAddressPaymentQuote: Handler<'createLnurlLnAddressPaym
       {},
       {
         destination: resolved.destination,
-        ...figures(world, toBtc(world, amount), sourceOf(call.body).source, undefined, sourceOf(call.body).paid),
+        ...figures(
+          world,
+          rules,
+          toBtc(world, rules, amount),
+          sourceOf(call.body).source,
+          undefined,
+          sourceOf(call.body).paid,
+        ),
         description: optionalStringAt(resolved.details, 'description') ?? null,
         lightning: {...lightningOf(example), paymentHash, invoiceExpiration: inSeconds(world, 600)},
         _preimage: preimage,
@@ -321,12 +344,13 @@ export const createLnurlLnAddressPaymentQuote: Handler<'createLnurlLnAddressPaym
 
 export const createOnchainPaymentQuote: Handler<'createOnchainPaymentQuote'> = (call, world) => {
   checkMoney(call.body.amount);
+  const rules = quoteRulesAt(call.apiVersion);
   const address = signetAddressAt(call.body.address, 'address');
   const amount = moneyOf(call.body.amount);
   // The definition's `x-minimum-amounts` of the request: under it an output is dust.
   const minimum = minimumAmountsOf(world.definition.doc, 'OnchainPaymentQuoteCreate').BTC;
   if (minimum === undefined) throw new Error('the definition gives OnchainPaymentQuoteCreate no BTC minimum');
-  if (toBtc(world, amount) < toUnits(minimum))
+  if (toBtc(world, rules, amount) < toUnits(minimum))
     throw new ProblemError('AMOUNT_OUT_OF_RANGE', `On-chain payments start at ${minimum} BTC.`);
   const tierName = call.body.tier ?? 'STANDARD';
   const tier = objectsAt(world.example('getOnchainTiers'), 'items').find((t) => t.tier === tierName);
@@ -342,7 +366,8 @@ export const createOnchainPaymentQuote: Handler<'createOnchainPaymentQuote'> = (
         destination: address,
         ...figures(
           world,
-          toBtc(world, amount),
+          rules,
+          toBtc(world, rules, amount),
           sourceOf(call.body).source,
           toUnits(moneyAt(tier, 'fee').amount),
           sourceOf(call.body).paid,
@@ -431,7 +456,7 @@ export const executePaymentQuote: Handler<'executePaymentQuote'> = (call, world)
   }
   world.store.put('PaymentQuote', {...quote, _paymentId: paymentId});
   world.store.put('Payment', payment);
-  const failureReason = optionalStringAt(quote, '_failureReason');
+  const failureReason = claimInvoice(world, quote, paymentId) ?? optionalStringAt(quote, '_failureReason');
   const receiveRequestId = optionalStringAt(quote, '_receiveRequestId');
   settlePayment.after(world, failureReason === 'TIMEOUT' ? TIMEOUT_SECONDS * 1000 : STEP_MS, {
     paymentId,
@@ -481,10 +506,12 @@ const settlePayment = defineStep(
     if (receiveRequestId) {
       const request = world.store.get('ReceiveRequest', receiveRequestId);
       // A request with an amount is credited that amount: its LNURL accepted exactly its bitcoin.
+      // (One made at 1.0.0 with an amount in another currency is credited what the bitcoin is worth.)
       const sent = moneyAt(current, 'amount');
+      const currency = request && stringAt(request, 'currency');
+      const asked = request && optionalMoneyAt(request, 'amount');
       const credited =
-        (request && optionalMoneyAt(request, 'amount')) ??
-        (request && receivedAs(world, sent, stringAt(request, 'currency')));
+        (asked?.currency === currency ? asked : undefined) ?? (currency && receivedAs(world, sent, currency));
       const paymentHash = isObject(patch.lightning) ? optionalStringAt(patch.lightning, 'paymentHash') : undefined;
       if (credited) receive(world, receiveRequestId, credited, paymentHash, sent);
     }

@@ -6,7 +6,8 @@
  * then `COMPLETED` a second later (`receive-request.receive-completed`), crediting the balance. One
  * without an amount is paid the same way, by a payer who chooses the test input's amount
  * (OPEN_AMOUNT_PAYMENT, test-inputs.ts). Paying the LNURL from the sandbox (an LNURL payment quote)
- * adds a receive for each payment, so the same request can be paid again and again.
+ * adds a receive for each payment, so the same request can be paid again and again. Each request
+ * also keeps the one BOLT11 invoice release 1.0.0 answers as `lnInvoice` (versions/).
  */
 import {randomBytes} from 'node:crypto';
 import {moneyAt, objectsAt, stringAt, type JsonObject} from '../api-data.ts';
@@ -19,6 +20,8 @@ import type {Handler, World} from '../world.ts';
 import {page} from './generic.ts';
 import {SETTLE_MS} from '../timings.ts';
 import {fromExample, inSeconds, requestDefault, signetAddress} from './templates.ts';
+import {receiveRequestInvoice} from '../versions/receive-request-invoice.ts';
+import {amountInAnyCurrency, creditFor} from '../versions/receive-request-amount.ts';
 
 /** The confirmations after which an on-chain receive is `COMPLETED`. */
 const ONCHAIN_CONFIRMATIONS = 2;
@@ -76,7 +79,7 @@ export const createAReceiveRequest: Handler<'createAReceiveRequest'> = (call, wo
   const {currency} = call.body;
   const amount = call.body.amount && moneyOf(call.body.amount);
   const errors = amountErrors(amount, 'amount');
-  if (amount && amount.currency !== currency)
+  if (amount && amount.currency !== currency && !amountInAnyCurrency(call.apiVersion))
     errors['amount.currency'] = [`Must be ${currency}, the receive request's currency.`];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const seconds = call.body.expiresInSeconds ?? requestDefault(world, 'createAReceiveRequest', 'expiresInSeconds');
@@ -101,8 +104,12 @@ export const createAReceiveRequest: Handler<'createAReceiveRequest'> = (call, wo
   else delete request.amount;
   const id = stringAt(request, 'id');
   request.lnurl = receiveRequestLnurl(id);
+  // The BOLT11 invoice 1.0.0 answers as `lnInvoice`, kept at every version.
+  request._lnInvoice = receiveRequestInvoice(request);
   world.store.put('ReceiveRequest', request);
-  const paid = amount ?? {amount: OPEN_AMOUNT_PAYMENT[currency]!, currency};
+  const paid = amount
+    ? creditFor(world, amount, moneyAt(request, '_btcAmount'), currency)
+    : {amount: OPEN_AMOUNT_PAYMENT[currency]!, currency};
   payReceiveRequest.after(world, world.options.payAfterMs, {id, paid});
   return {status: 201, body: world.publicView('ReceiveRequest', request)};
 };

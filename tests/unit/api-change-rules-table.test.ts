@@ -8,7 +8,8 @@
 import {describe, expect, it} from 'vitest';
 import {toChange} from '../../definition/changes/context.ts';
 import {diffByRules, diffDefinitions} from '../../definition/changes/diff.ts';
-import {CHANGE_RULES, ENGINE_RULE} from '../../definition/changes/rules.ts';
+import {declaredOf} from '../../definition/changes/release-notes.ts';
+import {CHANGE_RULES, DECLARED_RULE, ENGINE_RULE} from '../../definition/changes/rules.ts';
 import type {ApiChange} from '../../definition/changes/index.ts';
 import {fixture, type Fixture} from './api-changes-fixture.ts';
 
@@ -155,7 +156,8 @@ function changesOf({older = () => {}, newer}: {older?: Edit; newer: Edit}): ApiC
 }
 
 describe('the change rule table', () => {
-  const rows = CHANGE_RULES.filter((r) => r.rule !== ENGINE_RULE);
+  // The engine's row and the declared row are reported by what no edit of the fixture makes (below).
+  const rows = CHANGE_RULES.filter((r) => r.rule !== ENGINE_RULE && r.rule !== DECLARED_RULE);
 
   it('lists each rule and severity once', () => {
     const keys = CHANGE_RULES.map((r) => rowKey(r.rule, r.severity));
@@ -186,6 +188,28 @@ describe('the change rule table', () => {
     const engine = diffDefinitions(before, after).filter((c) => c.rule.startsWith(`${ENGINE_RULE}/`));
     expect(engine.length, JSON.stringify(diffDefinitions(before, after))).toBeGreaterThan(0);
     expect(engine.every((c) => c.severity === 'breaking')).toBe(true);
+  });
+
+  it("reports a change a release's notes declare under the declared row, by its kind", () => {
+    const {changes} = declaredOf(
+      {
+        notes: {},
+        declared: [
+          {
+            id: 'declared/meaning:#/components/schemas/Widget/properties/size',
+            kind: 'meaning',
+            pointer: '#/components/schemas/Widget/properties/size',
+            severity: 'breaking',
+            summary: '`size` is measured in inches.',
+            note: 'Convert it.',
+          },
+        ],
+      },
+      fixture(),
+      'fixture notes',
+    );
+    expect(changes.map((c) => [c.rule, c.severity])).toEqual([[`${DECLARED_RULE}/meaning`, 'breaking']]);
+    expect(CHANGE_RULES.find((r) => r.rule === DECLARED_RULE)?.severity).toBe('breaking');
   });
 
   it('refuses a change under a rule or a severity the table does not list, naming it', () => {

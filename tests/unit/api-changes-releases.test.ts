@@ -28,9 +28,17 @@ describe("the repository's releases", () => {
     const [latest, first] = releaseHistory() as [HistoryEntry, HistoryEntry];
     expect(latest.release.version).toBe('2.0.0');
     expect(latest.previous?.version).toBe('1.0.0');
-    expect(first).toMatchObject({release: {version: '1.0.0'}, changes: []});
+    expect(first).toMatchObject({release: {version: '1.0.0'}, changes: [], fixes: []});
     const ids = new Set(breaking(latest.changes).map((c) => c.id));
+    // The diff's four, and the six its notes declare that the diff cannot see (pricing, rounding,
+    // what a key keeps and how it compares bodies, what deliverySuccess means).
     expect([...ids].sort()).toEqual([
+      'declared/body-comparison:#/components/parameters/IdempotencyKey/x-idempotency/bodyComparison',
+      'declared/delivery-semantics:#/components/schemas/Event/properties/deliverySuccess',
+      'declared/kept-answers:#/components/parameters/IdempotencyKey/x-idempotency/outcomes',
+      'declared/pricing:#/components/schemas/CurrencyExchangeQuote/properties/rate',
+      'declared/pricing:#/components/schemas/PaymentQuote/properties/exchangeRate',
+      'declared/rounding:#/components/schemas/PaymentQuote',
       'enum-value-added:#/components/schemas/CurrencyExchangeQuoteStatus/enum',
       'enum-value-added:#/components/schemas/PayoutStatus/enum',
       'pattern-changed:#/components/schemas/BalanceAmount/properties/amount',

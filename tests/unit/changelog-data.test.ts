@@ -10,6 +10,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {ApiPage} from '../../config/api-page.ts';
 import {releaseHistory, type ApiChange, type ReleaseHistoryEntry} from '../../definition/changes/index.ts';
+import {readReleaseNotes} from '../../definition/changes/release-notes.ts';
 import {CHANGE_RULES} from '../../definition/changes/rules.ts';
 import {loadDefinition} from '../../definition/index.ts';
 import {openEnumsOf} from '../../definition/open-enums.ts';
@@ -35,6 +36,7 @@ function withRelease(changes: Omit<ApiChange, 'id'>[], notes: Record<string, str
       previous: history[0]!.release,
       changes: changes.map((c) => ({id: `${c.rule}:${c.pointer}`, ...c})),
       notes,
+      fixes: [],
     },
     ...history,
   ];
@@ -53,17 +55,21 @@ describe('the changelog data', () => {
     for (const release of changelog) expect(release.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('groups the changes of each release breaking, then additive, then deprecated, every change once (one entry per id)', () => {
+  it('groups the changes of each release breaking, then additive, then deprecated, then its fixes to every version, every change once (one entry per id)', () => {
     for (const [i, release] of changelog.entries()) {
-      const order = ['breaking', 'additive', 'deprecated'];
+      const order = ['breaking', 'additive', 'deprecated', 'fix-to-every-version'];
       expect(release.groups.map((g) => order.indexOf(g.severity))).toEqual(
         [...release.groups.map((g) => order.indexOf(g.severity))].sort(),
       );
-      for (const group of release.groups) {
+      for (const group of release.groups.filter((g) => g.severity !== 'fix-to-every-version')) {
         const expected = history[i]!.changes.filter((c) => c.severity === group.severity).map((c) => c.id);
         expect(group.entries.map((e) => e.id)).toEqual([...new Set(expected)]);
       }
-      expect(release.groups.flatMap((g) => g.entries)).toHaveLength(new Set(history[i]!.changes.map((c) => c.id)).size);
+      const fixes = release.groups.find((g) => g.severity === 'fix-to-every-version')?.entries ?? [];
+      expect(fixes.map((e) => e.id)).toEqual(history[i]!.fixes.map((f) => f.id));
+      expect(release.groups.flatMap((g) => g.entries)).toHaveLength(
+        new Set(history[i]!.changes.map((c) => c.id)).size + history[i]!.fixes.length,
+      );
     }
     expect(changelog[0]!.groups[0]!.severity).toBe('breaking');
   });
@@ -192,6 +198,40 @@ describe('the changelog data', () => {
     const breaking = release.groups.find((g) => g.severity === 'breaking')!;
     expect(breaking.entries.length).toBeGreaterThan(0);
     for (const entry of breaking.entries) expect(entry.noteHtml, entry.id).toMatch(/^<p>.+<\/p>$/s);
+  });
+
+  it("files each change 2.0.0's notes declare in the section its severity names, with its note", () => {
+    const release = changelog.find((r) => r.version === '2.0.0')!;
+    const {declared} = readReleaseNotes('2.0.0');
+    expect(declared.length).toBeGreaterThan(0);
+    const section = {breaking: 'breaking', 'fix-to-every-version': 'fix-to-every-version'} as const;
+    for (const change of declared) {
+      const holding = release.groups.filter((g) => g.entries.some((e) => e.id === change.id));
+      expect(
+        holding.map((g) => g.severity),
+        change.id,
+      ).toEqual([section[change.severity]]);
+      const entry = holding[0]!.entries.find((e) => e.id === change.id)!;
+      expect(entry.noteHtml, change.id).toMatch(/^<p>.+<\/p>$/s);
+      expect(entry.links.length, change.id).toBeGreaterThan(0);
+    }
+    // What 1.0.0's code can notice (pricing, rounding, deliverySuccess, what a key keeps) is not additive.
+    const additive = release.groups.find((g) => g.severity === 'additive')!;
+    expect(additive.entries.filter((e) => e.id.startsWith('declared/'))).toEqual([]);
+    const kinds = (severity: string) => new Set(declared.filter((d) => d.severity === severity).map((d) => d.kind));
+    expect([...kinds('breaking')].sort()).toEqual(
+      ['body-comparison', 'delivery-semantics', 'kept-answers', 'pricing', 'rounding'].sort(),
+    );
+    expect([...kinds('fix-to-every-version')].sort()).toEqual(['key-scope', 'lifecycle', 'validation']);
+    expect(release.groups.map((g) => g.heading)).toEqual([
+      'Breaking changes in 2.0.0',
+      'Additive changes in 2.0.0',
+      'Fixes with 2.0.0 that apply to every version',
+    ]);
+  });
+
+  it('links each release to its definition for download', () => {
+    for (const release of changelog) expect(release.definitionHref).toBe(`/openapi/releases/${release.version}.json`);
   });
 
   it('notes the recent changes on each page they touch, in the words naming that page, linking the changelog entry', () => {

@@ -97,7 +97,9 @@ describe('the model of the real definition', () => {
     expect(op.scopes).toEqual(['partner.invoice.create']);
     expect(op.security.map((s) => s.scheme)).toEqual(['apiKey', 'oauth2']);
     expect(op.idempotent).toBe(true);
-    expect(op.parameters.header[0]?.schema).toMatchObject({name: 'Idempotency-Key', minLength: 1, maxLength: 255});
+    // The path's own header (Kestrel-Version, on every path) comes before the operation's.
+    expect(op.parameters.header.map((p) => p.name)).toEqual(['Kestrel-Version', 'Idempotency-Key']);
+    expect(op.parameters.header[1]?.schema).toMatchObject({name: 'Idempotency-Key', minLength: 1, maxLength: 255});
     const body = op.requestBody!;
     expect(body).toMatchObject({mediaType: 'application/json', required: true});
     const currency = flattenFields(body.schema).find((f) => f.path === 'amount.currency');
@@ -118,6 +120,7 @@ describe('the model of the real definition', () => {
       'RateLimit-Limit',
       'RateLimit-Remaining',
       'RateLimit-Reset',
+      'Kestrel-Version',
       'Idempotent-Replayed',
     ]);
     expect(created.headers[0]?.schema.type).toEqual(['integer']);

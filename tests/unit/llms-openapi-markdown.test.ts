@@ -83,7 +83,7 @@ describe('API twins from the definition', () => {
     const md = page('get-invoices').markdown;
     for (const name of ['$filter', '$orderby', '$skip', '$top']) expect(md).toContain(`| \`${name}\` | query |`);
     expect(md).toMatch(/\| `items\[\]\.status` \|/);
-    expect(md).toMatch(/### 400\n\n`INVALID_QUERY_OPTION`: /);
+    expect(md).toMatch(/### 400\n\n`INVALID_QUERY_OPTION`, `API_VERSION_UNSUPPORTED`: /);
   });
 
   it('gives path parameters declared on the path item', () => {

@@ -31,6 +31,7 @@ export interface JsonObject {
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+let source: JsonObject | undefined;
 let cached: JsonObject | undefined;
 let rendered: JsonObject | undefined;
 
@@ -44,9 +45,9 @@ export function loadBundledDefinition(): JsonObject {
   return rendered;
 }
 
-/** The Redocly bundle with its problems filed by status, its prose still naming facts as `%fact:NAME%`. */
-export function loadUnrenderedDefinition(): JsonObject {
-  if (cached) return cached;
+/** The plain Redocly bundle of the source: problems unfiled (`x-problems`), facts unrendered. */
+export function loadSourceBundle(): JsonObject {
+  if (source) return source;
   const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
   const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-openapi-'));
@@ -57,7 +58,7 @@ export function loadUnrenderedDefinition(): JsonObject {
       stdio: 'pipe',
       env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
     });
-    cached = keyProblemResponses(JSON.parse(readFileSync(out, 'utf8')) as DefinitionObject) as unknown as JsonObject;
+    source = JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
   } catch (error) {
     const e = error as {stdout?: Buffer; stderr?: Buffer; message: string};
     throw new Error(`redocly bundle failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`, {
@@ -66,6 +67,12 @@ export function loadUnrenderedDefinition(): JsonObject {
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
+  return source;
+}
+
+/** The bundle with its problems filed by status, its prose still naming facts as `%fact:NAME%`. */
+export function loadUnrenderedDefinition(): JsonObject {
+  cached ??= keyProblemResponses(loadSourceBundle() as DefinitionObject) as unknown as JsonObject;
   return cached;
 }
 

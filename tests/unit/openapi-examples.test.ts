@@ -295,7 +295,7 @@ describe('the definition has examples to check', () => {
   it('finds media-type, parameter, header and schema examples', () => {
     expect(mediaCases.length).toBeGreaterThan(150);
     expect(parameterCases.length).toBeGreaterThanOrEqual(20);
-    expect(headerCases.length).toBe(8);
+    expect(headerCases.length).toBe(9);
     expect(schemaCases.length).toBeGreaterThan(200);
   });
 

@@ -110,19 +110,37 @@ describe('one edit of a status in the catalogue', () => {
     });
   });
 
-  it('files a shared response as a whole where it is alone, and composes it with the others where not', () => {
+  it("files a shared response as a whole where it is alone, opened with its new status's words", () => {
+    // Get balances answers no 409: the shared response moves as it is.
+    const balances = finishBundle(withStatus('UNAUTHORIZED', 409));
+    const responses = operationAt(balances, '/account/balances', 'get').responses;
+    expect(responses['409']).toEqual({$ref: '#/components/responses/Unauthorized'});
+    expect(responses['401']).toBeUndefined();
+    const shared = ((balances.components as JsonObject).responses as Record<string, JsonObject>).Unauthorized!;
+    expect(shared.description).toMatch(/^Conflict: the `Authorization` header is missing or malformed/);
+  });
+
+  it('composes a shared response with the others at its new status, with all their headers', () => {
     const moved = withStatus('UNAUTHORIZED', 400);
-    // Get balances has no other 400: the shared response moves as it is.
-    const balances = operationAt(keyProblemResponses(moved), '/account/balances', 'get').responses;
-    expect(balances['400']).toEqual({$ref: '#/components/responses/Unauthorized'});
-    expect(balances['401']).toBeUndefined();
-    // Initiate a payout already answers 400 for a bad key: one response says both, with both headers.
     const initiate = operationAt(finishBundle(moved), '/payouts/{payoutId}/initiate', 'patch').responses;
     expect(initiate['400']!.description).toBe(
-      'Bad request: the `Idempotency-Key` header is missing, or is not 1 to 255 characters long (code `IDEMPOTENCY_KEY_INVALID`), or the `Authorization` header is missing or malformed, or the API key or access token is unknown, revoked or expired (code `UNAUTHORIZED`).',
+      "Bad request: the `Idempotency-Key` header is missing, or is not 1 to 255 characters long (code `IDEMPOTENCY_KEY_INVALID`), the API version asked for (`Kestrel-Version`, else the account's pin) is unknown or past its sunset (code `API_VERSION_UNSUPPORTED`), or the `Authorization` header is missing or malformed, or the API key or access token is unknown, revoked or expired (code `UNAUTHORIZED`).",
     );
-    expect(Object.keys(initiate['400']!.headers as JsonObject)).toContain('WWW-Authenticate');
-    expect(errorsOf(moved, 'initiate-a-payout')['400']!.codes).toEqual(['IDEMPOTENCY_KEY_INVALID', 'UNAUTHORIZED']);
+    expect(Object.keys(initiate['400']!.headers as JsonObject)).toEqual(
+      expect.arrayContaining(['WWW-Authenticate', 'Kestrel-Version', 'RateLimit-Limit']),
+    );
+    expect(errorsOf(moved, 'initiate-a-payout')['400']!.codes).toEqual([
+      'IDEMPOTENCY_KEY_INVALID',
+      'API_VERSION_UNSUPPORTED',
+      'UNAUTHORIZED',
+    ]);
+  });
+
+  it('states the new status in the problem examples of the moved code', () => {
+    const examples = (finishBundle(withStatus('PAYOUT_NOT_INITIABLE', 422)).components as JsonObject)
+      .examples as Record<string, {value: JsonObject}>;
+    expect(examples.ProblemPayoutNotInitiable!.value.status).toBe(422);
+    expect(Object.keys(examples.ProblemPayoutNotInitiable!.value).slice(0, 3)).toEqual(['type', 'title', 'status']);
   });
 });
 

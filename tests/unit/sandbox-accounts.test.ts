@@ -44,7 +44,17 @@ async function call(
   // The one documented difference: the local sandbox accepts http webhook URLs on loopback.
   const asDocumented =
     typeof body?.webhookUrl === 'string' ? {...body, webhookUrl: 'https://shop.example/hooks'} : body;
-  expect(answerProblems(method, path, res.status, res.headers.get('content-type'), asDocumented), text).toEqual([]);
+  expect(
+    answerProblems(
+      method,
+      path,
+      res.status,
+      res.headers.get('content-type'),
+      asDocumented,
+      res.headers.get('kestrel-version'),
+    ),
+    text,
+  ).toEqual([]);
   return {status: res.status, body: body as Json, challenge: res.headers.get('www-authenticate')};
 }
 

@@ -1,34 +1,55 @@
 /**
  * Checks a sandbox answer against the definition the way a client generated from it would: the
  * status must be one the operation documents, and the body must match that response's schema,
- * with closed objects (no undocumented fields) and readOnly/writeOnly applied. The validator is
- * the guide tests' one (guide-http.ts), not the sandbox's own.
+ * with closed objects (no undocumented fields) and readOnly/writeOnly applied. The definition is
+ * the one of the version that served the answer (its `Kestrel-Version` header): the working
+ * definition at the latest release, as the sandbox serves it, else the release's own
+ * (`openapi/releases/<version>.json`). The validator is the guide tests' one (guide-http.ts), not
+ * the sandbox's own.
  */
-import {definition} from './guide-http';
+import path from 'node:path';
+import {RELEASES_DIR, readReleases} from '../../definition/index.ts';
+import {Definition, definition} from './guide-http';
 
 const def = definition();
+const LATEST = readReleases().at(-1)!.version;
+const released = new Map<string, Definition>();
 
-/** Problems with an answer to `method apiPath` (apiPath under /v1); empty when it conforms. */
+/** The definition an answer served at `version` (its `Kestrel-Version` header) is checked against. */
+export function definitionAt(version: string | null): Definition {
+  if (!version) throw new Error('the answer names no Kestrel-Version: the sandbox names the version on every answer');
+  if (version === LATEST) return def;
+  let found = released.get(version);
+  if (!found) released.set(version, (found = new Definition(path.join(RELEASES_DIR, `${version}.json`))));
+  return found;
+}
+
+/**
+ * Problems with an answer to `method apiPath` (apiPath under /v1) served at `version` (the answer's
+ * `Kestrel-Version`); empty when it conforms.
+ */
 export function answerProblems(
   method: string,
   apiPath: string,
   status: number,
   contentType: string | null,
   body: unknown,
+  version: string | null,
 ): string[] {
-  const found = def.findOperation(method, apiPath.split('?')[0]!);
+  const served = definitionAt(version);
+  const found = served.findOperation(method, apiPath.split('?')[0]!);
   if (!found) return [`no operation ${method} ${apiPath}`];
   const responses = found.op.node.responses as Record<string, unknown>;
   const declared = responses[String(status)];
   if (!declared) return [`${found.op.operationId} does not document status ${status}`];
-  const content = def.content(declared as never, found.op.at);
+  const content = served.content(declared as never, found.op.at);
   const media = content?.media ?? {};
   if (Object.keys(media).length === 0) return body === undefined ? [] : [`status ${status} documents no body`];
   const type = (contentType ?? '').split(';')[0]!.trim();
   const entry = media[type] as {schema?: unknown} | undefined;
   if (!entry?.schema)
     return [`${found.op.operationId} ${status} does not document ${type || 'a missing Content-Type'}`];
-  return def.validate(entry.schema as never, content!.at, body, 'response');
+  return served.validate(entry.schema as never, content!.at, body, 'response');
 }
 
 export {def as guideDefinition};
@@ -49,7 +70,17 @@ export function localAnswer(
     typeof parsed?.webhookUrl === 'string'
       ? {...parsed, webhookUrl: parsed.webhookUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'https://shop.example')}
       : parsed;
-  return {parsed, problems: answerProblems(method, apiPath, res.status, res.headers.get('content-type'), asDocumented)};
+  return {
+    parsed,
+    problems: answerProblems(
+      method,
+      apiPath,
+      res.status,
+      res.headers.get('content-type'),
+      asDocumented,
+      res.headers.get('kestrel-version'),
+    ),
+  };
 }
 
 /** A US business bank account the sandbox tests pay out to and deposit from. */
@@ -66,7 +97,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /**
  * A sender of requests to one sandbox (`base` ends in /v1) as one API key: each change (any
- * method but GET) gets a new Idempotency-Key, and every answer is checked against the definition (the status documented,
+ * method but GET) gets a new Idempotency-Key, and every answer is checked against the definition of the version that served it (the status documented,
  * the body of its schema) unless `checked` is false, for a test that reads what a restart left.
  */
 export function checkedSender(base: () => string, token: string, checked = true) {
@@ -83,7 +114,8 @@ export function checkedSender(base: () => string, token: string, checked = true)
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : undefined;
     if (checked) {
-      const problems = answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed);
+      const version = res.headers.get('kestrel-version');
+      const problems = answerProblems(method, apiPath, res.status, res.headers.get('content-type'), parsed, version);
       if (problems.length > 0) throw new Error(`${method} ${apiPath} -> ${res.status} ${text}: ${problems.join('; ')}`);
     }
     return {status: res.status, body: parsed};

@@ -203,7 +203,14 @@ describe('fuzzing the local sandbox', () => {
             failures.push(`not a problem: ${where}`);
           // A mutated id such as `..` can make a path that no operation has, or has with another method.
           if (isObject(body) && (body.code === 'NOT_FOUND' || body.code === 'METHOD_NOT_ALLOWED')) return;
-          const problems = answerProblems(r.method, r.path, res.status, res.headers.get('content-type'), body);
+          const problems = answerProblems(
+            r.method,
+            r.path,
+            res.status,
+            res.headers.get('content-type'),
+            body,
+            res.headers.get('kestrel-version'),
+          );
           if (problems.length > 0) failures.push(`${problems.join('; ')}: ${where}`);
           if (res.status < 300 && isObject(body) && typeof body.id === 'string' && ids.length < 200) ids.push(body.id);
         }),

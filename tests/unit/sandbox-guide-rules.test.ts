@@ -59,7 +59,17 @@ function client(sandbox: () => Sandbox, token = 'sk_sandbox_guide_rules') {
     });
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : undefined;
-    expect(answerProblems(method, target, res.status, res.headers.get('content-type'), parsed), text).toEqual([]);
+    expect(
+      answerProblems(
+        method,
+        target,
+        res.status,
+        res.headers.get('content-type'),
+        parsed,
+        res.headers.get('kestrel-version'),
+      ),
+      text,
+    ).toEqual([]);
     return {status: res.status, body: parsed as Json, headers: res.headers};
   }
   return {

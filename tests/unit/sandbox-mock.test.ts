@@ -176,7 +176,8 @@ describe('every operation answers as the definition documents', () => {
       );
       if (res.status !== status)
         failures.push(`${operationId}: ${r.method} ${r.path} answered ${res.status}, documented ${status}: ${text}`);
-      const problems = answerProblems(r.method, r.path, res.status, res.headers.get('content-type'), body);
+      const version = res.headers.get('kestrel-version');
+      const problems = answerProblems(r.method, r.path, res.status, res.headers.get('content-type'), body, version);
       if (problems.length > 0) failures.push(`${operationId}: ${problems.join('; ')}`);
       if (body !== undefined) PROVIDES[operationId]?.(body, ids);
     }
@@ -205,7 +206,8 @@ describe('requests that break the definition', () => {
   async function problemOf(res: Response, method: string, path: string) {
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     const problem = await res.json();
-    expect(answerProblems(method, path, res.status, res.headers.get('content-type'), problem)).toEqual([]);
+    const version = res.headers.get('kestrel-version');
+    expect(answerProblems(method, path, res.status, res.headers.get('content-type'), problem, version)).toEqual([]);
     expect(problem).toMatchObject({status: res.status, instance: `/v1${path.split('?')[0]}`});
     expect(problem.type).toMatch(/^urn:kestrel:problem:[a-z-]+$/);
     expect(problem.title).toBeTruthy();

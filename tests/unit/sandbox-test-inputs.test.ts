@@ -77,7 +77,14 @@ function runner(sandbox: Sandbox, token: string) {
       const asDocumented =
         typeof body?.webhookUrl === 'string' ? {...body, webhookUrl: 'https://shop.example/hook'} : body;
       expect(
-        answerProblems(step.method, apiPath, res.status, res.headers.get('content-type'), asDocumented),
+        answerProblems(
+          step.method,
+          apiPath,
+          res.status,
+          res.headers.get('content-type'),
+          asDocumented,
+          res.headers.get('kestrel-version'),
+        ),
         where,
       ).toEqual([]);
     }

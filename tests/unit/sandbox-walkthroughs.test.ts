@@ -35,6 +35,7 @@ async function send(method: string, target: string, headers: Record<string, stri
   return {
     status: res.status,
     type: res.headers.get('content-type'),
+    version: res.headers.get('kestrel-version'),
     body: text ? (JSON.parse(text) as Any) : undefined,
   };
 }
@@ -185,9 +186,10 @@ describe('the walkthroughs run against the local sandbox', () => {
           await sandbox.advance(5);
           real = await send(r.method, target, headers, body);
         }
-        expect(answerProblems(r.method, target.replace(/^\/v1/, ''), real.status, real.type, real.body), where).toEqual(
-          [],
-        );
+        expect(
+          answerProblems(r.method, target.replace(/^\/v1/, ''), real.status, real.type, real.body, real.version),
+          where,
+        ).toEqual([]);
         if (!shown) {
           expect(real.status, `${where}: ${JSON.stringify(real.body)}`).toBeLessThan(300);
           continue;

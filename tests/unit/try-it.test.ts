@@ -60,6 +60,8 @@ describe('tryItOperation on the real definition', () => {
         required: true,
         schema: expect.objectContaining({type: ['string'], format: 'uuid'}),
       }),
+      // Every operation takes the version header; the explorer shows it as an optional field.
+      expect.objectContaining({name: 'Kestrel-Version', in: 'header', required: false, example: '2.0.0'}),
     ]);
     expect(op.parameters[0]!.example).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -71,6 +73,7 @@ describe('tryItOperation on the real definition', () => {
       'query:$orderby:string',
       'query:$skip:integer',
       'query:$top:integer',
+      'header:Kestrel-Version:string',
     ]);
     const top = op.parameters.find((p) => p.name === '$top')!;
     expect(top.required).toBe(false);

@@ -1,16 +1,24 @@
 /**
  * The changelog on /api/introduction: each release, newest first, as a heading with its version
- * and date, then its changes in lists (breaking, additive, deprecated), each naming the rows it
- * touched and, where code must change, what to do. Lists, not a table, so it reads on a phone. The
+ * and date and a link to download its definition, then its changes in lists (breaking, additive,
+ * deprecated, then the fixes it made to every version), each naming the rows it touched and, where
+ * code must change, what to do. Lists, not a table, so it reads on a phone. The
  * data is the build's (api/changelog.json, from the released definitions); every entry's id is
  * registered with the broken-anchor check, so an operation page's "Changed in" link to an entry
  * that is not here fails the build.
  */
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Heading from '@theme/Heading';
-import type {ChangelogData, ChangelogEntry, ChangelogGroup, ChangelogRelease} from '@site/config/changelog';
+import type {
+  ChangelogData,
+  ChangelogEntry,
+  ChangelogGroup,
+  ChangelogRelease,
+  ChangelogSection,
+} from '@site/config/changelog';
 import styles from './styles.module.css';
 
 const MONTHS = [
@@ -41,12 +49,18 @@ function longDate(date: string): string {
  */
 const LISTED_LINKS = 3;
 
-function Entry({entry, breaking}: {entry: ChangelogEntry; breaking: boolean}): ReactNode {
+/** The word an entry starts with where code must act: a breaking change, or a fix it meets at every version. */
+const FLAGS: Partial<Record<ChangelogSection, string>> = {
+  breaking: 'Breaking:',
+  'fix-to-every-version': 'Every version:',
+};
+
+function Entry({entry, flag}: {entry: ChangelogEntry; flag: string | undefined}): ReactNode {
   useBrokenLinks().collectAnchor(entry.anchor);
   return (
     <li id={entry.anchor} className={styles.entry} data-change-id={entry.id}>
       <p>
-        {breaking && <strong className={styles.flag}>Breaking:</strong>}{' '}
+        {flag && <strong className={styles.flag}>{flag}</strong>}{' '}
         <span dangerouslySetInnerHTML={{__html: entry.messageHtml}} />
       </p>
       <p className={styles.where}>
@@ -72,14 +86,35 @@ function Group({group, release}: {group: ChangelogGroup; release: ChangelogRelea
   return (
     <>
       <Heading as="h4" id={`${release.anchor}-${group.severity}`}>
-        {`${group.title} in ${release.version}`}
+        {group.heading}
       </Heading>
       <ul className={styles.entries} data-severity={group.severity}>
         {group.entries.map((entry) => (
-          <Entry key={entry.id} entry={entry} breaking={group.severity === 'breaking'} />
+          <Entry key={entry.id} entry={entry} flag={FLAGS[group.severity]} />
         ))}
       </ul>
     </>
+  );
+}
+
+function Release({release}: {release: ChangelogRelease}): ReactNode {
+  const definition = useBaseUrl(release.definitionHref);
+  return (
+    <section aria-labelledby={release.anchor} data-release={release.version}>
+      <Heading as="h3" id={release.anchor}>
+        {`${release.version}, ${longDate(release.date)}`}
+      </Heading>
+      <p dangerouslySetInnerHTML={{__html: release.summaryHtml}} />
+      <p className={styles.download}>
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a static file, not a route: <Link> would route it in the client */}
+        <a href={definition} download data-release-definition={release.version}>
+          {`Download the ${release.version} definition (OpenAPI, JSON)`}
+        </a>
+      </p>
+      {release.groups.map((group) => (
+        <Group key={group.severity} group={group} release={release} />
+      ))}
+    </section>
   );
 }
 
@@ -89,15 +124,7 @@ export default function Changelog({releases}: {releases: ChangelogData}): ReactN
   return (
     <div className={styles.changelog} data-search-exclude>
       {releases.map((release) => (
-        <section key={release.version} aria-labelledby={release.anchor} data-release={release.version}>
-          <Heading as="h3" id={release.anchor}>
-            {`${release.version}, ${longDate(release.date)}`}
-          </Heading>
-          <p dangerouslySetInnerHTML={{__html: release.summaryHtml}} />
-          {release.groups.map((group) => (
-            <Group key={group.severity} group={group} release={release} />
-          ))}
-        </section>
+        <Release key={release.version} release={release} />
       ))}
     </div>
   );

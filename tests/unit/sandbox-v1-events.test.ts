@@ -1,0 +1,103 @@
+/**
+ * Events and webhooks for a client pinned to release 1.0.0. The events API answers 1.0.0's
+ * `deliverySuccess` (true once any endpoint acknowledged the event) without `deliveries`, and
+ * filters on that meaning; at the latest release it is true only once every subscription did. A
+ * webhook's body follows its subscription's `webhookVersion`: 1.0.0 and the latest release define
+ * the same one, so a subscription made at 1.0.0 receives the body one made now does, valid against
+ * both releases' `Event`.
+ */
+import http from 'node:http';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {listenOnFreePort} from '../../tooling/ports.mjs';
+import {guideDefinition} from './sandbox-answers';
+import {suiteSandbox} from './suite-sandbox';
+import {LATEST, V1, releaseDefinition, versionSender} from './sandbox-v1';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
+
+const TOKEN = 'sk_sandbox_v1_hooks';
+const SECRET = 'v1-hooks-secret-0123456789';
+
+/** A webhook endpoint that answers every delivery with `status` and keeps each body it received. */
+function endpoint(status: number) {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk));
+    req.on('end', () => {
+      bodies.push(body);
+      res.writeHead(status).end();
+    });
+  });
+  return {server, bodies, url: '' as string};
+}
+
+/** Resolves once `condition` holds, checking every 20 ms; fails naming `what` after 10 s. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !condition();) {
+    if (Date.now() > deadline) throw new Error(`waited 10 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('events and webhooks at Kestrel-Version 1.0.0', () => {
+  const sandbox = suiteSandbox(['--no-rate-limit', '--token', `${TOKEN}=hooks`]);
+  const v1 = versionSender(() => sandbox.base, TOKEN, V1);
+  const latest = versionSender(() => sandbox.base, TOKEN, LATEST);
+  const acknowledging = endpoint(204);
+  const failing = endpoint(500);
+  /** The payload version 1.0.0 defines, which a subscription made with it asks for. */
+  const webhookVersion = (releaseDefinition(V1).root as Json).components.schemas.WebhookVersion.enum[0] as string;
+  let eventId = '';
+
+  beforeAll(async () => {
+    for (const e of [acknowledging, failing]) e.url = `${await listenOnFreePort(e.server)}/hook`;
+    // The first subscription is made by a 1.0.0 client, the second by a client of the latest release.
+    for (const [send, e] of [
+      [v1, acknowledging],
+      [latest, failing],
+    ] as const) {
+      const made = await send('POST', '/subscriptions', {
+        webhookUrl: e.url,
+        webhookVersion,
+        secret: SECRET,
+        eventTypes: ['invoice.created'],
+      });
+      expect(made.status).toBe(201);
+    }
+    await v1('POST', '/invoices', {amount: {amount: '12.00', currency: 'USD'}});
+    await until(() => acknowledging.bodies.length > 0 && failing.bodies.length > 0, 'both deliveries');
+    eventId = JSON.parse(acknowledging.bodies[0]!).id;
+  });
+  afterAll(async () => {
+    for (const e of [acknowledging, failing]) {
+      e.server.closeAllConnections();
+      await new Promise((resolve) => e.server.close(resolve));
+    }
+  });
+
+  it('at 1.0.0 deliverySuccess is true once one endpoint acknowledged, without deliveries; at the latest release it waits for every subscription', async () => {
+    const now = (await latest('GET', `/events/${eventId}`)).body;
+    expect(now.deliverySuccess).toBe(false);
+    expect(now.deliveries.map((d: Json) => d.status)).toEqual(['SUCCEEDED', 'PENDING']);
+    const then = (await v1('GET', `/events/${eventId}`)).body;
+    expect(then.deliverySuccess).toBe(true);
+    expect(then).not.toHaveProperty('deliveries');
+  });
+
+  it('the recovery query (deliverySuccess eq false) filters on the served release’s meaning', async () => {
+    const missed = '/events?%24filter=deliverySuccess%20eq%20false';
+    const ids = async (send: typeof v1) => ((await send('GET', missed)).body.items as Json[]).map((e) => e.id);
+    expect(await ids(latest)).toContain(eventId);
+    expect(await ids(v1)).not.toContain(eventId);
+  });
+
+  it('a subscription made at 1.0.0 receives the body a subscription made now does, valid against both releases’ Event', () => {
+    const [then, now] = [acknowledging.bodies[0]!, failing.bodies[0]!].map((b) => JSON.parse(b) as Json);
+    expect(then).toEqual(now);
+    expect(then).toMatchObject({id: eventId, eventType: 'invoice.created', webhookVersion, deliverySuccess: false});
+    expect(then).not.toHaveProperty('deliveries');
+    expect(releaseDefinition(V1).schema('Event')(then)).toEqual([]);
+    expect(guideDefinition.schema('Event')(then)).toEqual([]);
+  });
+});
