@@ -36,7 +36,7 @@ import {KestrelClient} from '../../examples/walkthroughs/node/kestrel-client';
 import {ROOT, definition} from './guide-http';
 import {exchangeFeePercentOf, loadDefinition} from '../../definition/index.ts';
 import {LIGHTNING_INVOICES, SIMULATE_HEADER} from '../../sandbox/test-inputs';
-import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
+import {US_BANK_ACCOUNT, localAnswer} from './sandbox-answers';
 import {freshRateLimitWindow, type Sandbox} from './sandbox-process';
 import {suiteSandbox} from './suite-sandbox';
 
@@ -58,18 +58,8 @@ function client(sandbox: () => Sandbox, token = 'sk_sandbox_guide_rules') {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    expect(
-      answerProblems(
-        method,
-        target,
-        res.status,
-        res.headers.get('content-type'),
-        parsed,
-        res.headers.get('kestrel-version'),
-      ),
-      text,
-    ).toEqual([]);
+    const {parsed, problems} = localAnswer(method, target, res, text);
+    expect(problems, text).toEqual([]);
     return {status: res.status, body: parsed as Json, headers: res.headers};
   }
   return {

@@ -15,6 +15,7 @@ import {exchangeFeePercentOf, minimumAmountsOf} from '../../definition/index.ts'
 import {renderFacts} from '../../plugins/prose-facts/render.ts';
 import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES, MAINNET, ONCHAIN_ADDRESS} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
+import {minus, product, quotient} from './exact-decimal';
 import {checkedSender} from './sandbox-answers';
 import {suiteSandbox} from './suite-sandbox';
 
@@ -26,41 +27,6 @@ const page = (file: string) =>
 const EXCHANGING = page('exchanging-currencies.md');
 const SENDING = page('sending-payments.md');
 const RECEIVING = page('receiving-payments.md');
-
-/** A decimal string as an exact fraction n / 10^k. */
-const exact = (decimal: string) => {
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  return {n: BigInt(whole + fraction), k: fraction.length};
-};
-/** `a` × `b` (decimal strings) rounded to `places` decimals, down or up, as a decimal string. */
-function product(a: string, b: string, places: number, rounding: 'down' | 'up'): string {
-  const x = exact(a);
-  const y = exact(b);
-  return round(x.n * y.n, x.k + y.k, places, rounding);
-}
-/** `a` ÷ `b` rounded to `places` decimals, down or up. */
-function quotient(a: string, b: string, places: number, rounding: 'down' | 'up'): string {
-  const x = exact(a);
-  const y = exact(b);
-  // a / b = (x.n / 10^x.k) / (y.n / 10^y.k) = x.n * 10^y.k / (y.n * 10^x.k)
-  const scale = 10n ** BigInt(places);
-  const numerator = x.n * 10n ** BigInt(y.k) * scale;
-  const denominator = y.n * 10n ** BigInt(x.k);
-  let q = numerator / denominator;
-  if (rounding === 'up' && q * denominator < numerator) q += 1n;
-  return text(q, places);
-}
-function round(value: bigint, k: number, places: number, rounding: 'down' | 'up'): string {
-  const divisor = 10n ** BigInt(k - places);
-  let q = value / divisor;
-  if (rounding === 'up' && q * divisor < value) q += 1n;
-  return text(q, places);
-}
-const text = (q: bigint, places: number) => {
-  const digits = q.toString().padStart(places + 1, '0');
-  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-};
-const minus = (a: string, b: string, places: number) => text(exact(a).n - exact(b).n, places);
 
 /** Kestrel's share of an exchange's `source`, as a decimal: the definition's `x-fee` percentage ÷ 100. */
 const FEE_SHARE = quotient(exchangeFeePercentOf(loadBundledDefinition() as Json), '100', 8, 'down');

@@ -21,7 +21,7 @@ import {parse as parseYaml} from 'yaml';
 import {openEnumsOf} from '../../definition/index.ts';
 import {EXAMPLE_AMOUNTS} from '../../sandbox/test-inputs';
 import {ROOT} from './guide-http';
-import {US_BANK_ACCOUNT, answerProblems} from './sandbox-answers';
+import {US_BANK_ACCOUNT, localAnswer} from './sandbox-answers';
 import type {Sandbox} from './sandbox-process';
 import {suiteSandbox} from './suite-sandbox';
 
@@ -45,18 +45,8 @@ function client(sandbox: () => Sandbox, token: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    expect(
-      answerProblems(
-        method,
-        target,
-        res.status,
-        res.headers.get('content-type'),
-        parsed,
-        res.headers.get('kestrel-version'),
-      ),
-      text,
-    ).toEqual([]);
+    const {parsed, problems} = localAnswer(method, target, res, text);
+    expect(problems, text).toEqual([]);
     return {status: res.status, body: parsed as Json, replayed: res.headers.get('Idempotent-Replayed')};
   }
   return {

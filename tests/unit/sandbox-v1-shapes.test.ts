@@ -8,6 +8,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
+import {minus, product} from './exact-decimal';
 import {US_BANK_ACCOUNT, fundBtcByInvoice} from './sandbox-answers';
 import {suiteSandbox} from './suite-sandbox';
 import {LATEST, V1, versionSender} from './sandbox-v1';
@@ -16,26 +17,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const MAIN = 'sk_sandbox_v1_main';
 const REVERSAL = 'sk_sandbox_v1_reversal';
-
-/** A decimal string as an exact fraction n / 10^k. */
-const exact = (decimal: string) => {
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  return {n: BigInt(whole + fraction), k: fraction.length};
-};
-/** `a` × `b` (decimal strings) to `places` decimals: rounded down, or half up. */
-function product(a: string, b: string, places: number, rounding: 'down' | 'half-up'): string {
-  const x = exact(a);
-  const y = exact(b);
-  const divisor = 10n ** BigInt(x.k + y.k - places);
-  const value = x.n * y.n;
-  const q = rounding === 'down' ? value / divisor : (2n * value + divisor) / (2n * divisor);
-  const digits = q.toString().padStart(places + 1, '0');
-  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-}
-const minus = (a: string, b: string, places: number) => {
-  const digits = (exact(a).n - exact(b).n).toString().padStart(places + 1, '0');
-  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-};
 
 describe('the sandbox at Kestrel-Version 1.0.0 answers as release 1.0.0 did', () => {
   const sandbox = suiteSandbox(['--no-rate-limit', '--token', MAIN, '--token', `${REVERSAL}=reversal`]);
