@@ -1,9 +1,9 @@
 /**
  * The idempotency outcomes: `x-idempotency` on the `Idempotency-Key` parameter component, the one
  * table of which answers Kestrel keeps against a key and what a client sends next after each. The
- * sandbox keeps exactly the answers it marks kept, the guide on `/` renders it, and the tests hold
- * the error catalogue's `retry` column (the same four words as `next`, for every code with a row)
- * and the example clients' retries to it.
+ * sandbox keeps exactly the answers it marks kept and the guide on `/` renders it. A coded row's
+ * status and `next` are the error catalogue's status and `retry`, written in when the bundle is
+ * finished (catalogue-statements.ts); the tests hold the example clients' retries to it.
  */
 import {RETRY_ADVICE} from '../config/retry-advice.ts';
 import {isObject} from './refs.ts';

@@ -8,17 +8,18 @@
  * status is written once, in the ErrorCode schema's `x-error-catalogue`, and each status's opening
  * words once, in its `x-status-labels` ("Conflict"). This step, run on the bundle before anything
  * reads it, files each entry under its codes' status in `responses` and opens its description with
- * that status's words. So a code whose status changes moves on every operation page, twin, MCP
- * answer and sandbox answer with no other edit.
+ * that status's words. It also states each code's status, and its retry, wherever else the
+ * definition states them (catalogue-statements.ts). So a code whose status changes moves on every
+ * operation page, twin, MCP answer and sandbox answer with no other edit.
  *
  * Where one status would get two entries (or one entry's codes fall under two statuses), the
  * response is composed from their descriptions' clauses, each "what happened (code `X`)",
  * regrouped by status; a closing sentence after the last clause stays with it.
  */
+import {stateFromCatalogue} from './catalogue-statements.ts';
 import type {Json, JsonObject} from './types.ts';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-const PROBLEM_TYPE = 'urn:kestrel:problem:';
 const CODE_MARK = /\((codes? `[A-Z0-9_]+`[^)]*)\)/g;
 const CODE_NAME = /`([A-Z][A-Z0-9_]+)`/g;
 
@@ -222,7 +223,7 @@ export function keyProblemResponses<T extends JsonObject>(doc: T): T {
     copy,
     operations.flatMap((o) => o.entries.flatMap((e) => (e.ref ? [e.ref] : []))),
   );
-  stateExampleStatuses(copy, statuses);
+  stateFromCatalogue(copy);
   return copy as T;
 }
 
@@ -233,27 +234,5 @@ function dropUnusedResponses(doc: JsonObject, refs: string[]) {
   for (const ref of new Set(refs)) {
     if (!ref.startsWith('#/components/responses/') || text.includes(`"$ref":"${ref}"`)) continue;
     delete responses[ref.slice('#/components/responses/'.length)];
-  }
-}
-
-/**
- * A problem example states its status as an answer would (`status`, after `title`), from the
- * catalogue: the source writes only its code.
- */
-function stateExampleStatuses(doc: JsonObject, statuses: Map<string, number>) {
-  const examples = isObject(doc.components) && isObject(doc.components.examples) ? doc.components.examples : {};
-  for (const example of Object.values(examples)) {
-    const value = isObject(example) ? example.value : undefined;
-    if (!isObject(value) || typeof value.code !== 'string' || !String(value.type ?? '').startsWith(PROBLEM_TYPE))
-      continue;
-    const status = statuses.get(value.code);
-    if (status === undefined) continue;
-    const entries = Object.entries(value).filter(([key]) => key !== 'status');
-    const at = entries.findIndex(([key]) => key === 'title') + 1;
-    (example as JsonObject).value = Object.fromEntries([
-      ...entries.slice(0, at),
-      ['status', status],
-      ...entries.slice(at),
-    ]);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The idempotency outcomes table (`x-idempotency` on the `Idempotency-Key` parameter), read through
  * the definition model: it has a row for every code a request with an `Idempotency-Key` can get and
- * no other, each row agrees with the error catalogue's status and `retry`, the model refuses a
+ * no other, each row takes its status and `next` from the error catalogue, the model refuses a
  * malformed row naming it, and the guide on `/` shows the table rendered from it, in the retry
  * words of config/retry-advice.ts: a changed row of the definition changes the page.
  */
@@ -12,12 +12,13 @@ import {
   buildDefinition,
   idempotencyTableProblems,
   idempotentAnswerCodes,
+  keyProblemResponses,
   type JsonObject,
 } from '../../definition/index.ts';
 import {RETRY_WORDS} from '../../config/retry-advice.ts';
 import {renderIdempotencyOutcomes} from '../../plugins/rendered-partials/idempotency-outcomes.ts';
 import {expandPartials, PARTIALS} from '../../plugins/rendered-partials/partials.ts';
-import {ROOT, loadBundledDefinition} from './openapi-definition';
+import {ROOT, loadBundledDefinition, loadSourceBundle} from './openapi-definition';
 
 const doc = loadBundledDefinition() as JsonObject;
 const model = buildDefinition(structuredClone(doc));
@@ -62,16 +63,49 @@ describe('x-idempotency', () => {
     ]);
   });
 
-  it("is the error catalogue's retry, code by code, in the same four words", () => {
-    const disagree = rules.outcomes
-      .filter((r) => r.code)
-      .map((r) => ({
-        code: r.code!,
-        table: r.next,
-        catalogue: model.errorCodes.find((c) => c.code === r.code)?.retry,
-      }))
-      .filter((r) => r.table !== r.catalogue);
-    expect(disagree).toEqual([]);
+  it("takes each coded row's status and next from the error catalogue: one edit there changes the row", () => {
+    const source = loadSourceBundle() as JsonObject;
+    const catalogue = (source.components as {schemas: {ErrorCode: {'x-error-catalogue': Record<string, JsonObject>}}})
+      .schemas.ErrorCode['x-error-catalogue'];
+    const rowOf = (doc: JsonObject, code: string) =>
+      buildDefinition(keyProblemResponses(doc)).idempotency!.outcomes.find((r) => r.code === code);
+    expect(rowOf(source, 'PAYOUT_NOT_INITIABLE')).toEqual({
+      status: 409,
+      code: 'PAYOUT_NOT_INITIABLE',
+      kept: true,
+      next: 'no',
+    });
+    const edited = structuredClone(source);
+    const entry = (
+      edited.components as typeof source.components & {
+        schemas: {ErrorCode: {'x-error-catalogue': Record<string, JsonObject>}};
+      }
+    ).schemas.ErrorCode['x-error-catalogue'].PAYOUT_NOT_INITIABLE!;
+    Object.assign(entry, {status: 422, retry: 'new-key'});
+    expect(rowOf(edited, 'PAYOUT_NOT_INITIABLE')).toEqual({
+      status: 422,
+      code: 'PAYOUT_NOT_INITIABLE',
+      kept: true,
+      next: 'new-key',
+    });
+    // The rows stay ordered by status.
+    const statuses = buildDefinition(keyProblemResponses(edited)).idempotency!.outcomes.map((r) => r.status);
+    expect(statuses.slice(1)).toEqual([...statuses.slice(1)].sort((a, b) => Number(a) - Number(b)));
+    expect(catalogue.PAYOUT_NOT_INITIABLE).toMatchObject({status: 409});
+  });
+
+  it('refuses a row of the source that states its own status or next, naming it', () => {
+    const source = structuredClone(loadSourceBundle()) as JsonObject;
+    const table = (source.components as {parameters: {IdempotencyKey: {'x-idempotency': {outcomes: JsonObject[]}}}})
+      .parameters.IdempotencyKey['x-idempotency'];
+    const at = table.outcomes.findIndex((r) => r.code === 'QUOTE_EXPIRED');
+    table.outcomes[at]!.status = 422;
+    expect(() => keyProblemResponses(source)).toThrow(
+      `definition: #/components/parameters/IdempotencyKey/x-idempotency/outcomes/${at} states a status or next; x-error-catalogue gives them (remove them)`,
+    );
+  });
+
+  it('keeps the retries that decide money', () => {
     // A request that must be fixed first keeps its key: the catalogue says so, not "No".
     const retryOf = (code: string) => model.errorCodes.find((c) => c.code === code)?.retry;
     for (const code of ['VALIDATION_FAILED', 'MALFORMED_REQUEST', 'UNAUTHORIZED', 'LNURL_RESOLUTION_FAILED'])

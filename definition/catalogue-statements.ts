@@ -1,0 +1,86 @@
+/**
+ * The error catalogue (`x-error-catalogue` on the ErrorCode schema) is where each code's status and
+ * retry are written. Two other parts of the definition state them as a reader needs them, and get
+ * them from the catalogue when the bundle is finished (problem-responses.ts runs this):
+ * - a problem example states its `status` as an answer would (after `title`);
+ * - each coded row of an `x-idempotency` table states the code's `status` and, as `next`, its
+ *   retry; the rows are ordered by status, the 2xx row first.
+ * The source writes neither: a status or a retry stated there as well is refused, naming it.
+ */
+import type {Json, JsonObject} from './types.ts';
+
+const PROBLEM_TYPE = 'urn:kestrel:problem:';
+
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+type Entry = {status: number; retry: string};
+
+function catalogueOf(doc: JsonObject): Map<string, Entry> {
+  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+  const errorCode = schemas.ErrorCode;
+  const catalogue = isObject(errorCode) ? errorCode['x-error-catalogue'] : undefined;
+  return new Map(
+    Object.entries(isObject(catalogue) ? catalogue : {}).flatMap(([code, entry]) =>
+      isObject(entry) && typeof entry.status === 'number' && typeof entry.retry === 'string'
+        ? [[code, {status: entry.status, retry: entry.retry}] as const]
+        : [],
+    ),
+  );
+}
+
+function entryOf(catalogue: Map<string, Entry>, code: string, where: string): Entry {
+  const entry = catalogue.get(code);
+  if (!entry) throw new Error(`definition: ${where} names ${code}, which has no status and retry in x-error-catalogue`);
+  return entry;
+}
+
+function stateExampleStatuses(doc: JsonObject, catalogue: Map<string, Entry>) {
+  const examples = isObject(doc.components) && isObject(doc.components.examples) ? doc.components.examples : {};
+  for (const [name, example] of Object.entries(examples)) {
+    const value = isObject(example) ? example.value : undefined;
+    if (!isObject(value) || typeof value.code !== 'string' || !String(value.type ?? '').startsWith(PROBLEM_TYPE))
+      continue;
+    const where = `#/components/examples/${name}`;
+    if ('status' in value)
+      throw new Error(`definition: ${where} states its status; x-error-catalogue gives it (remove it)`);
+    const {status} = entryOf(catalogue, value.code, where);
+    const entries = Object.entries(value);
+    const at = entries.findIndex(([key]) => key === 'title') + 1;
+    (example as JsonObject).value = Object.fromEntries([
+      ...entries.slice(0, at),
+      ['status', status],
+      ...entries.slice(at),
+    ]);
+  }
+}
+
+const rank = (status: Json | undefined) => (status === '2xx' ? 200 : Number(status));
+
+function stateIdempotencyOutcomes(doc: JsonObject, catalogue: Map<string, Entry>) {
+  const parameters = isObject(doc.components) && isObject(doc.components.parameters) ? doc.components.parameters : {};
+  for (const [name, parameter] of Object.entries(parameters)) {
+    const table = isObject(parameter) ? parameter['x-idempotency'] : undefined;
+    if (!isObject(table) || !Array.isArray(table.outcomes)) continue;
+    const rows = table.outcomes.map((row, i) => {
+      if (!isObject(row) || typeof row.code !== 'string') return row;
+      const where = `#/components/parameters/${name}/x-idempotency/outcomes/${i}`;
+      if ('status' in row || 'next' in row)
+        throw new Error(`definition: ${where} states a status or next; x-error-catalogue gives them (remove them)`);
+      const {status, retry} = entryOf(catalogue, row.code, where);
+      const {code, ...rest} = row;
+      return {status, code, ...rest, next: retry};
+    });
+    table.outcomes = rows
+      .map((row, i) => ({row, i}))
+      .sort((a, b) => rank(isObject(a.row) ? a.row.status : 0) - rank(isObject(b.row) ? b.row.status : 0) || a.i - b.i)
+      .map(({row}) => row);
+  }
+}
+
+/** States, in `doc` (a bundle being finished), each code's status and retry where the definition states them. */
+export function stateFromCatalogue(doc: JsonObject) {
+  const catalogue = catalogueOf(doc);
+  stateExampleStatuses(doc, catalogue);
+  stateIdempotencyOutcomes(doc, catalogue);
+}
