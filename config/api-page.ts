@@ -8,6 +8,17 @@ import type {PageChange} from './changelog';
 import type {TryItOperation} from './try-it';
 
 /** One parameter, header or body field, with the fields below it. */
+/**
+ * What an older release still served lacks: the release that added an operation, a webhook or a
+ * field, the served releases before it, and the changelog entry (`/api/introduction#change-...`).
+ */
+export interface ApiSince {
+  version: string;
+  /** The releases, still served, that do not have it, oldest first. */
+  notIn: string[];
+  href: string;
+}
+
 export interface ApiField {
   name: string;
   /** The element id of its row: `request-body.amount.currency`, `query.$filter`, `response-201.fee.amount`. */
@@ -23,6 +34,8 @@ export interface ApiField {
   children: ApiField[];
   /** A schema that holds itself: its fields are given once, above. */
   recursive: boolean;
+  /** Set when a release still served does not have the field. */
+  since?: ApiSince;
 }
 
 export interface ApiExample {
@@ -96,6 +109,8 @@ interface ApiPageBase {
   responses: ApiResponse[];
   /** What the recent releases changed in this page's subject, newest first; absent when nothing. */
   changes?: PageChange[];
+  /** Set when a release still served does not have this operation or webhook. */
+  since?: ApiSince;
 }
 
 export interface ApiOperationPage extends ApiPageBase {

@@ -46,6 +46,7 @@ export {
   unreleasedProblems,
 } from './changes/release-checks.ts';
 export {MANIFEST, RELEASES_DIR, compareVersions, versionParts} from './changes/releases.ts';
+export {releaseState, servedVersions, today} from './changes/support-window.ts';
 export {
   NEXT_NOTES,
   NEXT_VERSION,

@@ -3,6 +3,7 @@
  * page carries, so the browser needs neither the definition nor a `$ref` resolver to draw the form
  * and check a body.
  */
+import {VERSION_HEADER} from '../config/api-version-header.ts';
 import {IDEMPOTENCY_KEY_HEADER} from '../config/try-it.ts';
 import type {
   TryItBody,
@@ -66,8 +67,22 @@ function tryItBody(model: ApiDefinition, op: Operation): TryItBody | undefined {
   return out;
 }
 
-/** What the explorer of `op`'s page needs, with the servers of the bundled definition (the local sandbox in that build). */
-export function tryItOperation(model: ApiDefinition, op: Operation): TryItOperation {
+/**
+ * The version header's parameter as a choice among the releases served (none chosen: not sent, the
+ * account's pin answers), so that the reader picks a release the API answers at instead of typing one.
+ */
+function versionChoice(parameter: TryItParameter, versions: readonly string[] | undefined): TryItParameter {
+  if (!versions?.length || parameter.in !== 'header' || parameter.name.toLowerCase() !== VERSION_HEADER.toLowerCase())
+    return parameter;
+  return {...parameter, schema: {...parameter.schema, enum: [...versions].reverse()}};
+}
+
+/**
+ * What the explorer of `op`'s page needs, with the servers of the bundled definition (the local
+ * sandbox in that build); `versions`, the releases served oldest first, are offered newest first
+ * for `Kestrel-Version`.
+ */
+export function tryItOperation(model: ApiDefinition, op: Operation, versions?: readonly string[]): TryItOperation {
   const {path, query, header} = op.parameters;
   const isIdempotencyKey = (p: Parameter) => p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase();
   const out: TryItOperation = {
@@ -77,7 +92,9 @@ export function tryItOperation(model: ApiDefinition, op: Operation): TryItOperat
     path: op.path,
     summary: op.summary,
     servers: model.servers.map(tryItServer),
-    parameters: [...path, ...query, ...header.filter((p) => !isIdempotencyKey(p))].map(tryItParameter),
+    parameters: [...path, ...query, ...header.filter((p) => !isIdempotencyKey(p))]
+      .map(tryItParameter)
+      .map((p) => versionChoice(p, versions)),
     idempotent: op.idempotent,
     authenticated: op.security.length > 0,
     scopes: [...op.scopes],

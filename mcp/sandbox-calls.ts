@@ -6,6 +6,7 @@
  * here so that sandbox_next_part reads the next part of that very answer, not of a new request
  * (a POST or a clock move must not run again to be read).
  */
+import {VERSION_HEADER} from '../config/api-version-header.ts';
 import {apiUrl} from './api-path.ts';
 import {jsonPart} from './json-pages.ts';
 import {SandboxError, type SandboxConnection, type SandboxTarget} from './sandbox-connection.ts';
@@ -28,6 +29,8 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
   idempotencyKey?: string;
+  /** Sent as `Kestrel-Version`: the release to answer at, instead of the account's pin. */
+  apiVersion?: string;
 }
 
 async function bodyOf(res: Response): Promise<unknown> {
@@ -124,6 +127,12 @@ export class SandboxCalls {
         headers[name] = value;
       }
       if (call.idempotencyKey !== undefined) headers['Idempotency-Key'] = call.idempotencyKey;
+      if (call.apiVersion !== undefined) {
+        // Two values for one header would leave the caller unsure which release answered.
+        if (Object.keys(headers).some((h) => h.toLowerCase() === VERSION_HEADER.toLowerCase()))
+          return {ok: false, error: `Refused: give the version once, as apiVersion or as headers.${VERSION_HEADER}.`};
+        headers[VERSION_HEADER] = call.apiVersion;
+      }
       let body: string | undefined;
       if (call.body !== undefined) {
         body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);

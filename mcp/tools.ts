@@ -17,6 +17,7 @@ import type {WorkflowCalls} from './workflow-calls.ts';
 import {checkWebhookEndpoint} from './webhook-check-calls.ts';
 import {LOCAL_SANDBOX_HOST, LOCAL_SANDBOX_PORT} from '../sandbox/local-sandbox.mjs';
 import {SIMULATE_HEADER} from '../sandbox/test-input-triggers.ts';
+import {API_VERSION} from './api-version-input.ts';
 
 type Answer = {ok: true; text: string} | {ok: false; error: string};
 
@@ -205,7 +206,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
     'sandbox_request',
     {
       title: 'Call the local sandbox',
-      description: `Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at ${LOCAL_SANDBOX_HOST}:${LOCAL_SANDBOX_PORT}, else one this server starts) and answers the sandbox's API base (sandbox), status, headers (RateLimit-*, Idempotent-Replayed) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.`,
+      description: `Sends a request, usually a write (sandbox_get only reads), to the local Kestrel sandbox (KESTREL_SANDBOX_URL, else a sandbox at ${LOCAL_SANDBOX_HOST}:${LOCAL_SANDBOX_PORT}, else one this server starts) and answers the sandbox's API base (sandbox), status, headers (RateLimit-*, Idempotent-Replayed, Kestrel-Version: the release that answered, and Deprecation and Sunset when that release is deprecated) and body. Only a path under the sandbox's API base is called: a URL, //host or a .. segment is refused, and so is a subscription whose webhookUrl is off this machine's loopback (unless the server runs with --remote-webhooks). A bearer token is sent unless headers give one.`,
       inputSchema: {
         method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('The HTTP method.'),
         path: z
@@ -223,6 +224,7 @@ export function registerTools(server: McpServer, {site, search, definition, sand
           .describe(
             'Sent as Idempotency-Key: operations that create or move money need one; reuse it to retry safely.',
           ),
+        apiVersion: API_VERSION,
       },
       annotations: SANDBOX_WRITE,
     },

@@ -4,10 +4,12 @@
  * deprecated (a change its notes declare is breaking) and then the defects it fixed at every
  * version, each linked to the row of what changed on its operation or webhook page (the page alone
  * when the row is gone), with its migration note. Also, per page, the changes of the last two
- * releases to what it documents, which the page shows near its top. A link to a row that the page does not have fails the build, naming
+ * releases to what it documents, which the page shows near its top, and what a release still
+ * served lacks (an operation, webhook, field or header a later release added), which the page marks
+ * "Since 2.0.0, not in 1.0.0". A link to a row that the page does not have fails the build, naming
  * the change: the changelog never sends a reader to a place that is not there.
  */
-import type {ApiField, ApiPage} from '../../config/api-page.ts';
+import type {ApiField, ApiPage, ApiSince} from '../../config/api-page.ts';
 import {
   CHANGELOG_ROUTE,
   type ChangelogData,
@@ -17,7 +19,7 @@ import {
   type PageChange,
   releaseDefinitionRoute,
 } from '../../config/changelog.ts';
-import type {ApiChange, ReleaseHistoryEntry} from '../../definition/index.ts';
+import {compareVersions, type ApiChange, type ReleaseHistoryEntry} from '../../definition/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {inlineMarkdownToHtml, markdownToHtml} from './markdown-html.ts';
 import {schemaUsages} from './schema-usages.ts';
@@ -191,15 +193,47 @@ export interface ChangelogOutput {
   changelog: ChangelogData;
   /** Slug -> the changes of the recent releases to that page's subject, newest first. */
   pageChanges: Map<string, PageChange[]>;
+  /**
+   * Slug -> row anchor ('' for the page's subject itself) -> the release that added it, where a
+   * release still served lacks it.
+   */
+  pageSince: Map<string, Map<string, ApiSince>>;
 }
+
+/** The rules by which a release adds something a page shows: an older release does not have it. */
+const ADDING_RULES = new Set([
+  'operation-added',
+  'webhook-added',
+  'parameter-added',
+  'request-body-added',
+  'request-field-added',
+  'response-field-added',
+  'response-header-added',
+]);
 
 export function changelogData(
   model: ApiDefinition,
   pages: ReadonlyMap<string, ApiPage>,
   history: readonly ReleaseHistoryEntry[],
+  served: readonly string[] = history.map(({release}) => release.version),
 ): ChangelogOutput {
   const linker = new Linker(model, pages);
   const pageChanges = new Map<string, PageChange[]>();
+  const pageSince = new Map<string, Map<string, ApiSince>>();
+  /** Marks what `change` added on each page it links, for the served releases older than `version`. */
+  const markAdded = (version: string, change: ApiChange, links: readonly ChangelogLink[], href: string) => {
+    const notIn = served.filter((v) => compareVersions(v, version) < 0);
+    if (!ADDING_RULES.has(change.rule) || notIn.length === 0) return;
+    for (const link of links) {
+      if (!link.href.startsWith('/api/')) continue;
+      const slug = link.href.replace(/^\/api\/|#.*$/g, '');
+      const marks = pageSince.get(slug) ?? pageSince.set(slug, new Map()).get(slug)!;
+      // An operation or webhook added is the page's subject itself; anything else is a row.
+      const row = change.rule === 'operation-added' || change.rule === 'webhook-added' ? '' : link.anchor;
+      // History is newest first: the newest addition of a row is the one that holds today.
+      if (row !== undefined && !marks.has(row)) marks.set(row, {version, notIn, href});
+    }
+  };
   const changelog = history.map(({release, changes, notes, fixes}, index) => {
     const known = new Set(changes.map((c) => c.id));
     const stray = Object.keys(notes).filter((id) => !known.has(id));
@@ -229,6 +263,7 @@ export function changelogData(
       const {entry} = item;
       const links = linker.links(change).filter((l) => !entry.links.some((known) => known.href === l.href));
       entry.links.push(...links);
+      markAdded(release.version, change, links, `${CHANGELOG_ROUTE}#${entry.anchor}`);
       if (index < RECENT_RELEASES) {
         // Only a reference page (/api/<slug>) carries a "Changed in" note.
         const slugs = links.filter((l) => l.href.startsWith('/api/')).map((l) => l.href.replace(/^\/api\/|#.*$/g, ''));
@@ -290,5 +325,5 @@ export function changelogData(
       })).filter((group) => group.entries.length > 0),
     };
   });
-  return {changelog, pageChanges};
+  return {changelog, pageChanges, pageSince};
 }

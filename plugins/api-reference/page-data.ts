@@ -143,7 +143,12 @@ function authOf(operation: Operation): string {
   );
 }
 
-export function operationPage(model: ApiDefinition, operation: Operation): ApiOperationPage {
+/** `versions`: the releases served (oldest first), which the explorer offers for `Kestrel-Version`. */
+export function operationPage(
+  model: ApiDefinition,
+  operation: Operation,
+  versions?: readonly string[],
+): ApiOperationPage {
   const {path, query, header} = operation.parameters;
   const page: ApiOperationPage = {
     kind: 'operation',
@@ -164,7 +169,7 @@ export function operationPage(model: ApiDefinition, operation: Operation): ApiOp
     },
     responses: responsesOf(operation.responses),
     samples: samplesOf(operation),
-    tryIt: tryItOperation(model, operation),
+    tryIt: tryItOperation(model, operation, versions),
   };
   if (operation.requestBody) page.requestBody = bodyOf(operation.requestBody, REQUEST_BODY_ANCHOR);
   if (operation.filterable) page.filterable = operation.filterable;

@@ -3,8 +3,8 @@
  * load: per operation and webhook `{slug}.api.mdx` (front matter and one component) and
  * `{slug}.json` (its data, as config/api-page-store.ts stores it), `sidebar.ts` (the groups, in
  * the definition's order) and `error-catalogue.json` (the rows of the introduction's error catalogue), `webhook-delivery.json`
- * (the introduction's webhook retry schedule), `changelog.json` and `versioning-policy.json` (the
- * introduction's changelog and policy; each page also carries the recent changes to its subject). A file whose
+ * (the introduction's webhook retry schedule), `changelog.json`, `versioning-policy.json` and `release-support.json` (the
+ * introduction's changelog, policy and support window; each page also carries the recent changes to its subject). A file whose
  * content is unchanged is not rewritten, so `npm start` reloads only the pages a change touched;
  * a generated file whose page is gone is deleted.
  */
@@ -13,11 +13,13 @@ import path from 'node:path';
 import {API_SIDEBAR, groupPageSlug} from '../../config/api-sidebar.ts';
 import type {ApiPage} from '../../config/api-page.ts';
 import {storeApiPage} from '../../config/api-page-store.ts';
-import {releaseHistory, type ReleaseHistoryEntry} from '../../definition/index.ts';
+import {releaseHistory, servedVersions, today, type ReleaseHistoryEntry} from '../../definition/index.ts';
 import type {ApiDefinition} from '../../definition/index.ts';
 import {changelogData} from './changelog.ts';
 import {errorCatalogue} from './error-catalogue.ts';
 import {operationPage, webhookPage} from './page-data.ts';
+import {releaseSupport} from './release-support.ts';
+import {markSince} from './since-marks.ts';
 import {versioningPolicy} from './versioning-policy.ts';
 import {webhookDeliveryData} from './webhook-delivery.ts';
 
@@ -26,6 +28,7 @@ const ERROR_CATALOGUE_FILE = 'error-catalogue.json';
 const WEBHOOK_DELIVERY_FILE = 'webhook-delivery.json';
 const CHANGELOG_FILE = 'changelog.json';
 const VERSIONING_POLICY_FILE = 'versioning-policy.json';
+const RELEASE_SUPPORT_FILE = 'release-support.json';
 
 /** The description's first paragraph as plain text, for the page's meta description. */
 function metaDescription(markdown: string): string {
@@ -111,19 +114,24 @@ export function writePages(
   model: ApiDefinition,
   apiDir: string,
   history: readonly ReleaseHistoryEntry[] = releaseHistory(),
+  day: string = today(),
 ): {pages: number; written: number; deleted: number} {
+  // Oldest first, as releases.json lists them; the window is the one of the build's day.
+  const releases = history.map(({release}) => release).reverse();
+  const served = servedVersions(releases, day);
   const pages = new Map<string, ApiPage>();
   const descriptions = new Map<string, string>();
   for (const operation of model.operations) {
-    pages.set(operation.slug, operationPage(model, operation));
+    pages.set(operation.slug, operationPage(model, operation, served));
     descriptions.set(operation.slug, operation.description);
   }
   for (const webhook of model.webhooks) {
     pages.set(webhook.slug, webhookPage(webhook));
     descriptions.set(webhook.slug, webhook.description);
   }
-  const {changelog, pageChanges} = changelogData(model, pages, history);
+  const {changelog, pageChanges, pageSince} = changelogData(model, pages, history, served);
   for (const [slug, changes] of pageChanges) pages.get(slug)!.changes = changes;
+  for (const [slug, marks] of pageSince) markSince(pages.get(slug)!, marks);
   const files = new Map<string, string>();
   for (const [slug, page] of pages) {
     files.set(`${slug}.api.mdx`, mdx(page, descriptions.get(slug)!));
@@ -137,6 +145,8 @@ export function writePages(
   // The changelog and the versioning policy, on the same introduction.
   files.set(CHANGELOG_FILE, `${JSON.stringify(changelog)}\n`);
   files.set(VERSIONING_POLICY_FILE, `${JSON.stringify(versioningPolicy(model))}\n`);
+  // The support window of each release, on the same introduction.
+  files.set(RELEASE_SUPPORT_FILE, `${JSON.stringify(releaseSupport(releases, day))}\n`);
   let written = 0;
   for (const [name, content] of files) if (writeIfChanged(path.join(apiDir, name), content)) written++;
   let deleted = 0;

@@ -13,9 +13,9 @@ import {Definition} from '../definition.ts';
 import {ProblemError} from '../problems.ts';
 import {Router} from '../router.ts';
 import {Validator} from '../validation.ts';
+import {VERSION_HEADER, VERSION_UNSUPPORTED} from '../../config/api-version-header.ts';
 
-export const VERSION_HEADER = 'Kestrel-Version';
-export const VERSION_UNSUPPORTED = 'API_VERSION_UNSUPPORTED';
+export {VERSION_HEADER, VERSION_UNSUPPORTED} from '../../config/api-version-header.ts';
 
 /** What routes and validates requests at one version. */
 export interface VersionModel {

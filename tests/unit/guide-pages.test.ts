@@ -334,6 +334,8 @@ describe('terms', () => {
 
 const def = definition();
 const GUIDE_ROUTES = new Map(PAGES.map((p) => [slugOf(p), p]));
+/** The reference's hand-written pages, whose headings are written like a guide's: a guide may link them. */
+const API_OVERVIEW_PAGES = new Map([['/api/introduction', readPage('api/introduction.mdx')]]);
 const API_ROUTES = new Set<string>([
   ...API_OVERVIEW_ROUTES,
   ...def.operations.map((op) => `/api/${op.slug}`),
@@ -372,11 +374,12 @@ describe('links', () => {
           errors.push(`${target}: not an https kestrel.example page`);
       } else {
         const [route, anchor] = target!.split('#') as [string, string | undefined];
-        const page = route === '' ? p : GUIDE_ROUTES.get(route);
+        const page = route === '' ? p : (GUIDE_ROUTES.get(route) ?? API_OVERVIEW_PAGES.get(route));
         if (route !== '' && !page && !API_ROUTES.has(route)) errors.push(`${target}: not a published route`);
         if (anchor !== undefined) {
           if (!page) errors.push(`${target}: an anchor into the API reference, whose headings are generated`);
-          else if (!anchorsOf(page).has(anchor)) errors.push(`${target}: no heading "${anchor}" on ${slugOf(page)}`);
+          else if (!anchorsOf(page).has(anchor))
+            errors.push(`${target}: no heading "${anchor}" on ${route || slugOf(page)}`);
         }
       }
     }

@@ -1,12 +1,13 @@
 /**
  * The "Try it" explorer's build-time share and its pure helpers: what each operation's explorer
  * is given (read from the real definition), the checks compiled for it and the messages they give,
- * the URL and the curl command it builds, and what it says when no answer comes.
+ * the URL and the curl command it builds, the release it may pin, and what it says when no answer comes.
  */
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {IDEMPOTENCY_KEY_HEADER, type TryItOperation} from '../../config/try-it';
-import {buildDefinition, findOperation, tryItOperation, type JsonObject} from '../../definition/index.ts';
+import {VERSION_HEADER} from '../../config/api-version-header';
+import {buildDefinition, findOperation, readReleases, tryItOperation, type JsonObject} from '../../definition/index.ts';
 import {tryItValidatorModule} from '../../definition/try-it-validators.ts';
 import {LOCAL_SANDBOX_ORIGIN, LOCAL_SANDBOX_SERVER} from '../../sandbox/local-sandbox.mjs';
 import {BOUND_WORDS} from '../../config/schema-words';
@@ -15,6 +16,7 @@ import {shellQuote} from '../../snippets/literals.ts';
 import {tryItCurl} from '../../snippets/try-it.ts';
 import {API_KEY_VARIABLE, TIMEOUT_SECONDS} from '../../snippets/settings.ts';
 import {buildRequest, requestUrl} from '../../src/components/TryIt/request';
+import {releaseFacts} from '../../src/components/TryIt/releaseFacts';
 import {networkFailure, prettyBody} from '../../src/components/TryIt/send';
 import {loadBundledDefinition} from './openapi-definition';
 
@@ -212,6 +214,53 @@ describe('the request, as sent and as curl', () => {
 
   it('shell quoting keeps every character literal', () => {
     expect(shellQuote("it's $HOME `x` \\n")).toBe("'it'\\''s $HOME `x` \\n'");
+  });
+});
+
+describe('the API release (Kestrel-Version)', () => {
+  const served = readReleases().map((r) => r.version);
+  const versionOf = (op: TryItOperation) => op.parameters.find((p) => p.name === VERSION_HEADER)!;
+
+  it('is a choice among the releases served, newest first, optional and not sent by default', () => {
+    const op = tryItOperation(model, findOperation(model, 'get-invoices'), served);
+    const parameter = versionOf(op);
+    expect(parameter).toMatchObject({in: 'header', required: false});
+    expect(parameter.schema.enum).toEqual([...served].reverse());
+    // Without the releases (a definition alone), the header stays a text field.
+    expect(versionOf(operation('get-invoices')).schema.enum).toBeUndefined();
+    // The other parameters are untouched.
+    expect(op.parameters.filter((p) => p.name !== VERSION_HEADER)).toEqual(
+      operation('get-invoices').parameters.filter((p) => p.name !== VERSION_HEADER),
+    );
+  });
+
+  it('is sent as the header, and in the curl copy, only when one is picked', () => {
+    const op = tryItOperation(model, findOperation(model, 'get-invoices'), served);
+    const key = `header:${VERSION_HEADER}`;
+    const picked = buildRequest(op, {server: 'https://x.example/v1', token: '', values: {[key]: served[0]!}});
+    expect(picked.headers).toEqual([
+      ['Accept', 'application/json'],
+      [VERSION_HEADER, served[0]],
+    ]);
+    expect(tryItCurl(picked)).toContain(`  --header '${VERSION_HEADER}: ${served[0]}' \\\n`);
+    const none = buildRequest(op, {server: 'https://x.example/v1', token: '', values: {[key]: ''}});
+    expect(none.headers).toEqual([['Accept', 'application/json']]);
+    expect(tryItCurl(none)).not.toContain(VERSION_HEADER);
+  });
+
+  it('that answered is shown with its Deprecation and Sunset, whatever the case of the names', () => {
+    const headers: [string, string][] = [
+      ['content-type', 'application/json'],
+      ['sunset', 'Wed, 26 May 2027 00:00:00 GMT'],
+      ['kestrel-version', '1.0.0'],
+      ['deprecation', '@1795737600'],
+    ];
+    expect(releaseFacts({headers})).toEqual([
+      [VERSION_HEADER, '1.0.0'],
+      ['Deprecation', '@1795737600'],
+      ['Sunset', 'Wed, 26 May 2027 00:00:00 GMT'],
+    ]);
+    expect(releaseFacts({headers: [['kestrel-version', '2.0.0']]})).toEqual([[VERSION_HEADER, '2.0.0']]);
   });
 });
 

@@ -8,6 +8,7 @@ import React, {useState, type ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ApiField} from '@site/config/api-page';
 import Html from './Html';
+import Since from './Since';
 
 function Children({field}: {field: ApiField}): ReactNode {
   const [open, setOpen] = useState(true);
@@ -47,6 +48,7 @@ function FieldRow({field}: {field: ApiField}): ReactNode {
             {mark}
           </span>
         ))}
+        <Since since={field.since} className="api-field__mark api-field__since" />
       </div>
       <Html html={field.descriptionHtml} className="api-field__description" />
       {field.facts.map((fact) => (

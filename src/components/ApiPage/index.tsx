@@ -44,7 +44,7 @@ function OperationPage({page}: {page: ApiOperationPage}): ReactNode {
       request={
         <>
           <EndpointLine method={page.method} url={`${page.serverUrl}${page.path}`} />
-          <ChangedIn changes={page.changes} />
+          <ChangedIn changes={page.changes} since={page.since} />
           {(page.authHtml || page.idempotent) && (
             <p className="api-auth">
               {page.authHtml && <span dangerouslySetInnerHTML={{__html: page.authHtml}} />}
@@ -87,7 +87,7 @@ function WebhookPage({page}: {page: ApiWebhookPage}): ReactNode {
             <MethodBadge method={page.method} />
             <code className="api-endpoint__path">{page.event}</code>
           </div>
-          <ChangedIn changes={page.changes} />
+          <ChangedIn changes={page.changes} since={page.since} />
           <p className="api-auth">
             Kestrel sends this event to your webhook endpoint, signed:{' '}
             <Link to={WEBHOOK_SIGNATURE_ROUTE}>verify the signature</Link> before you trust a delivery.

@@ -1,6 +1,10 @@
-/** The answer to a sent request: status and time, the headers the browser lets the page read, the body. */
+/**
+ * The answer to a sent request: status, time and the release that answered, the headers the browser
+ * lets the page read, the body.
+ */
 import React, {type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
+import {releaseFacts} from './releaseFacts';
 import type {Answer} from './send';
 import styles from './styles.module.css';
 
@@ -14,6 +18,14 @@ export default function AnswerView({answer}: {answer: Answer}): ReactNode {
         </dd>
         <dt>Time</dt>
         <dd>{answer.time} ms</dd>
+        {releaseFacts(answer).map(([name, value]) => (
+          <React.Fragment key={name}>
+            <dt>
+              <code>{name}</code>
+            </dt>
+            <dd data-testid={`try-it-${name.toLowerCase()}`}>{value}</dd>
+          </React.Fragment>
+        ))}
       </dl>
       <details>
         <summary>Response headers ({answer.headers.length})</summary>

@@ -1,0 +1,7 @@
+/**
+ * The header a request names its API release in (and every answer names the release that served it
+ * in), and the code of the refusal when the API serves no release by that name. Shared by the
+ * sandbox, the MCP server and the Try-it explorer; imports nothing.
+ */
+export const VERSION_HEADER = 'Kestrel-Version';
+export const VERSION_UNSUPPORTED = 'API_VERSION_UNSUPPORTED';
