@@ -14,10 +14,20 @@ export const subscriptionRequest = (webhookUrl: string, secret: string, eventTyp
   eventTypes,
 });
 
-/** The body of POST /payouts or POST /deposits: `amount` `currency` to or from the bank payment method. */
-export const bankTransferRequest = (paymentMethodId: string, amount: string, currency: string, reference: string) => ({
+/**
+ * The body of POST /payouts or POST /deposits: `amount` `currency` to or from the bank payment
+ * method; a payout may say which balance pays it (`sourceCurrency`).
+ */
+export const bankTransferRequest = (
+  paymentMethodId: string,
+  amount: string,
+  currency: string,
+  reference: string,
+  sourceCurrency?: string,
+) => ({
   paymentMethodId,
   amount: {amount, currency},
+  ...(sourceCurrency === undefined ? {} : {sourceCurrency}),
   reference,
 });
 

@@ -8,7 +8,7 @@
  * sandbox clock.
  */
 import {describe, it, expect, beforeAll} from 'vitest';
-import {exchangeRequest} from './request-bodies';
+import {bankTransferRequest, exchangeRequest} from './request-bodies';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {exchangeFeePercentOf, minimumAmountsOf} from '../../definition/index.ts';
@@ -231,12 +231,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
   it('a payout from another balance costs amount plus fee at its exchangeRate, the mid, rounded up', async () => {
     const method = await gbpBankMethod('12345678');
     const payout = (
-      await send('POST', '/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '100.00', currency: 'GBP'},
-        sourceCurrency: 'BTC',
-        reference: 'ROUNDING 1',
-      })
+      await send('POST', '/payouts', bankTransferRequest(method.id, '100.00', 'GBP', 'ROUNDING 1', 'BTC'))
     ).body;
     // The fee is in the currency of `amount`, and the rate is the ticker's mid, as Payout says.
     expect([payout.fee.currency, payout.exchangeRate]).toEqual(['GBP', price('GBP', 'mid')]);

@@ -9,6 +9,7 @@
 import {describe, expect, it} from 'vitest';
 import {bolt11Amount} from '../../sandbox/operations/payments.ts';
 import {minus, product} from './exact-decimal';
+import {bankTransferRequest} from './request-bodies';
 import {US_BANK_ACCOUNT, fundBtcByInvoice} from './sandbox-answers';
 import {suiteSandbox} from './suite-sandbox';
 import {LATEST, V1, versionSender} from './sandbox-v1';
@@ -121,14 +122,8 @@ describe('the sandbox at Kestrel-Version 1.0.0 answers as release 1.0.0 did', ()
 
   it('a payout past its expiration stays NEW at 1.0.0 (EXPIRED at the latest release), listed so, and initiating it answers QUOTE_EXPIRED', async () => {
     const method = (await v1('POST', '/payment-methods/bank', US_BANK_ACCOUNT)).body;
-    const payout = (
-      await v1('POST', '/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '5.00', currency: 'USD'},
-        sourceCurrency: 'BTC',
-        reference: 'V1 EXPIRY',
-      })
-    ).body;
+    const payout = (await v1('POST', '/payouts', bankTransferRequest(method.id, '5.00', 'USD', 'V1 EXPIRY', 'BTC')))
+      .body;
     await sandbox.advance((Date.parse(payout.expiration) - Date.parse(payout.created)) / 1000 + 2);
     expect((await v1('GET', `/payouts/${payout.id}`)).body.status).toBe('NEW');
     const listed = (await v1('GET', '/payouts')).body.items.find((p: Json) => p.id === payout.id);
