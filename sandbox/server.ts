@@ -22,7 +22,7 @@ import {FAULTS_PATH, faultsRoute, takeFault} from './faults-control.ts';
 import {inMaintenance, MAINTENANCE_PATH, maintenanceRoute} from './maintenance-control.ts';
 import {corsHeaders, preflightHeaders} from './cors.ts';
 import {DELIVERIES_PATH, deliveriesRoute} from './deliveries-control.ts';
-import {deprecationDateHeaders, deprecationHeaders} from './deprecation.ts';
+import {DEPRECATION_HEADER, SUNSET_HEADER, deprecationDateHeaders, deprecationHeaders} from './deprecation.ts';
 import {isObject, type Json} from './api-data.ts';
 import {IdempotencyKeys, REPLAYED_HEADER} from './idempotency.ts';
 import {handlers} from './operations/index.ts';
@@ -36,6 +36,7 @@ import {TOKENS_PATH, tokensRoute} from './token-control.ts';
 import type {Tokens} from './tokens.ts';
 import {Validator} from './validation.ts';
 import {ApiVersions, VERSION_HEADER, type ServedVersion, type VersionSettings} from './versions/api-versions.ts';
+import {keyRulesAt} from './versions/key-rules.ts';
 import {servedCall} from './versions/served-answer.ts';
 import type {Answer} from './world.ts';
 
@@ -77,6 +78,15 @@ function memoryMb(): {rss: number; heapUsed: number; external: number} {
   const m = process.memoryUsage();
   const mb = (n: number) => Math.round(n / 2 ** 20);
   return {rss: mb(m.rss), heapUsed: mb(m.heapUsed), external: mb(m.external)};
+}
+
+/** The Idempotency-Key sent, when it is one (IdempotencyKeys.check would pass it); else undefined. */
+function validKey(header: string | undefined): string | undefined {
+  try {
+    return IdempotencyKeys.check(header);
+  } catch {
+    return undefined;
+  }
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
@@ -153,68 +163,111 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
     const simulate = simulated(req.headers['kestrel-sandbox-simulate']);
     if (simulate.problem) throw simulate.problem;
 
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(route.params)) {
-      if (!served.validator.pathParameter(op, name, value)) {
-        if (op.notFoundCode) throw world.notFound(op, value);
-        throw new ProblemError('VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {
-          validationErrors: {[name]: ['Is not a valid value.']},
-        });
-      }
-      params[name] = value;
-    }
-    const query = served.validator.query(op, url.searchParams);
-
-    const key = op.idempotent ? IdempotencyKeys.check(req.headers['idempotency-key'] as string | undefined) : undefined;
-
-    let raw: Buffer;
-    try {
-      raw = await readBody(req);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        throw new ProblemError('MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
-      throw error;
-    }
-    let body: Json | undefined = undefined;
-    // The body as sent, parsed: what a retry's body is compared with.
-    let sent: Json | undefined = undefined;
-    if (op.bodySchemaAt) {
-      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (raw.length === 0) {
-        if (op.bodyRequired)
-          throw new ProblemError(
-            'MALFORMED_REQUEST',
-            'This operation needs a JSON body, sent with Content-Type: application/json.',
-          );
-      } else if (type !== 'application/json') {
-        throw new ProblemError(
-          'MALFORMED_REQUEST',
-          `The body must be sent as application/json, not ${type || 'without a Content-Type'}.`,
-        );
-      } else {
-        try {
-          body = JSON.parse(raw.toString('utf8')) as Json;
-        } catch (error) {
-          throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
-        }
-      }
-      sent = body;
-      if (body !== undefined) {
-        served.validator.requestBody(op, body);
-        body = served.validator.prune(served.definition.at(op.bodySchemaAt), body);
-      }
-    }
-
     // Keys belong to the account, as in Kestrel, not to the token: a retry sent with a rotated API
     // key or a refreshed access token replays; the same key on another operation is a reuse.
     const scope = grant.account;
-    if (key !== undefined) {
-      const fingerprint = idempotency.fingerprint(method, path, sent ?? null, raw.toString('utf8'));
-      const replay = idempotency.begin(scope, key, fingerprint, world.clock.now());
-      if (replay) {
-        headers[REPLAYED_HEADER] = 'true';
-        return replay;
+    // The served release's own key rules (1.0.0's), where the definition's table does not apply.
+    const keyRules = keyRulesAt(served.version);
+    /** A kept answer, as the version that served the first request wrote it, and saying so. */
+    const replayed = (replay: {status: number; body: unknown; apiVersion?: string}): Answer => {
+      headers[REPLAYED_HEADER] = 'true';
+      if (replay.apiVersion !== undefined && replay.apiVersion !== served.version) {
+        headers[VERSION_HEADER] = replay.apiVersion;
+        delete headers[DEPRECATION_HEADER];
+        delete headers[SUNSET_HEADER];
+        const written = versions.deprecationOf(replay.apiVersion);
+        Object.assign(headers, deprecationHeaders(op, url.searchParams, req.headers, written ? [written] : []));
       }
+      return replay;
+    };
+    /** What a key keeps of a failure: the problem, replayed as the same problem. */
+    const failure = (error: unknown) =>
+      error instanceof ProblemError
+        ? {
+            status: catalogue.statusOf(error.code),
+            code: error.code,
+            body: {error: problemFields(error)},
+            apiVersion: served.version,
+          }
+        : {status: 500, code: 'INTERNAL_ERROR', body: undefined};
+
+    const params: Record<string, string> = {};
+    let query: Record<string, Json>;
+    let key: string | undefined;
+    let raw: Buffer | undefined;
+    // Whether the body was read (or failed to be): a body too large is never kept against a key.
+    let reading = false;
+    let body: Json | undefined = undefined;
+    // The body as sent, parsed: what a retry's body is compared with.
+    let sent: Json | undefined = undefined;
+    try {
+      for (const [name, value] of Object.entries(route.params)) {
+        if (!served.validator.pathParameter(op, name, value)) {
+          if (op.notFoundCode) throw world.notFound(op, value);
+          throw new ProblemError('VALIDATION_FAILED', `The path parameter ${name} is invalid.`, {
+            validationErrors: {[name]: ['Is not a valid value.']},
+          });
+        }
+        params[name] = value;
+      }
+      query = served.validator.query(op, url.searchParams);
+
+      key = op.idempotent ? IdempotencyKeys.check(req.headers['idempotency-key'] as string | undefined) : undefined;
+
+      try {
+        reading = true;
+        raw = await readBody(req);
+      } catch (error) {
+        if (error instanceof BodyTooLarge)
+          throw new ProblemError('MALFORMED_REQUEST', `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+        throw error;
+      }
+      if (op.bodySchemaAt) {
+        const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (raw.length === 0) {
+          if (op.bodyRequired)
+            throw new ProblemError(
+              'MALFORMED_REQUEST',
+              'This operation needs a JSON body, sent with Content-Type: application/json.',
+            );
+        } else if (type !== 'application/json') {
+          throw new ProblemError(
+            'MALFORMED_REQUEST',
+            `The body must be sent as application/json, not ${type || 'without a Content-Type'}.`,
+          );
+        } else {
+          try {
+            body = JSON.parse(raw.toString('utf8')) as Json;
+          } catch (error) {
+            throw new ProblemError('MALFORMED_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+          }
+        }
+        sent = body;
+        if (body !== undefined) {
+          served.validator.requestBody(op, body);
+          body = served.validator.prune(served.definition.at(op.bodySchemaAt), body);
+        }
+      }
+    } catch (error) {
+      // A release that keeps refusals (1.0.0) keeps one against a valid key, as any other answer.
+      const refusedKey =
+        keyRules?.keepsRefusals && op.idempotent && error instanceof ProblemError
+          ? validKey(req.headers['idempotency-key'] as string | undefined)
+          : undefined;
+      if (!keyRules || refusedKey === undefined || (reading && raw === undefined)) throw error;
+      raw ??= await readBody(req).catch(() => undefined);
+      if (raw === undefined) throw error;
+      const prints = idempotency.fingerprints(method, path, null, raw.toString('utf8'));
+      const replay = idempotency.begin(scope, refusedKey, prints, world.clock.now(), keyRules.bodyComparison);
+      if (replay) return replayed(replay);
+      idempotency.finish(scope, refusedKey, failure(error), world.clock.now(), keyRules.keeps);
+      throw error;
+    }
+
+    if (key !== undefined) {
+      const prints = idempotency.fingerprints(method, path, sent ?? null, raw.toString('utf8'));
+      const replay = idempotency.begin(scope, key, prints, world.clock.now(), keyRules?.bodyComparison);
+      if (replay) return replayed(replay);
     }
     let answer: Answer;
     try {
@@ -227,17 +280,17 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       const call = {op: current, params, query, body: isObject(body) ? body : {}, token, apiVersion: served.version};
       answer = await servedCall(call, world, () => handler(call, world));
     } catch (error) {
-      if (key !== undefined) {
-        const failed =
-          error instanceof ProblemError
-            ? {status: catalogue.statusOf(error.code), code: error.code, body: {error: problemFields(error)}}
-            : {status: 500, code: 'INTERNAL_ERROR', body: undefined};
-        idempotency.finish(scope, key, failed, world.clock.now());
-      }
+      if (key !== undefined) idempotency.finish(scope, key, failure(error), world.clock.now(), keyRules?.keeps);
       throw simulate.afterWork ?? error;
     }
     if (key !== undefined)
-      idempotency.finish(scope, key, {status: answer.status, body: answer.body}, world.clock.now());
+      idempotency.finish(
+        scope,
+        key,
+        {status: answer.status, body: answer.body, apiVersion: served.version},
+        world.clock.now(),
+        keyRules?.keeps,
+      );
     // The work is done and its answer kept: the client sees a 500, and its retry gets the answer.
     if (simulate.afterWork) throw simulate.afterWork;
     return answer;

@@ -182,8 +182,17 @@ export class World {
     return new ProblemError(code, `No ${what} with ID ${id} exists on your account.`);
   }
 
-  /** Changes fields of a stored object, sets `updated`, and records the event if one is given. */
-  update(kind: string, id: string, patch: JsonObject, eventType?: string): JsonObject | undefined {
+  /**
+   * Changes fields of a stored object, sets `updated`, and records the event if one is given, with
+   * `marks` (the sandbox's own `_` fields) on it.
+   */
+  update(
+    kind: string,
+    id: string,
+    patch: JsonObject,
+    eventType?: string,
+    marks: JsonObject = {},
+  ): JsonObject | undefined {
     const current = this.store.get(kind, id);
     if (!current) return undefined;
     const changes = Object.keys(patch).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(patch[k]));
@@ -193,7 +202,7 @@ export class World {
       changes.push('updated');
     }
     this.store.put(kind, next);
-    if (eventType && changes.length > 0) this.emit(eventType, id, changes);
+    if (eventType && changes.length > 0) this.emit(eventType, id, changes, marks);
     return next;
   }
 
@@ -203,8 +212,11 @@ export class World {
     this.store.dropOldest('Event', (event) => Date.parse(stringAt(event, 'created')) <= oldest);
   }
 
-  /** Records an event, with a delivery per subscription that lists its type, and starts them. */
-  emit(eventType: string, entityId: string, changes: string[]): JsonObject {
+  /**
+   * Records an event, with a delivery per subscription that lists its type, and starts them. `marks`
+   * are bookkeeping (`_` fields): never answered, never sent.
+   */
+  emit(eventType: string, entityId: string, changes: string[], marks: JsonObject = {}): JsonObject {
     this.expireEvents();
     const event: JsonObject = {
       id: this.uuid(),
@@ -214,6 +226,7 @@ export class World {
       created: this.now(),
       deliverySuccess: false,
       deliveries: this.webhooks.deliveriesFor(eventType),
+      ...marks,
     };
     this.store.put('Event', event);
     this.webhooks.deliver(event);

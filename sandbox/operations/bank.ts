@@ -20,6 +20,7 @@ import type {Handler, World} from '../world.ts';
 import {deleteHandler, getHandler, listHandler} from './generic.ts';
 import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
+import {servedItems} from '../versions/release-shapes.ts';
 import {expireIfLapsed, findLapsing} from './lapse.ts';
 
 /** Payout and deposit statuses that no longer hold their originator and bank payment method. */
@@ -87,28 +88,31 @@ export const createAPayoutOriginator: Handler<'createAPayoutOriginator'> = (call
   return {status: 201, body: originator};
 };
 
-function inUse(world: World, field: string, id: string): boolean {
+/**
+ * Whether a payout or deposit not in a final state references `id`, by the status the served
+ * version shows: at 1.0.0 a lapsed payout is `NEW`, which holds its originator and bank account.
+ */
+function inUse(world: World, field: string, id: string, apiVersion: string): boolean {
   expireLapsedPayouts(world);
-  return [...world.store.all('Payout'), ...world.store.all('Deposit')].some(
-    (o) => o[field] === id && !FINAL.has(stringAt(o, 'status')),
-  );
+  const payouts = servedItems(apiVersion, 'Payout', world.store.all('Payout'), world);
+  return [...payouts, ...world.store.all('Deposit')].some((o) => o[field] === id && !FINAL.has(stringAt(o, 'status')));
 }
 
 export const deleteAPayoutOriginator: Handler<'deleteAPayoutOriginator'> = deleteHandler(
   'PayoutOriginator',
-  (world, id) => {
-    if (inUse(world, 'originatorId', id))
+  (world, id, apiVersion) => {
+    if (inUse(world, 'originatorId', id, apiVersion))
       throw new ProblemError(
         'PAYOUT_ORIGINATOR_IN_USE',
-        'A payout that is not yet COMPLETED, FAILED or EXPIRED references this originator.',
+        'A payout that has not reached a final state references this originator.',
       );
   },
 );
 
 export const deleteBankPaymentMethod: Handler<'deleteBankPaymentMethod'> = deleteHandler(
   'BankPaymentMethod',
-  (world, id) => {
-    if (inUse(world, 'paymentMethodId', id))
+  (world, id, apiVersion) => {
+    if (inUse(world, 'paymentMethodId', id, apiVersion))
       throw new ProblemError(
         'PAYMENT_METHOD_IN_USE',
         'A payout or deposit that has not reached a final state references this bank payment method.',

@@ -23,7 +23,7 @@ import {getHandler} from './generic.ts';
 import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, fromExample, inSeconds} from './templates.ts';
 import {expireIfLapsed, findLapsing} from './lapse.ts';
-import {quoteRulesAt} from '../versions/quote-rules.ts';
+import {EXCHANGE_TARGET_ROUNDING, quoteRulesAt} from '../versions/quote-rules.ts';
 
 /** Units of 10^-8 in 100%: the fee percentage, read as units, over this is the fee's share of `source`. */
 const HUNDRED_PERCENT = toUnits('100');
@@ -88,7 +88,7 @@ export const createCurrencyExchangeQuote: Handler<'createCurrencyExchangeQuote'>
   if (amount.currency === from) {
     source = toUnits(amount.amount);
     fee = feeOf(world, source, from, rules.pay);
-    target = convertAt(source - fee, rate, to, rules.receive);
+    target = convertAt(source - fee, rate, to, EXCHANGE_TARGET_ROUNDING);
   } else {
     target = toUnits(amount.amount);
     // What must remain after the fee to buy `target`, then the smallest source that leaves it:

@@ -6,6 +6,7 @@
 import type {Definition, Operation} from '../definition.ts';
 import type {Json, JsonObject} from '../api-data.ts';
 import {listPage} from '../query.ts';
+import {servedItems} from '../versions/release-shapes.ts';
 import type {BodylessHandler, World} from '../world.ts';
 
 /** The component schema name of an operation's success answer, or of its items for a page. */
@@ -18,7 +19,10 @@ export function answerKind(definition: Definition, op: Operation): {kind?: strin
 }
 
 export function listHandler(kind: string): BodylessHandler {
-  return (call, world) => ({status: 200, body: page(world, call.op, world.store.all(kind), call.query, kind)});
+  return (call, world) => {
+    const items = servedItems(call.apiVersion, kind, world.store.all(kind), world);
+    return {status: 200, body: page(world, call.op, items, call.query, kind)};
+  };
 }
 
 export function page(
@@ -43,11 +47,15 @@ export function getHandler(kind: string): BodylessHandler {
   };
 }
 
-export function deleteHandler(kind: string, inUse?: (world: World, id: string) => void): BodylessHandler {
+/** `inUse` refuses the delete when something still holds the object, as the call's version sees it. */
+export function deleteHandler(
+  kind: string,
+  inUse?: (world: World, id: string, apiVersion: string) => void,
+): BodylessHandler {
   return (call, world) => {
     const id = Object.values(call.params)[0]!;
     world.find(kind, id, call.op);
-    inUse?.(world, id);
+    inUse?.(world, id, call.apiVersion);
     world.store.delete(kind, id);
     return {status: 204};
   };

@@ -113,11 +113,14 @@ export class ApiVersions {
         `${named} reached its sunset on ${release.sunset} and is no longer served. ${send}`,
       );
     }
-    return {
-      version,
-      ...this.model(release),
-      ...(release.deprecated && release.sunset && {deprecation: {since: release.deprecated, sunset: release.sunset}}),
-    };
+    const deprecation = this.deprecationOf(version);
+    return {version, ...this.model(release), ...(deprecation && {deprecation})};
+  }
+
+  /** A release's deprecation and sunset, when a later major release replaced it. */
+  deprecationOf(version: string): Deprecation | undefined {
+    const release = this.releases.get(version);
+    return release?.deprecated && release.sunset ? {since: release.deprecated, sunset: release.sunset} : undefined;
   }
 
   private model(release: Release): VersionModel {

@@ -24,3 +24,12 @@ export const RELEASE_SHAPES: Record<string, Record<string, Shape>> = {
 
 /** The shape a release gives a schema, if it differs from the latest release's. */
 export const shapeAt = (version: string, schema: string): Shape | undefined => RELEASE_SHAPES[version]?.[schema];
+
+/**
+ * Stored objects of `kind` as the release writes them, before a list filters and sorts them, so
+ * `$filter` and `$orderby` read the values a client of that release sees (1.0.0's `NEW`).
+ */
+export function servedItems(version: string, kind: string, items: JsonObject[], world: World): JsonObject[] {
+  const shape = shapeAt(version, kind);
+  return shape ? items.map((item) => shape(item, world)) : items;
+}

@@ -9,7 +9,10 @@
 import type {JsonObject} from '../api-data.ts';
 
 export function webhookPayload(subscription: JsonObject, event: JsonObject): JsonObject {
-  const {deliveries, ...payload} = event;
+  // Without `deliveries` and the sandbox's own bookkeeping (`_` fields, such as an expiry's mark).
+  const payload = Object.fromEntries(
+    Object.entries(event).filter(([field]) => field !== 'deliveries' && !field.startsWith('_')),
+  ) as JsonObject;
   // The event is recorded in the current version; the subscription's own is the one it receives.
   return {
     ...payload,

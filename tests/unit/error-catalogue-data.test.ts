@@ -26,6 +26,7 @@ const schema = parseYaml(readFileSync(path.join(ROOT, 'openapi/components/schema
   enum: string[];
   'x-enumDescriptions': Record<string, string>;
   'x-error-catalogue': Record<string, Entry>;
+  'x-status-labels': Record<string, string>;
 };
 const model = buildDefinition(loadBundledDefinition() as JsonObject);
 // The actions name facts (`%fact:NAME%`) that the bundle renders, as a reader reads them.
@@ -46,8 +47,8 @@ const keyAfter = (code: string): string => {
 
 describe('x-error-catalogue on ErrorCode', () => {
   it('has one entry per code of the enum and no other', () => {
+    expect(schema.enum.length).toBeGreaterThan(0);
     expect(Object.keys(catalogue).sort()).toEqual([...schema.enum].sort());
-    expect(schema.enum.length).toBe(42);
   });
 
   it.each(schema.enum.map((code) => [code] as const))(
@@ -55,7 +56,8 @@ describe('x-error-catalogue on ErrorCode', () => {
     (code) => {
       const entry = catalogue[code]!;
       expect(Object.keys(entry).sort()).toEqual(['action', 'retry', 'status']);
-      expect([400, 401, 403, 404, 405, 409, 422, 429, 500, 503]).toContain(entry.status);
+      // A status the problems' descriptions have words for (x-status-labels).
+      expect(Object.keys(schema['x-status-labels']).map(Number)).toContain(entry.status);
       expect(schema['x-enumDescriptions'][code]).not.toMatch(/^\[\d{3}\]/);
       expect(['no', 'same-key', 'same-key-once-fixed', 'new-key']).toContain(entry.retry);
       expect(entry.action.split(/\s+/).length).toBeGreaterThanOrEqual(5);

@@ -4,12 +4,14 @@
  * filters on that meaning; at the latest release it is true only once every subscription did. A
  * webhook's body follows its subscription's `webhookVersion`: 1.0.0 and the latest release define
  * the same one, so a subscription made at 1.0.0 receives the body one made now does, valid against
- * both releases' `Event`.
+ * both releases' `Event`. An expiry (a payout or exchange quote becoming `EXPIRED`) records an event
+ * 1.0.0 does not have: its events API neither lists nor finds it, while every subscription that
+ * lists its type receives it, as the subscription's `webhookVersion`, not an API version, governs.
  */
 import http from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {listenOnFreePort} from '../../tooling/ports.mjs';
-import {guideDefinition} from './sandbox-answers';
+import {US_BANK_ACCOUNT, guideDefinition} from './sandbox-answers';
 import {suiteSandbox} from './suite-sandbox';
 import {LATEST, V1, releaseDefinition, versionSender} from './sandbox-v1';
 
@@ -46,12 +48,14 @@ describe('events and webhooks at Kestrel-Version 1.0.0', () => {
   const latest = versionSender(() => sandbox.base, TOKEN, LATEST);
   const acknowledging = endpoint(204);
   const failing = endpoint(500);
+  /** Receives the events of expiries, for a subscription made at 1.0.0. */
+  const expiries = endpoint(204);
   /** The payload version 1.0.0 defines, which a subscription made with it asks for. */
   const webhookVersion = (releaseDefinition(V1).root as Json).components.schemas.WebhookVersion.enum[0] as string;
   let eventId = '';
 
   beforeAll(async () => {
-    for (const e of [acknowledging, failing]) e.url = `${await listenOnFreePort(e.server)}/hook`;
+    for (const e of [acknowledging, failing, expiries]) e.url = `${await listenOnFreePort(e.server)}/hook`;
     // The first subscription is made by a 1.0.0 client, the second by a client of the latest release.
     for (const [send, e] of [
       [v1, acknowledging],
@@ -70,7 +74,7 @@ describe('events and webhooks at Kestrel-Version 1.0.0', () => {
     eventId = JSON.parse(acknowledging.bodies[0]!).id;
   });
   afterAll(async () => {
-    for (const e of [acknowledging, failing]) {
+    for (const e of [acknowledging, failing, expiries]) {
       e.server.closeAllConnections();
       await new Promise((resolve) => e.server.close(resolve));
     }
@@ -99,5 +103,58 @@ describe('events and webhooks at Kestrel-Version 1.0.0', () => {
     expect(then).not.toHaveProperty('deliveries');
     expect(releaseDefinition(V1).schema('Event')(then)).toEqual([]);
     expect(guideDefinition.schema('Event')(then)).toEqual([]);
+  });
+
+  it('an expiry’s event is listed and found at the latest release, neither at 1.0.0, and goes to every subscription that lists its type, one made at 1.0.0 too (2.0.0 notes, EXPIRED)', async () => {
+    const made = await v1('POST', '/subscriptions', {
+      webhookUrl: expiries.url,
+      webhookVersion,
+      secret: SECRET,
+      eventTypes: ['payout.updated', 'currency-exchange-quote.updated'],
+    });
+    expect(made.status).toBe(201);
+    const method = (await v1('POST', '/payment-methods/bank', US_BANK_ACCOUNT)).body;
+    const payout = (
+      await v1('POST', '/payouts', {
+        paymentMethodId: method.id,
+        amount: {amount: '5.00', currency: 'USD'},
+        sourceCurrency: 'BTC',
+        reference: 'V1 EXPIRY EVENT',
+      })
+    ).body;
+    const quote = (
+      await v1('POST', '/currency-exchange-quotes', {
+        sourceCurrency: 'BTC',
+        targetCurrency: 'USD',
+        amount: {amount: '0.00100000', currency: 'BTC'},
+      })
+    ).body;
+    const lifetime = (o: Json) => (Date.parse(o.expiration) - Date.parse(o.created)) / 1000;
+    await sandbox.advance(Math.max(lifetime(payout), lifetime(quote)) + 2);
+    await until(() => expiries.bodies.length >= 2, 'the two expiries’ deliveries');
+
+    const delivered = expiries.bodies.map((b) => JSON.parse(b) as Json);
+    expect(delivered.map((e) => [e.eventType, e.data.entityId]).sort()).toEqual(
+      [
+        ['currency-exchange-quote.updated', quote.id],
+        ['payout.updated', payout.id],
+      ].sort(),
+    );
+    for (const event of delivered) {
+      expect(Object.keys(event).filter((field) => field.startsWith('_'))).toEqual([]);
+      expect(releaseDefinition(V1).schema('Event')(event)).toEqual([]);
+    }
+    const ids = delivered.map((e) => e.id as string);
+    const listed = async (send: typeof v1) =>
+      ((await send('GET', '/events?%24top=100')).body.items as Json[]).map((e) => e.id);
+    expect(await listed(latest)).toEqual(expect.arrayContaining(ids));
+    expect((await listed(v1)).filter((id) => ids.includes(id))).toEqual([]);
+    for (const id of ids) {
+      expect((await latest('GET', `/events/${id}`)).status).toBe(200);
+      const then = await v1('GET', `/events/${id}`);
+      expect([then.status, then.body.code]).toEqual([404, 'EVENT_NOT_FOUND']);
+    }
+    // The events 1.0.0 has are still there: the invoice's.
+    expect(await listed(v1)).toContain(eventId);
   });
 });

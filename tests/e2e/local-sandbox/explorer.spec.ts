@@ -194,7 +194,7 @@ test('without a token: the sandbox answers 401 and the problem is on the page', 
   void problems;
 });
 
-test('the whole flow by keyboard: open, choose the local sandbox, token, path parameter, send, hear the answer', async ({
+test('the whole flow by keyboard: open, choose the local sandbox, token, path parameter, past the release, send, hear the answer', async ({
   page,
   problems,
   localSandbox,
@@ -220,6 +220,11 @@ test('the whole flow by keyboard: open, choose the local sandbox, token, path pa
   await expect(invoiceId).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(invoice.id);
+  // The release to ask for: left unset, the account's pin serves the request.
+  await page.keyboard.press('Tab');
+  const version = explorer(page).getByLabel('Kestrel-Version');
+  await expect(version).toBeFocused();
+  await expect(version).toHaveValue('');
   await page.keyboard.press('Tab');
   await expect(sendButton(page)).toBeFocused();
   await page.keyboard.press('Enter');
