@@ -93,6 +93,16 @@ export const US_BANK_ACCOUNT = {
   accountNumber: '000123456789',
 } as const;
 
+/** A UK business bank account; the ending of `accountNumber` picks how its deposits end. */
+export const GB_BANK_ACCOUNT = {
+  currency: 'GBP',
+  country: 'GB',
+  accountHolderName: 'Acme',
+  accountHolderType: 'BUSINESS',
+  bankCode: '040004',
+  accountNumber: '12340004',
+} as const;
+
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
 
 /**

@@ -16,7 +16,7 @@ import {renderFacts} from '../../plugins/prose-facts/render.ts';
 import {LIGHTNING_ADDRESSES, LIGHTNING_INVOICES, MAINNET, ONCHAIN_ADDRESS} from '../../sandbox/test-inputs';
 import {ROOT, loadBundledDefinition} from './openapi-definition';
 import {minus, product, quotient} from './exact-decimal';
-import {checkedSender} from './sandbox-answers';
+import {GB_BANK_ACCOUNT, checkedSender} from './sandbox-answers';
 import {suiteSandbox} from './suite-sandbox';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read field by field
@@ -42,16 +42,7 @@ describe('the money adds up: rounding, prices, minimums, refunds, networks and b
     send('POST', '/currency-exchange-quotes', exchangeRequest(sourceCurrency, targetCurrency, amount, currency));
   /** A GBP bank payment method; the account number's ending picks how its deposits end. */
   const gbpBankMethod = async (accountNumber: string): Promise<Json> =>
-    (
-      await send('POST', '/payment-methods/bank', {
-        currency: 'GBP',
-        country: 'GB',
-        accountHolderName: 'Acme',
-        accountHolderType: 'BUSINESS',
-        bankCode: '040004',
-        accountNumber,
-      })
-    ).body;
+    (await send('POST', '/payment-methods/bank', {...GB_BANK_ACCOUNT, accountNumber})).body;
   const balance = async (currency: string) =>
     ((await send('GET', '/account/balances')).body.items as Json[]).find((b) => b.currency === currency)!;
   /** Funds the USD balance the way a customer does: an invoice, its quote, and the payment. */

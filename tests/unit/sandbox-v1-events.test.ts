@@ -8,10 +8,11 @@
  * 1.0.0 does not have: its events API neither lists nor finds it, while every subscription that
  * lists its type receives it, as the subscription's `webhookVersion`, not an API version, governs.
  */
-import http from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {listenOnFreePort} from '../../tooling/ports.mjs';
+import {bankTransferRequest, exchangeRequest} from './request-bodies';
 import {US_BANK_ACCOUNT, guideDefinition} from './sandbox-answers';
+import {recordingEndpoint, type RecordingEndpoint} from './recording-endpoint';
+import {waitFor} from './sandbox-process';
 import {suiteSandbox} from './suite-sandbox';
 import {LATEST, V1, releaseDefinition, versionSender} from './sandbox-v1';
 
@@ -20,42 +21,22 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const TOKEN = 'sk_sandbox_v1_hooks';
 const SECRET = 'v1-hooks-secret-0123456789';
 
-/** A webhook endpoint that answers every delivery with `status` and keeps each body it received. */
-function endpoint(status: number) {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk));
-    req.on('end', () => {
-      bodies.push(body);
-      res.writeHead(status).end();
-    });
-  });
-  return {server, bodies, url: '' as string};
-}
-
-/** Resolves once `condition` holds, checking every 20 ms; fails naming `what` after 10 s. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !condition();) {
-    if (Date.now() > deadline) throw new Error(`waited 10 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('events and webhooks at Kestrel-Version 1.0.0', () => {
   const sandbox = suiteSandbox(['--no-rate-limit', '--token', `${TOKEN}=hooks`]);
   const v1 = versionSender(() => sandbox.base, TOKEN, V1);
   const latest = versionSender(() => sandbox.base, TOKEN, LATEST);
-  const acknowledging = endpoint(204);
-  const failing = endpoint(500);
+  let acknowledging: RecordingEndpoint;
+  let failing: RecordingEndpoint;
   /** Receives the events of expiries, for a subscription made at 1.0.0. */
-  const expiries = endpoint(204);
+  let expiries: RecordingEndpoint;
   /** The payload version 1.0.0 defines, which a subscription made with it asks for. */
   const webhookVersion = (releaseDefinition(V1).root as Json).components.schemas.WebhookVersion.enum[0] as string;
   let eventId = '';
 
   beforeAll(async () => {
-    for (const e of [acknowledging, failing, expiries]) e.url = `${await listenOnFreePort(e.server)}/hook`;
+    acknowledging = await recordingEndpoint(204);
+    failing = await recordingEndpoint(500);
+    expiries = await recordingEndpoint(204);
     // The first subscription is made by a 1.0.0 client, the second by a client of the latest release.
     for (const [send, e] of [
       [v1, acknowledging],
@@ -70,14 +51,11 @@ describe('events and webhooks at Kestrel-Version 1.0.0', () => {
       expect(made.status).toBe(201);
     }
     await v1('POST', '/invoices', {amount: {amount: '12.00', currency: 'USD'}});
-    await until(() => acknowledging.bodies.length > 0 && failing.bodies.length > 0, 'both deliveries');
+    await waitFor('both deliveries', async () => acknowledging.bodies.length > 0 && failing.bodies.length > 0);
     eventId = JSON.parse(acknowledging.bodies[0]!).id;
   });
   afterAll(async () => {
-    for (const e of [acknowledging, failing, expiries]) {
-      e.server.closeAllConnections();
-      await new Promise((resolve) => e.server.close(resolve));
-    }
+    for (const e of [acknowledging, failing, expiries]) await e?.close();
   });
 
   it('at 1.0.0 deliverySuccess is true once one endpoint acknowledged, without deliveries; at the latest release it waits for every subscription', async () => {
@@ -115,23 +93,12 @@ describe('events and webhooks at Kestrel-Version 1.0.0', () => {
     expect(made.status).toBe(201);
     const method = (await v1('POST', '/payment-methods/bank', US_BANK_ACCOUNT)).body;
     const payout = (
-      await v1('POST', '/payouts', {
-        paymentMethodId: method.id,
-        amount: {amount: '5.00', currency: 'USD'},
-        sourceCurrency: 'BTC',
-        reference: 'V1 EXPIRY EVENT',
-      })
+      await v1('POST', '/payouts', bankTransferRequest(method.id, '5.00', 'USD', 'V1 EXPIRY EVENT', 'BTC'))
     ).body;
-    const quote = (
-      await v1('POST', '/currency-exchange-quotes', {
-        sourceCurrency: 'BTC',
-        targetCurrency: 'USD',
-        amount: {amount: '0.00100000', currency: 'BTC'},
-      })
-    ).body;
+    const quote = (await v1('POST', '/currency-exchange-quotes', exchangeRequest('BTC', 'USD', '0.00100000'))).body;
     const lifetime = (o: Json) => (Date.parse(o.expiration) - Date.parse(o.created)) / 1000;
     await sandbox.advance(Math.max(lifetime(payout), lifetime(quote)) + 2);
-    await until(() => expiries.bodies.length >= 2, 'the two expiries’ deliveries');
+    await waitFor('the two expiries’ deliveries', async () => expiries.bodies.length >= 2);
 
     const delivered = expiries.bodies.map((b) => JSON.parse(b) as Json);
     expect(delivered.map((e) => [e.eventType, e.data.entityId]).sort()).toEqual(

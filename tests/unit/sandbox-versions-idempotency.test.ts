@@ -18,9 +18,9 @@ const REQUEST = {currency: 'BTC', amount: {amount: '0.00020000', currency: 'BTC'
 
 describe('an Idempotency-Key retried at another Kestrel-Version', () => {
   const sandbox = suiteSandbox(['--no-rate-limit', '--token', TOKEN]);
-  /** POST /receive-requests at `version` with `key`; the answer checked against the version it names. */
-  const create = async (version: string, key: string) => {
-    const res = await fetch(`${sandbox.base}/receive-requests`, {
+  /** POST `apiPath` with `body` as sent, at `version`, with `key`. */
+  const post = (apiPath: string, version: string, key: string, body: string) =>
+    fetch(`${sandbox.base}${apiPath}`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${TOKEN}`,
@@ -28,8 +28,11 @@ describe('an Idempotency-Key retried at another Kestrel-Version', () => {
         'Content-Type': 'application/json',
         'Idempotency-Key': key,
       },
-      body: JSON.stringify(REQUEST),
+      body,
     });
+  /** POST /receive-requests at `version` with `key`; the answer checked against the version it names. */
+  const create = async (version: string, key: string) => {
+    const res = await post('/receive-requests', version, key, JSON.stringify(REQUEST));
     const text = await res.text();
     const {parsed, problems} = localAnswer('POST', '/receive-requests', res, text);
     expect(problems).toEqual([]);
@@ -70,16 +73,7 @@ describe('an Idempotency-Key retried at another Kestrel-Version', () => {
   it('follows the rules of its first request’s version: what it keeps and how the retry’s body is compared', async () => {
     /** POST /invoices with `body` as sent, at `version`, with `key`. */
     const invoice = async (version: string, key: string, body: string) => {
-      const res = await fetch(`${sandbox.base}/invoices`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${TOKEN}`,
-          'Kestrel-Version': version,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': key,
-        },
-        body,
-      });
+      const res = await post('/invoices', version, key, body);
       const answer = (await res.json()) as Json;
       return [
         res.status,
