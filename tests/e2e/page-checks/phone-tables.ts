@@ -47,8 +47,8 @@ function expandedSources(): Record<string, string> {
  * without a count to check.
  */
 export function expectedReferenceTables(route: string): number | undefined {
-  // The error catalogue and the webhook retry schedule.
-  if (route === '/api/introduction') return 2;
+  // The error catalogue, the webhook retry schedule and the releases' support window.
+  if (route === '/api/introduction') return 3;
   const file = SOURCES[route];
   if (!file) return undefined;
   return expandedSources()[file]!.match(/^<ReferenceTable(?: [^>]*)?>$/gm)?.length ?? 0;
