@@ -1,10 +1,12 @@
 /**
  * An API page's data as written to `api/{slug}.json` (plugins/api-reference/page-files.ts) and
  * read back by src/components/ApiPage: the page (./api-page.ts) with each response body whose
- * fields repeat an earlier response's written once. The errors of an operation share one body
- * (code, message, details...), so its fields came back once per status, about a third of every
- * page's data: data that the bundler, the server render and the browser each read. The page
- * restored is the page stored, to the byte (storeApiPage checks it), so the HTML is unchanged.
+ * fields repeat an earlier response's written once, and each response header that repeats an
+ * earlier response's header of the same name written once. The errors of an operation share one
+ * body (code, message, details...), and every answer carries the same `RateLimit-*` and
+ * `Kestrel-Version` headers, so they came back once per status: data that the bundler, the server
+ * render and the browser each read. The page restored is the page stored, to the byte
+ * (storeApiPage checks it), so the HTML is unchanged.
  */
 import type {ApiBody, ApiField, ApiOperationPage, ApiPage, ApiResponse, ApiWebhookPage} from './api-page';
 
@@ -13,8 +15,15 @@ export interface SharedFieldsBody extends Omit<ApiBody, 'fields'> {
   fieldsOf: string;
 }
 
-export interface StoredApiResponse extends Omit<ApiResponse, 'body'> {
+/** A header that is the earlier response `headerOf`'s header of the same name, its anchor moved under this response's. */
+export interface SharedHeader {
+  name: string;
+  headerOf: string;
+}
+
+export interface StoredApiResponse extends Omit<ApiResponse, 'body' | 'headers'> {
   body?: ApiBody | SharedFieldsBody;
+  headers: (ApiField | SharedHeader)[];
 }
 
 type Stored<P extends ApiPage> = Omit<P, 'responses'> & {responses: StoredApiResponse[]};
@@ -39,9 +48,23 @@ function moveAnchors(fields: readonly ApiField[], from: string, to: string): Api
   });
 }
 
+/** The headers of `response`, each one an earlier response carries the same (anchors aside) written as a reference. */
+function storeHeaders(response: ApiResponse, earlier: readonly ApiResponse[]): (ApiField | SharedHeader)[] {
+  return response.headers.map((header) => {
+    const text = JSON.stringify(header);
+    const source = earlier.find((other) =>
+      other.headers.some(
+        (h) => h.name === header.name && JSON.stringify(moveAnchors([h], other.anchor, response.anchor)[0]) === text,
+      ),
+    );
+    return source ? {name: header.name, headerOf: source.status} : header;
+  });
+}
+
 export function storeApiPage(page: ApiPage): StoredApiPage {
-  const responses: StoredApiResponse[] = page.responses.map((response, index) => {
-    const {body} = response;
+  const responses: StoredApiResponse[] = page.responses.map((full, index) => {
+    const response: StoredApiResponse = {...full, headers: storeHeaders(full, page.responses.slice(0, index))};
+    const {body} = full;
     if (!body) return response;
     const fields = JSON.stringify(body.fields);
     const earlier = page.responses
@@ -67,9 +90,24 @@ export function storeApiPage(page: ApiPage): StoredApiPage {
   return stored;
 }
 
+function restoreHeaders(stored: StoredApiPage, response: StoredApiResponse, restored: readonly ApiResponse[]) {
+  return response.headers.map((header): ApiField => {
+    if (!('headerOf' in header)) return header;
+    const source = restored.find((other) => other.status === header.headerOf);
+    const found = source?.headers.find((h) => h.name === header.name);
+    if (!source || !found) {
+      throw new Error(
+        `api-page-store: ${stored.slug} ${response.status} takes its ${header.name} header from ${header.headerOf}, which has none`,
+      );
+    }
+    return moveAnchors([found], source.anchor, response.anchor)[0]!;
+  });
+}
+
 export function restoreApiPage(stored: StoredApiPage): ApiPage {
   const restored: ApiResponse[] = [];
-  for (const response of stored.responses) {
+  for (const storedResponse of stored.responses) {
+    const response = {...storedResponse, headers: restoreHeaders(stored, storedResponse, restored)};
     const body = response.body;
     if (!body || !('fieldsOf' in body)) {
       restored.push(response as ApiResponse);

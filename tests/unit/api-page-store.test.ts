@@ -48,6 +48,11 @@ describe('api-page-store', () => {
     }
     // The errors of each operation share one body: most pages store it once.
     expect(shared).toBeGreaterThan(model.operations.length);
+    // Every answer's RateLimit-* and Kestrel-Version headers are stored once per page.
+    const sharedHeaders = pages
+      .map((p) => storeApiPage(p).responses.flatMap((r) => r.headers.filter((h) => 'headerOf' in h)))
+      .flat().length;
+    expect(sharedHeaders).toBeGreaterThan(model.operations.length * 4);
     expect(after).toBeLessThan(before * 0.75);
   });
 
@@ -87,5 +92,31 @@ describe('api-page-store', () => {
     const body: SharedFieldsBody = {mediaType: 'application/json', required: true, fieldsOf: '418', examples: []};
     stored.responses.push({...stored.responses[0]!, status: '409', anchor: 'response-409', body});
     expect(() => restoreApiPage(stored)).toThrow(/409 takes its fields from 418, which has none/);
+  });
+
+  it('writes a header an earlier status carries the same once, and keeps one that differs', () => {
+    const header = (status: string, name: string, type = 'string') => ({
+      ...field(`response-${status}.headers.${name}`),
+      name,
+      type,
+    });
+    const p = page([
+      {...response('200', []), headers: [header('200', 'Kestrel-Version'), header('200', 'Retry-After', 'integer')]},
+      {...response('429', []), headers: [header('429', 'Kestrel-Version'), header('429', 'Retry-After')]},
+    ]);
+    const stored = storeApiPage(p);
+    expect(stored.responses[1]!.headers.map((h) => ('headerOf' in h ? `${h.name} of ${h.headerOf}` : h.name))).toEqual([
+      'Kestrel-Version of 200',
+      'Retry-After',
+    ]);
+    const restored = restoreApiPage(JSON.parse(JSON.stringify(stored)));
+    expect(restored.responses[1]!.headers[0]!.anchor).toBe('response-429.headers.Kestrel-Version');
+    expect(restored).toEqual(p);
+  });
+
+  it('fails naming the page, status and header when a header comes from a status without it', () => {
+    const stored = storeApiPage(page([response('400', [field('response-400.code')])]));
+    stored.responses[0]!.headers = [{name: 'Kestrel-Version', headerOf: '418'}];
+    expect(() => restoreApiPage(stored)).toThrow(/400 takes its Kestrel-Version header from 418, which has none/);
   });
 });
