@@ -7,35 +7,45 @@
  *   retry; the rows are ordered by status, the 2xx row first.
  * The source writes neither: a status or a retry stated there as well is refused, naming it.
  */
+import {isObject} from './refs.ts';
 import type {Json, JsonObject} from './types.ts';
 
 const PROBLEM_TYPE = 'urn:kestrel:problem:';
 
-const isObject = (value: Json | undefined): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-type Entry = {status: number; retry: string};
-
-function catalogueOf(doc: JsonObject): Map<string, Entry> {
+/** The ErrorCode schema, where the catalogue and the status words are written. */
+export function errorCodeSchema(doc: JsonObject): JsonObject {
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const errorCode = schemas.ErrorCode;
-  const catalogue = isObject(errorCode) ? errorCode['x-error-catalogue'] : undefined;
+  const schema = schemas.ErrorCode;
+  if (!isObject(schema)) throw new Error('definition: the definition has no ErrorCode schema');
+  return schema;
+}
+
+/** Each code's status and retry as `x-error-catalogue` writes them (either may be missing). */
+export function catalogueOf(doc: JsonObject): Map<string, {status?: number; retry?: string}> {
+  const catalogue = errorCodeSchema(doc)['x-error-catalogue'];
+  if (!isObject(catalogue)) throw new Error('definition: the ErrorCode schema has no x-error-catalogue');
   return new Map(
-    Object.entries(isObject(catalogue) ? catalogue : {}).flatMap(([code, entry]) =>
-      isObject(entry) && typeof entry.status === 'number' && typeof entry.retry === 'string'
-        ? [[code, {status: entry.status, retry: entry.retry}] as const]
-        : [],
-    ),
+    Object.entries(catalogue).map(([code, entry]) => [
+      code,
+      {
+        ...(isObject(entry) && typeof entry.status === 'number' && {status: entry.status}),
+        ...(isObject(entry) && typeof entry.retry === 'string' && {retry: entry.retry}),
+      },
+    ]),
   );
 }
 
-function entryOf(catalogue: Map<string, Entry>, code: string, where: string): Entry {
+type Catalogue = ReturnType<typeof catalogueOf>;
+type Entry = {status: number; retry: string};
+
+function entryOf(catalogue: Catalogue, code: string, where: string): Entry {
   const entry = catalogue.get(code);
-  if (!entry) throw new Error(`definition: ${where} names ${code}, which has no status and retry in x-error-catalogue`);
-  return entry;
+  if (entry?.status === undefined || entry.retry === undefined)
+    throw new Error(`definition: ${where} names ${code}, which has no status and retry in x-error-catalogue`);
+  return {status: entry.status, retry: entry.retry};
 }
 
-function stateExampleStatuses(doc: JsonObject, catalogue: Map<string, Entry>) {
+function stateExampleStatuses(doc: JsonObject, catalogue: Catalogue) {
   const examples = isObject(doc.components) && isObject(doc.components.examples) ? doc.components.examples : {};
   for (const [name, example] of Object.entries(examples)) {
     const value = isObject(example) ? example.value : undefined;
@@ -57,7 +67,7 @@ function stateExampleStatuses(doc: JsonObject, catalogue: Map<string, Entry>) {
 
 const rank = (status: Json | undefined) => (status === '2xx' ? 200 : Number(status));
 
-function stateIdempotencyOutcomes(doc: JsonObject, catalogue: Map<string, Entry>) {
+function stateIdempotencyOutcomes(doc: JsonObject, catalogue: Catalogue) {
   const parameters = isObject(doc.components) && isObject(doc.components.parameters) ? doc.components.parameters : {};
   for (const [name, parameter] of Object.entries(parameters)) {
     const table = isObject(parameter) ? parameter['x-idempotency'] : undefined;
@@ -79,8 +89,7 @@ function stateIdempotencyOutcomes(doc: JsonObject, catalogue: Map<string, Entry>
 }
 
 /** States, in `doc` (a bundle being finished), each code's status and retry where the definition states them. */
-export function stateFromCatalogue(doc: JsonObject) {
-  const catalogue = catalogueOf(doc);
+export function stateFromCatalogue(doc: JsonObject, catalogue: Catalogue = catalogueOf(doc)) {
   stateExampleStatuses(doc, catalogue);
   stateIdempotencyOutcomes(doc, catalogue);
 }

@@ -16,7 +16,9 @@
  * response is composed from their descriptions' clauses, each "what happened (code `X`)",
  * regrouped by status; a closing sentence after the last clause stays with it.
  */
-import {stateFromCatalogue} from './catalogue-statements.ts';
+import {catalogueOf, errorCodeSchema, stateFromCatalogue} from './catalogue-statements.ts';
+import {valueAt} from './json-pointer.mjs';
+import {isObject, resolve} from './refs.ts';
 import type {Json, JsonObject} from './types.ts';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -27,22 +29,18 @@ const CODE_NAME = /`([A-Z][A-Z0-9_]+)`/g;
 type Entry = {response: JsonObject; description: string; ref?: string; codes: string[]; where: string};
 type Clause = {text: string; mark: string; codes: string[]};
 
-const isObject = (value: Json | undefined): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
+/**
+ * The node `value` is, or the one its `$ref` chain leads to, itself (not a copy): a shared response
+ * filed whole is opened where it stands in `components`. `resolve` checks the chain.
+ */
 function local(doc: JsonObject, value: Json | undefined, where: string): JsonObject {
-  if (!isObject(value)) throw new Error(`definition: ${where} is not an object`);
-  const ref = value.$ref;
-  if (typeof ref !== 'string') return value;
-  if (!ref.startsWith('#/')) throw new Error(`definition: ${where} refers to ${ref}, outside the bundle`);
-  let node: Json | undefined = doc;
-  for (const token of ref.slice(2).split('/')) {
-    node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  }
-  return local(doc, node, ref);
+  const {pointer, refs} = resolve(doc, value, where);
+  const node = refs.length ? (valueAt(doc, pointer) as Json) : value;
+  if (!isObject(node)) throw new Error(`definition: ${where} is not an object`);
+  return node;
 }
 
-function examplesOf(doc: JsonObject, response: JsonObject, where: string): JsonObject {
+function examplesOf(response: JsonObject, where: string): JsonObject {
   const content = isObject(response.content) ? response.content : {};
   const media = content[PROBLEM_MEDIA_TYPE];
   if (!isObject(media) || !isObject(media.examples))
@@ -51,23 +49,10 @@ function examplesOf(doc: JsonObject, response: JsonObject, where: string): JsonO
 }
 
 function codeOfExample(doc: JsonObject, example: Json, where: string): string {
-  const value = local(doc, example, where).value;
+  const value = resolve(doc, example, where).node.value;
   const code = isObject(value) ? value.code : undefined;
   if (typeof code !== 'string') throw new Error(`definition: the problem example at ${where} has no code`);
   return code;
-}
-
-/** Each code's status, from the catalogue. */
-function catalogueStatuses(doc: JsonObject): Map<string, number> {
-  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const errorCode = schemas.ErrorCode;
-  const catalogue = isObject(errorCode) ? errorCode['x-error-catalogue'] : undefined;
-  if (!isObject(catalogue)) throw new Error('definition: the ErrorCode schema has no x-error-catalogue');
-  return new Map(
-    Object.entries(catalogue).flatMap(([code, entry]) =>
-      isObject(entry) && typeof entry.status === 'number' ? [[code, entry.status] as const] : [],
-    ),
-  );
 }
 
 function statusOf(statuses: Map<string, number>, code: string, where: string): number {
@@ -134,7 +119,7 @@ function compose(
     Object.assign(headers, isObject(entry.response.headers) ? entry.response.headers : {});
     const media = (entry.response.content as JsonObject)[PROBLEM_MEDIA_TYPE] as JsonObject;
     schema ??= media.schema;
-    for (const [name, example] of Object.entries(examplesOf(doc, entry.response, entry.where))) {
+    for (const [name, example] of Object.entries(examplesOf(entry.response, entry.where))) {
       if (statuses.get(codeOfExample(doc, example, `${entry.where}/${name}`)) === status) examples[name] = example;
     }
   }
@@ -148,8 +133,7 @@ function compose(
 
 /** Each status's opening words, from `x-status-labels`. */
 function statusLabels(doc: JsonObject): Map<number, string> {
-  const errorCode = (doc.components as JsonObject | undefined)?.schemas as JsonObject | undefined;
-  const table = isObject(errorCode?.ErrorCode) ? errorCode.ErrorCode['x-status-labels'] : undefined;
+  const table = errorCodeSchema(doc)['x-status-labels'];
   if (!isObject(table)) throw new Error('definition: the ErrorCode schema has no x-status-labels');
   return new Map(Object.entries(table).map(([status, label]) => [Number(status), String(label)]));
 }
@@ -168,7 +152,10 @@ function labelOf(labels: Map<number, string>, status: number, where: string): st
 export function keyProblemResponses<T extends JsonObject>(doc: T): T {
   if (!JSON.stringify(doc).includes('"x-problems"')) return doc;
   const copy = structuredClone(doc) as JsonObject;
-  const statuses = catalogueStatuses(copy);
+  const catalogue = catalogueOf(copy);
+  const statuses = new Map(
+    [...catalogue].flatMap(([code, {status}]) => (status === undefined ? [] : [[code, status] as const])),
+  );
   const operations: {op: JsonObject; entries: Entry[]; where: string}[] = [];
   for (const [route, item] of Object.entries(isObject(copy.paths) ? copy.paths : {})) {
     if (!isObject(item)) continue;
@@ -178,7 +165,7 @@ export function keyProblemResponses<T extends JsonObject>(doc: T): T {
       const entries = op['x-problems'].map((raw, i): Entry => {
         const at = `x-problems/${i} of ${where}`;
         const response = local(copy, raw, at);
-        const codes = Object.entries(examplesOf(copy, response, at)).map(([name, example]) =>
+        const codes = Object.entries(examplesOf(response, at)).map(([name, example]) =>
           codeOfExample(copy, example, `${at}/${name}`),
         );
         const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined;
@@ -223,7 +210,7 @@ export function keyProblemResponses<T extends JsonObject>(doc: T): T {
     copy,
     operations.flatMap((o) => o.entries.flatMap((e) => (e.ref ? [e.ref] : []))),
   );
-  stateFromCatalogue(copy);
+  stateFromCatalogue(copy, catalogue);
   return copy as T;
 }
 

@@ -10,9 +10,9 @@
  */
 import {parseDocument, visit} from 'yaml';
 import {bundledFacts, type Facts} from '../plugins/prose-facts/facts.ts';
+import {FACT_TOKEN} from '../plugins/prose-facts/render.ts';
 
-const TOKEN = /%fact:([^%\s]*)%/g;
-const TERM = String.raw`(?:%fact:[^%\s]*%|\d+)`;
+const TERM = String.raw`(?:${FACT_TOKEN.source}|\d+)`;
 /** Fact tokens and whole numbers joined by `+` and `-`. */
 const SUM = new RegExp(String.raw`^\s*${TERM}(?:\s*[-+]\s*${TERM})*\s*$`);
 
@@ -32,11 +32,13 @@ export function renderWorkflowText(text: string, file: string, facts?: Facts): s
   };
   const render = (source: string): string => {
     if (SUM.test(source)) {
-      const terms = [...source.matchAll(new RegExp(String.raw`([-+]?)\s*(%fact:([^%\s]*)%|\d+)`, 'g'))].map((m) => ({
-        sign: m[1] === '-' ? -1 : 1,
-        text: m[3] === undefined ? m[2]! : valueOf(m[3]),
-        name: m[3],
-      }));
+      const terms = [...source.matchAll(new RegExp(String.raw`([-+]?)\s*(${FACT_TOKEN.source}|\d+)`, 'g'))].map(
+        (m) => ({
+          sign: m[1] === '-' ? -1 : 1,
+          text: m[3] === undefined ? m[2]! : valueOf(m[3]),
+          name: m[3],
+        }),
+      );
       const notNumber = terms.find((t) => !/^\d+$/.test(t.text));
       // One token alone may be text ("15 minutes"); a sum needs numbers.
       if (!notNumber) return String(terms.reduce((total, t) => total + t.sign * Number(t.text), 0));
@@ -46,7 +48,7 @@ export function renderWorkflowText(text: string, file: string, facts?: Facts): s
         );
       }
     }
-    return JSON.stringify(source.replace(TOKEN, (_token, name: string) => valueOf(name)));
+    return JSON.stringify(source.replace(FACT_TOKEN, (_token, name: string) => valueOf(name)));
   };
   const doc = parseDocument(text);
   const edits: {start: number; end: number; text: string}[] = [];

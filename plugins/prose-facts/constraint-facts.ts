@@ -10,12 +10,9 @@
  * - `constraint.NAME.default`: its default, `50`.
  */
 import {BOUND_WORDS, CHARACTERS, rangeWords} from '../../config/schema-words.ts';
-import type {ApiDefinition, Json} from '../../definition/index.ts';
+import {isObject as isRecord, type ApiDefinition, type Json} from '../../definition/index.ts';
 
 type Bounds = {minLength?: number; maxLength?: number; minimum?: number; maximum?: number; default?: Json};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The facts of one schema under `name`; none when it states no bound. */
 function boundFacts(name: string, schema: unknown): [string, string][] {
