@@ -7,6 +7,7 @@
  *   retry; the rows are ordered by status, the 2xx row first.
  * The source writes neither: a status or a retry stated there as well is refused, naming it.
  */
+import {errorCodesOf} from './error-codes.ts';
 import {isObject} from './refs.ts';
 import type {Json, JsonObject} from './types.ts';
 
@@ -20,19 +21,12 @@ export function errorCodeSchema(doc: JsonObject): JsonObject {
   return schema;
 }
 
-/** Each code's status and retry as `x-error-catalogue` writes them (either may be missing). */
+/**
+ * Each code's status and retry, as the model reads `x-error-catalogue` (error-codes.ts, which
+ * refuses a retry that is not one of the four); either may be missing.
+ */
 export function catalogueOf(doc: JsonObject): Map<string, {status?: number; retry?: string}> {
-  const catalogue = errorCodeSchema(doc)['x-error-catalogue'];
-  if (!isObject(catalogue)) throw new Error('definition: the ErrorCode schema has no x-error-catalogue');
-  return new Map(
-    Object.entries(catalogue).map(([code, entry]) => [
-      code,
-      {
-        ...(isObject(entry) && typeof entry.status === 'number' && {status: entry.status}),
-        ...(isObject(entry) && typeof entry.retry === 'string' && {retry: entry.retry}),
-      },
-    ]),
-  );
+  return new Map(errorCodesOf(doc, []).map(({code, status, retry}) => [code, {status, retry}]));
 }
 
 type Catalogue = ReturnType<typeof catalogueOf>;

@@ -43,6 +43,7 @@ import {STEP_MS} from '../timings.ts';
 import {exampleLifetime, exampleWhere, fromExample, inSeconds} from './templates.ts';
 import {quoteRulesAt, type QuoteRules} from '../versions/quote-rules.ts';
 import {claimInvoice, payingReceiveRequest} from '../versions/receive-request-invoice.ts';
+import {receivedAs} from '../versions/receive-request-amount.ts';
 
 /** The confirmations at which an on-chain payment is `COMPLETED`, as the Payment schema states. */
 const ONCHAIN_CONFIRMATIONS = 1;
@@ -150,11 +151,6 @@ function checkMoney(amount: Money | undefined): void {
 }
 
 /** Bitcoin received, in the currency of the receive request it credits: rounded down at the mid. */
-const receivedAs = (world: World, btc: {amount: string; currency: string}, currency: string) =>
-  currency === 'BTC'
-    ? btc
-    : money(convertAt(toUnits(btc.amount), rateText(world.rates.rate('BTC', currency)), currency, 'down'), currency);
-
 /** The bitcoin an amount buys at the quote's rate, rounded down (since 2.0.0): what the payee receives. */
 const toBtc = (world: World, rules: QuoteRules, m: {amount: string; currency: string}) =>
   m.currency === 'BTC'

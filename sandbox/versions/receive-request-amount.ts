@@ -11,10 +11,13 @@ const ANY_CURRENCY = new Set(['1.0.0']);
 
 export const amountInAnyCurrency = (apiVersion: string): boolean => ANY_CURRENCY.has(apiVersion);
 
+/** What `btc` is worth in `currency` to whoever receives it: at the mid, rounded down. */
+export const receivedAs = (world: World, btc: Money, currency: string): Money =>
+  currency === 'BTC'
+    ? btc
+    : money(convertAt(toUnits(btc.amount), rateText(world.rates.rate('BTC', currency)), currency, 'down'), currency);
+
 /** What a payer of a request's fixed `amount` (`btc` in bitcoin) is credited, in the request's `currency`. */
 export function creditFor(world: World, amount: Money, btc: Money, currency: string): Money {
-  if (amount.currency === currency) return amount;
-  if (currency === 'BTC') return btc;
-  const rate = rateText(world.rates.rate('BTC', currency));
-  return money(convertAt(toUnits(btc.amount), rate, currency, 'down'), currency);
+  return amount.currency === currency ? amount : receivedAs(world, btc, currency);
 }
