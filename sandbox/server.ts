@@ -278,7 +278,7 @@ export function createSandboxServer(accounts: AccountWorlds, tokens: Tokens, opt
       const current = definition.byId.get(op.operationId);
       if (!handler || !current) throw new Error(`no handler for ${op.operationId} at version ${served.version}`);
       const call = {op: current, params, query, body: isObject(body) ? body : {}, token, apiVersion: served.version};
-      answer = await servedCall(call, world, () => handler(call, world));
+      answer = await servedCall(served, op, call, world, () => handler(call, world));
     } catch (error) {
       if (key !== undefined) idempotency.finish(scope, key, failure(error), world.clock.now(), keyRules?.keeps);
       throw simulate.afterWork ?? error;

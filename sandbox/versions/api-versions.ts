@@ -27,6 +27,8 @@ export interface VersionModel {
 /** The version that serves a request, and what serves it. */
 export interface ServedVersion extends VersionModel {
   version: string;
+  /** Whether it is the newest release: served by the working definition, its answers unchanged. */
+  latest: boolean;
   /** The release's deprecation and sunset, when a later major release replaced it. */
   deprecation?: Deprecation;
 }
@@ -114,7 +116,7 @@ export class ApiVersions {
       );
     }
     const deprecation = this.deprecationOf(version);
-    return {version, ...this.model(release), ...(deprecation && {deprecation})};
+    return {version, latest: version === this.latest, ...this.model(release), ...(deprecation && {deprecation})};
   }
 
   /** A release's deprecation and sunset, when a later major release replaced it. */

@@ -4,19 +4,18 @@
  */
 import {isObject} from '../api-data.ts';
 import {ProblemError, type ProblemExtensions} from '../problems.ts';
-import {isLatest, releaseDocument} from './releases.ts';
+import type {ServedVersion} from './api-versions.ts';
 
-function declaredMembers(version: string): Set<string> {
-  const components = releaseDocument(version).components;
-  const schemas = isObject(components) ? components.schemas : undefined;
-  const problem = isObject(schemas) ? schemas.Problem : undefined;
+/** The members the served release's `Problem` schema declares. */
+function declaredMembers(served: ServedVersion): Set<string> {
+  const problem = served.definition.resolve(served.definition.at('#/components/schemas/Problem'));
   const properties = isObject(problem) ? problem.properties : undefined;
   return new Set(isObject(properties) ? Object.keys(properties) : []);
 }
 
-export function servedProblem(apiVersion: string, error: unknown): unknown {
-  if (isLatest(apiVersion) || !(error instanceof ProblemError)) return error;
-  const declared = declaredMembers(apiVersion);
+export function servedProblem(served: ServedVersion, error: unknown): unknown {
+  if (served.latest || !(error instanceof ProblemError)) return error;
+  const declared = declaredMembers(served);
   const extensions = Object.fromEntries(
     Object.entries(error.extensions).filter(([member]) => declared.has(member)),
   ) as ProblemExtensions;

@@ -12,7 +12,9 @@ import {RELEASES_DIR, readReleases} from '../../definition/index.ts';
 import {Definition, definition} from './guide-http';
 
 const def = definition();
-const LATEST = readReleases().at(-1)!.version;
+/** The releases' versions, oldest first, read once for every sandbox test. */
+export const RELEASE_VERSIONS = readReleases().map((release) => release.version);
+export const LATEST = RELEASE_VERSIONS.at(-1)!;
 const released = new Map<string, Definition>();
 
 /** The definition an answer served at `version` (its `Kestrel-Version` header) is checked against. */
