@@ -7,10 +7,8 @@
  */
 import type http from 'node:http';
 import type {Deprecation} from '../definition/index.ts';
+import {DEPRECATION_HEADER, SUNSET_HEADER} from '../config/api-version-header.ts';
 import type {Operation} from './definition.ts';
-
-export const DEPRECATION_HEADER = 'Deprecation';
-export const SUNSET_HEADER = 'Sunset';
 
 const midnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
 

@@ -3,10 +3,10 @@
  * the status, not only among the folded headers, since a reader who picked a release checks first
  * that it is the one that answered.
  */
-import {VERSION_HEADER} from '../../../config/api-version-header';
+import {DEPRECATION_HEADER, SUNSET_HEADER, VERSION_HEADER} from '../../../config/api-version-header';
 import type {Answer} from './send';
 
-const RELEASE_HEADERS = [VERSION_HEADER, 'Deprecation', 'Sunset'];
+const RELEASE_HEADERS = [VERSION_HEADER, DEPRECATION_HEADER, SUNSET_HEADER];
 
 /** Each of those headers the answer carries (and the browser lets the page read), in that order. */
 export function releaseFacts(answer: Pick<Answer, 'headers'>): [name: string, value: string][] {
