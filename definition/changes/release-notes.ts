@@ -12,6 +12,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {valueAt} from '../json-pointer.mjs';
 import {isObject} from '../refs.ts';
 import {sideOf} from './context.ts';
 import {schemaOfPointer} from './pointers.ts';
@@ -128,18 +129,6 @@ export function readReleaseNotes(version: string, dir: string = RELEASES_DIR): R
   return parseReleaseNotes(content, file);
 }
 
-/** The node a pointer names, or undefined (no `$ref` followed: a pointer names what is written there). */
-function nodeAtPointer(doc: unknown, pointer: string): unknown {
-  let node = doc;
-  for (const token of pointer.slice(2).split('/')) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
-
 /** A declared change with the operation, webhook or schema its pointer lies in, for links. */
 export interface PlacedChange extends DeclaredChange {
   operation?: {slug: string; operationId: string};
@@ -155,7 +144,8 @@ export function placeDeclared(declared: readonly DeclaredChange[], definition: o
   if (declared.length === 0) return [];
   const {model} = sideOf(definition);
   return declared.map((d) => {
-    if (nodeAtPointer(definition, d.pointer) === undefined) {
+    // No `$ref` followed: a pointer names what is written there.
+    if (valueAt(definition, d.pointer) === undefined) {
       throw new Error(
         `api-changes: ${file}: the declared ${d.kind} change's pointer ${d.pointer} names nothing in the definition`,
       );
